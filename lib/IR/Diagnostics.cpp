@@ -1,0 +1,67 @@
+//===- Diagnostics.cpp - Errors and remarks with source locations ---------===//
+
+#include "Diagnostics.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace tlx {
+
+static std::atomic<unsigned> NumErrors{0};
+
+unsigned errorCount() { return NumErrors; }
+
+void emitError(const Instruction &I, const Twine &Msg) {
+  ++NumErrors;
+  const Function &F = *I.getFunction();
+  F.getContext().diagnose(
+      DiagnosticInfoUnsupported(F, Msg, I.getDebugLoc(), DS_Error));
+}
+
+void emitError(const Function &F, const Twine &Msg) {
+  ++NumErrors;
+  F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, DebugLoc(), DS_Error));
+}
+
+void emitRemark(const char *PassName, StringRef RemarkName,
+                const Instruction &I, const Twine &Msg) {
+  OptimizationRemarkEmitter ORE(I.getFunction());
+  ORE.emit([&] {
+    return OptimizationRemark(PassName, RemarkName, &I) << Msg.str();
+  });
+}
+
+void emitMissedRemark(const char *PassName, StringRef RemarkName,
+                      const Instruction &I, const Twine &Msg) {
+  OptimizationRemarkEmitter ORE(I.getFunction());
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(PassName, RemarkName, &I) << Msg.str();
+  });
+}
+
+static bool HostIsClang = false;
+
+void setHostIsClang() { HostIsClang = true; }
+
+void exitIfErrorsOutsideClang() {
+  // clang counts error diagnostics and fails the compile by itself; opt
+  // prints them and carries on, so stop here with a non-zero exit.
+  if (NumErrors == 0 || HostIsClang)
+    return;
+  WithColor::error(errs(), "tlx")
+      << NumErrors << " error(s) in TLX code; stopping\n";
+  std::exit(1);
+}
+
+} // namespace tlx

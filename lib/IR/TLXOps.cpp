@@ -1,0 +1,223 @@
+//===- TLXOps.cpp - The TLX vocabulary: names, signatures, builder --------===//
+
+#include "TLXOps.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tlx {
+
+static const OpDesc OpTable[] = {
+#define TLX_OP(Enum, IRName, CName, MinArgs, MaxArgs, Result, Memory,         \
+               Elements, Signature)                                            \
+  {OpKind::Enum,         IRName,           CName,                              \
+   MinArgs,              MaxArgs,          ResultKind::Result,                 \
+   MemoryKind::Memory,   ElementClass::Elements, Signature},
+#include "TLXOps.def"
+};
+
+ArrayRef<OpDesc> allOps() { return OpTable; }
+
+const OpDesc &getOpDesc(OpKind Kind) {
+  return OpTable[static_cast<unsigned>(Kind)];
+}
+
+StringRef OpDesc::shortName() const {
+  StringRef Name = IRName;
+  if (!Name.consume_front("llvm.tensor."))
+    Name.consume_front("llvm.");
+  return Name;
+}
+
+std::optional<OpKind> matchIntrinsicName(StringRef Name) {
+  const OpDesc *Best = nullptr;
+  for (const OpDesc &D : OpTable) {
+    if (!Name.starts_with(D.IRName))
+      continue;
+    StringRef Rest = Name.drop_front(D.IRName.size());
+    if (!Rest.empty() && Rest.front() != '.')
+      continue;
+    if (!Best || D.IRName.size() > Best->IRName.size())
+      Best = &D;
+  }
+  if (!Best)
+    return std::nullopt;
+  return Best->Kind;
+}
+
+std::optional<OpKind> matchCName(StringRef Name) {
+  const OpDesc *Best = nullptr;
+  for (const OpDesc &D : OpTable) {
+    if (!Name.starts_with(D.CName))
+      continue;
+    StringRef Rest = Name.drop_front(D.CName.size());
+    if (!Rest.empty() && Rest.front() != '_' && !isDigit(Rest.front()))
+      continue;
+    if (!Best || D.CName.size() > Best->CName.size())
+      Best = &D;
+  }
+  if (!Best)
+    return std::nullopt;
+  return Best->Kind;
+}
+
+bool isTLXIntrinsic(const Function &F) {
+  return F.getName().starts_with("llvm.tensor.") ||
+         F.getName().starts_with("llvm.vector.totensor")
+             ? matchIntrinsicName(F.getName()).has_value()
+             : false;
+}
+
+std::optional<OpKind> getOpKind(const CallBase &Call) {
+  const Function *F = Call.getCalledFunction();
+  if (!F || !isTLXIntrinsic(*F))
+    return std::nullopt;
+  return matchIntrinsicName(F->getName());
+}
+
+std::optional<OpKind> getOpKind(const Value *V) {
+  if (const auto *Call = dyn_cast_or_null<CallBase>(V))
+    return getOpKind(*Call);
+  return std::nullopt;
+}
+
+std::string mangleType(Type *Ty) {
+  if (auto *VT = dyn_cast<FixedVectorType>(Ty))
+    return "v" + std::to_string(VT->getNumElements()) +
+           mangleType(VT->getElementType());
+  if (auto *PT = dyn_cast<PointerType>(Ty))
+    return "p" + std::to_string(PT->getAddressSpace());
+  if (auto *IT = dyn_cast<IntegerType>(Ty))
+    return "i" + std::to_string(IT->getBitWidth());
+  if (Ty->isHalfTy())
+    return "f16";
+  if (Ty->isBFloatTy())
+    return "bf16";
+  if (Ty->isFloatTy())
+    return "f32";
+  if (Ty->isDoubleTy())
+    return "f64";
+  if (Ty->isTokenTy())
+    return "token";
+  if (Ty->isVoidTy())
+    return "isVoid";
+  std::string Str;
+  raw_string_ostream OS(Str);
+  Ty->print(OS);
+  return OS.str();
+}
+
+std::string getMangledName(OpKind Kind, FunctionType *FTy) {
+  std::string Name = getOpDesc(Kind).IRName.str();
+  Type *Ret = FTy->getReturnType();
+  if (!Ret->isTokenTy() && !Ret->isVoidTy())
+    Name += "." + mangleType(Ret);
+  for (Type *Param : FTy->params())
+    if (!Param->isTokenTy())
+      Name += "." + mangleType(Param);
+  return Name;
+}
+
+static void addOpAttributes(Function &F, const OpDesc &D) {
+  F.setDoesNotThrow();
+  F.addFnAttr(Attribute::WillReturn);
+  F.addFnAttr(Attribute::NoSync);
+  F.addFnAttr(Attribute::NoFree);
+  switch (D.Memory) {
+  case MemoryKind::None:
+    F.setMemoryEffects(MemoryEffects::none());
+    F.addFnAttr(Attribute::Speculatable);
+    break;
+  case MemoryKind::ReadArg:
+    F.setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref));
+    break;
+  case MemoryKind::WriteArg:
+    F.setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Mod));
+    break;
+  }
+}
+
+Function *getOrInsertOpDecl(Module &M, OpKind Kind, FunctionType *FTy) {
+  std::string Name = getMangledName(Kind, FTy);
+  if (Function *F = M.getFunction(Name))
+    if (F->getFunctionType() == FTy)
+      return F;
+  FunctionCallee Callee = M.getOrInsertFunction(Name, FTy);
+  auto *F = cast<Function>(Callee.getCallee());
+  addOpAttributes(*F, getOpDesc(Kind));
+  return F;
+}
+
+CallInst *createOpCall(IRBuilderBase &B, OpKind Kind, Type *RetTy,
+                       ArrayRef<Value *> Args, Type *ElementType,
+                       const Twine &Name) {
+  SmallVector<Type *, 6> ParamTys;
+  for (Value *Arg : Args)
+    ParamTys.push_back(Arg->getType());
+  auto *FTy = FunctionType::get(RetTy, ParamTys, /*isVarArg=*/false);
+  Module &M = *B.GetInsertBlock()->getModule();
+  Function *F = getOrInsertOpDecl(M, Kind, FTy);
+  CallInst *Call = B.CreateCall(F, Args, RetTy->isVoidTy() ? "" : Name);
+  if (ElementType)
+    for (unsigned I = 0; I < Args.size(); ++I)
+      if (Args[I]->getType()->isPointerTy())
+        Call->addParamAttr(
+            I, Attribute::get(B.getContext(), Attribute::ElementType,
+                              ElementType));
+  return Call;
+}
+
+std::optional<SmallVector<int64_t, 4>> getConstantIntVector(const Value *V) {
+  const auto *C = dyn_cast_or_null<Constant>(V);
+  auto *VT = C ? dyn_cast<FixedVectorType>(C->getType()) : nullptr;
+  if (!VT || !VT->getElementType()->isIntegerTy())
+    return std::nullopt;
+  SmallVector<int64_t, 4> Values;
+  for (unsigned I = 0, E = VT->getNumElements(); I != E; ++I) {
+    const auto *Elt = dyn_cast_or_null<ConstantInt>(C->getAggregateElement(I));
+    if (!Elt)
+      return std::nullopt;
+    Values.push_back(Elt->getSExtValue());
+  }
+  return Values;
+}
+
+Constant *getI32Vector(LLVMContext &Ctx, ArrayRef<int64_t> Values) {
+  SmallVector<uint32_t, 8> Elts(Values.begin(), Values.end());
+  return ConstantDataVector::get(Ctx, Elts);
+}
+
+bool isSupportedElementType(const Type *Ty) {
+  if (const auto *IT = dyn_cast<IntegerType>(Ty)) {
+    unsigned W = IT->getBitWidth();
+    return W == 8 || W == 16 || W == 32 || W == 64;
+  }
+  return Ty->isHalfTy() || Ty->isBFloatTy() || Ty->isFloatTy() ||
+         Ty->isDoubleTy();
+}
+
+bool isAllowedElementType(ElementClass Class, const Type *Ty) {
+  if (!isSupportedElementType(Ty))
+    return false;
+  switch (Class) {
+  case ElementClass::Any:
+    return true;
+  case ElementClass::Float:
+    return Ty->isFloatingPointTy();
+  case ElementClass::Int:
+    return Ty->isIntegerTy();
+  }
+  return false;
+}
+
+std::string elementTypeName(const Type *Ty) {
+  return mangleType(const_cast<Type *>(Ty));
+}
+
+} // namespace tlx

@@ -1,0 +1,109 @@
+//===- TLXOps.h - The TLX vocabulary: names, signatures, builder -*- C++ -*-===//
+//
+// One description per llvm.tensor.* op (from TLXOps.def), the matchers that
+// find ops by IR or C name, and the builder that emits correctly mangled
+// calls with the op's attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_IR_TLXOPS_H
+#define TLX_IR_TLXOPS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/IRBuilder.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class CallBase;
+class Function;
+class FunctionType;
+class Module;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace tlx {
+
+enum class OpKind {
+#define TLX_OP(Enum, ...) Enum,
+#include "TLXOps.def"
+};
+
+enum class ResultKind { Token, Data, Void };
+enum class MemoryKind { None, ReadArg, WriteArg };
+enum class ElementClass { Any, Float, Int };
+
+struct OpDesc {
+  OpKind Kind;
+  llvm::StringRef IRName;
+  llvm::StringRef CName;
+  unsigned MinArgs;
+  unsigned MaxArgs;
+  ResultKind Result;
+  MemoryKind Memory;
+  ElementClass Elements;
+  /// One letter per operand, see TLXOps.def.
+  llvm::StringRef Signature;
+
+  /// Short name used in diagnostics and remarks: "matmul", "reduce.max".
+  llvm::StringRef shortName() const;
+};
+
+/// All ops, in TLXOps.def order.
+llvm::ArrayRef<OpDesc> allOps();
+const OpDesc &getOpDesc(OpKind Kind);
+
+/// The op an intrinsic name denotes: the op's IR name, alone or followed by
+/// an LLVM-style mangling suffix ("llvm.tensor.matmul.v9f32").
+std::optional<OpKind> matchIntrinsicName(llvm::StringRef Name);
+
+/// The op a C dummy-function name denotes: "tensor_<op>" exactly or followed
+/// by a suffix that starts with a digit or '_' ("tensor_typeinfo10000",
+/// "tensor_matmul_3"); the longest op name wins ("tensor_exp2" is exp2).
+std::optional<OpKind> matchCName(llvm::StringRef Name);
+
+/// The op a call invokes, if its callee is a TLX intrinsic.
+std::optional<OpKind> getOpKind(const llvm::CallBase &Call);
+std::optional<OpKind> getOpKind(const llvm::Value *V);
+bool isTLXIntrinsic(const llvm::Function &F);
+
+/// LLVM-style type mangling ("v9f32", "p0", "i32", "bf16").
+std::string mangleType(llvm::Type *Ty);
+
+/// The intrinsic name for a call of \p Kind with type \p FTy: the IR name
+/// followed by the mangled return type (unless token or void) and the
+/// mangled types of all non-token parameters.
+std::string getMangledName(OpKind Kind, llvm::FunctionType *FTy);
+
+/// Declares (or finds) the intrinsic and gives it the op's attributes.
+llvm::Function *getOrInsertOpDecl(llvm::Module &M, OpKind Kind,
+                                  llvm::FunctionType *FTy);
+
+/// Emits a call of \p Kind. \p ElementType, when given, is attached as the
+/// elementtype() attribute of the pointer operand (load, store, memory-form
+/// typeinfo).
+llvm::CallInst *createOpCall(llvm::IRBuilderBase &B, OpKind Kind,
+                             llvm::Type *RetTy, llvm::ArrayRef<llvm::Value *> Args,
+                             llvm::Type *ElementType = nullptr,
+                             const llvm::Twine &Name = "");
+
+/// A constant <n x i32> vector (or zeroinitializer) as integers.
+std::optional<llvm::SmallVector<int64_t, 4>>
+getConstantIntVector(const llvm::Value *V);
+/// Builds the <n x i32> constant for \p Values.
+llvm::Constant *getI32Vector(llvm::LLVMContext &Ctx,
+                             llvm::ArrayRef<int64_t> Values);
+
+/// True for the element types TLX supports: i8, i16, i32, i64, half,
+/// bfloat, float, double.
+bool isSupportedElementType(const llvm::Type *Ty);
+bool isAllowedElementType(ElementClass Class, const llvm::Type *Ty);
+/// "i8".."f64", "bf16", "f16" for diagnostics and runtime names.
+std::string elementTypeName(const llvm::Type *Ty);
+
+} // namespace tlx
+
+#endif // TLX_IR_TLXOPS_H

@@ -1,0 +1,145 @@
+//===- TensorInfo.cpp - What a TLX token stands for -----------------------===//
+
+#include "TensorInfo.h"
+
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace tlx {
+
+int64_t TensorType::numElements() const {
+  int64_t N = 1;
+  for (int64_t D : Shape)
+    N *= D;
+  return N;
+}
+
+Dims TensorType::logicalShape() const {
+  Dims Logical(Shape.size(), 0);
+  for (unsigned I = 0; I < Shape.size(); ++I)
+    if (Layout[I] >= 0 && Layout[I] < (int64_t)Shape.size())
+      Logical[Layout[I]] = Shape[I];
+  return Logical;
+}
+
+bool TensorType::hasIdentityLayout() const {
+  for (unsigned I = 0; I < Layout.size(); ++I)
+    if (Layout[I] != I)
+      return false;
+  return true;
+}
+
+bool TensorValue::isMemory() const {
+  return Data && Data->getType()->isPointerTy();
+}
+
+static Type *scalarOf(Type *Ty) {
+  if (auto *VT = dyn_cast_or_null<VectorType>(Ty))
+    return VT->getElementType();
+  return Ty;
+}
+
+Type *getPointerElementType(const CallBase &Call, unsigned ArgNo) {
+  if (Type *Ty = Call.getParamElementType(ArgNo))
+    return scalarOf(Ty);
+  if (Type *Ty = Call.getParamByValType(ArgNo))
+    return scalarOf(Ty);
+  return nullptr;
+}
+
+static bool fail(std::string *Why, const Twine &Msg) {
+  if (Why)
+    *Why = Msg.str();
+  return false;
+}
+
+static bool readDims(const Value *V, Dims &Out, StringRef What,
+                     std::string *Why) {
+  auto Values = getConstantIntVector(V);
+  if (!Values)
+    return fail(Why, What + " must be a constant <n x i32> vector (dynamic "
+                            "shapes are not supported yet)");
+  Out = *Values;
+  return true;
+}
+
+std::optional<TensorValue> getTensorValue(const Value *Token,
+                                          std::string *Why) {
+  const auto *Call = dyn_cast_or_null<CallBase>(Token);
+  std::optional<OpKind> Kind = getOpKind(Token);
+  if (!Call || !Kind) {
+    fail(Why, "token does not come from typeinfo, load or totensor");
+    return std::nullopt;
+  }
+  TensorValue TV;
+  TV.Def = Call;
+  switch (*Kind) {
+  case OpKind::TypeInfo:
+  case OpKind::ToTensor:
+  case OpKind::Load: {
+    if (Call->arg_size() < 4) {
+      fail(Why, "too few operands");
+      return std::nullopt;
+    }
+    TV.Data = Call->getArgOperand(0);
+    if (TV.isMemory())
+      TV.Type.Elem = getPointerElementType(*Call, 0);
+    else
+      TV.Type.Elem = scalarOf(TV.Data->getType());
+    if (!TV.Type.Elem) {
+      fail(Why, "pointer operand has no elementtype() attribute");
+      return std::nullopt;
+    }
+    if (!readDims(Call->getArgOperand(1), TV.Type.Shape, "shape", Why) ||
+        !readDims(Call->getArgOperand(2), TV.Type.Layout, "layout", Why) ||
+        !readDims(Call->getArgOperand(3), TV.Type.Padding, "padding", Why))
+      return std::nullopt;
+    if (*Kind == OpKind::Load &&
+        (Call->arg_size() < 5 ||
+         !readDims(Call->getArgOperand(4), TV.Strides, "strides", Why)))
+      return std::nullopt;
+    return TV;
+  }
+  default:
+    fail(Why, "token comes from '" + getOpDesc(*Kind).shortName() +
+                  "', which does not produce a token");
+    return std::nullopt;
+  }
+}
+
+const CallBase *getResultTypeInfo(const CallBase &Op) {
+  const CallBase *First = nullptr;
+  for (const User *U : Op.users()) {
+    const auto *TI = dyn_cast<CallBase>(U);
+    if (!TI || getOpKind(*TI) != OpKind::TypeInfo ||
+        TI->getArgOperand(0) != &Op)
+      continue;
+    if (!First || (TI->getParent() == First->getParent() &&
+                   TI->comesBefore(First)))
+      First = TI;
+  }
+  return First;
+}
+
+Dims packedStrides(ArrayRef<int64_t> Shape) {
+  Dims Strides(Shape.size(), 1);
+  for (int I = (int)Shape.size() - 2; I >= 0; --I)
+    Strides[I] = Strides[I + 1] * Shape[I + 1];
+  return Strides;
+}
+
+Dims expandLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims) {
+  unsigned Rank = Shape.size();
+  Dims Strides(Rank, 1);
+  for (int I = (int)Rank - 2; I >= 0; --I) {
+    int64_t LD = I + 1 < (int)LeadingDims.size() ? LeadingDims[I + 1] : 0;
+    Strides[I] = LD > 0 ? LD : Strides[I + 1] * Shape[I + 1];
+  }
+  return Strides;
+}
+
+} // namespace tlx

@@ -1,0 +1,81 @@
+//===- Options.cpp - TLX pipeline options ---------------------------------===//
+
+#include "Options.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+namespace tlx {
+
+PipelineOptions &pipelineOptions() {
+  static PipelineOptions Options;
+  return Options;
+}
+
+static cl::opt<std::string> TargetFlag(
+    "tlx-target", cl::desc("TLX lowering target: auto|vector|amx|amx-emulate"),
+    cl::init("auto"), cl::cb<void, std::string>([](const std::string &V) {
+      if (!parseTarget(V, pipelineOptions().Target))
+        report_fatal_error("-tlx-target: unknown target '" + Twine(V) +
+                               "' (valid: auto, vector, amx, amx-emulate)",
+                           /*gen_crash_diag=*/false);
+    }));
+
+static cl::opt<std::string> StopAfterFlag(
+    "tlx-stop-after", cl::desc("Stop the TLX pipeline after this stage"),
+    cl::init(""), cl::cb<void, std::string>([](const std::string &V) {
+      if (!isStageName(V))
+        report_fatal_error("-tlx-stop-after: unknown stage '" + Twine(V) + "'",
+                           /*gen_crash_diag=*/false);
+      pipelineOptions().StopAfter = V;
+    }));
+
+bool parseTarget(StringRef Name, TargetKind &Out) {
+  std::optional<TargetKind> Kind =
+      StringSwitch<std::optional<TargetKind>>(Name)
+          .Case("auto", TargetKind::Auto)
+          .Case("vector", TargetKind::Vector)
+          .Case("amx", TargetKind::AMX)
+          .Case("amx-emulate", TargetKind::AMXEmulate)
+          .Default(std::nullopt);
+  if (!Kind)
+    return false;
+  Out = *Kind;
+  return true;
+}
+
+StringRef targetName(TargetKind Kind) {
+  switch (Kind) {
+  case TargetKind::Auto:
+    return "auto";
+  case TargetKind::Vector:
+    return "vector";
+  case TargetKind::AMX:
+    return "amx";
+  case TargetKind::AMXEmulate:
+    return "amx-emulate";
+  }
+  return "auto";
+}
+
+// Keep in pipeline order; lowering stages append their names here.
+static const StringRef StageNames[] = {"recognize"};
+
+ArrayRef<StringRef> stageNames() { return StageNames; }
+
+bool isStageName(StringRef Name) { return is_contained(StageNames, Name); }
+
+bool runsStage(StringRef Stage) {
+  StringRef Stop = pipelineOptions().StopAfter;
+  if (Stop.empty())
+    return true;
+  auto StopIt = find(StageNames, Stop);
+  auto StageIt = find(StageNames, Stage);
+  return StageIt <= StopIt;
+}
+
+} // namespace tlx

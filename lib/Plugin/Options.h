@@ -1,0 +1,42 @@
+//===- Options.h - TLX pipeline options -------------------------*- C++ -*-===//
+//
+// One set of options for both front doors: opt reads them from -tlx-*
+// command-line flags, the clang plugin from -fplugin-arg-tlx-*.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_PLUGIN_OPTIONS_H
+#define TLX_PLUGIN_OPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace tlx {
+
+enum class TargetKind { Auto, Vector, AMX, AMXEmulate };
+
+struct PipelineOptions {
+  TargetKind Target = TargetKind::Auto;
+  /// Name of the last stage to run ("" runs the whole pipeline).
+  std::string StopAfter;
+  /// True when the output is IR (-emit-llvm), so unlowered TLX ops may stay.
+  bool AllowUnlowered = false;
+};
+
+/// The options in force (opt's -tlx-* flags unless the clang plugin set them).
+PipelineOptions &pipelineOptions();
+
+/// Parses "auto|vector|amx|amx-emulate".
+bool parseTarget(llvm::StringRef Name, TargetKind &Out);
+llvm::StringRef targetName(TargetKind Kind);
+
+/// Stage names accepted by stop-after, in pipeline order.
+llvm::ArrayRef<llvm::StringRef> stageNames();
+bool isStageName(llvm::StringRef Name);
+/// True if the pipeline runs stage \p Stage (not stopped before it).
+bool runsStage(llvm::StringRef Stage);
+
+} // namespace tlx
+
+#endif // TLX_PLUGIN_OPTIONS_H

@@ -1,0 +1,70 @@
+//===- Plugin.cpp - Registers every TLX pass, in one place ----------------===//
+//
+// libtlx.so is an LLVM pass plugin (opt -load-pass-plugin, through
+// llvmGetPassPluginInfo) and a clang plugin (-fplugin, see clang-plugin/),
+// which calls registerClangPipeline() from CodeGenOptions'
+// PassBuilderCallbacks so the pipeline runs at every -O level.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Plugin.h"
+
+#include "../Transforms/Passes.h"
+#include "Options.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+
+using namespace llvm;
+
+namespace tlx {
+
+void addTLXPipeline(ModulePassManager &MPM) {
+  MPM.addPass(RecognizePass());
+  MPM.addPass(VerifyPass());
+}
+
+static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
+#define TLX_PASS(NAME, CREATE)                                                 \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+  TLX_PASS("tlx-recognize", RecognizePass())
+  TLX_PASS("tlx-verify", VerifyPass())
+  TLX_PASS("tlx-check-lowered", CheckLoweredPass())
+#undef TLX_PASS
+  if (Name == "tlx") {
+    addTLXPipeline(MPM);
+    return true;
+  }
+  return false;
+}
+
+void registerPassNames(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return parseModulePass(Name, MPM);
+      });
+}
+
+void registerClangPipeline(PassBuilder &PB) {
+  registerPassNames(PB);
+  // Pipeline start: clang's IR looks the same at every -O level here (every
+  // value in allocas), so recognition is identical at -O0 and -O3.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) { addTLXPipeline(MPM); });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(CheckLoweredPass());
+      });
+}
+
+} // namespace tlx
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "TLX", "0.1",
+          [](PassBuilder &PB) { tlx::registerPassNames(PB); }};
+}

@@ -1,0 +1,33 @@
+//===- Passes.h - The TLX passes --------------------------------*- C++ -*-===//
+//
+// The new-pass-manager wrappers of every TLX pass. Each pass lives in the file
+// named after it; all are required, so optnone (-O0) does not skip them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_TRANSFORMS_PASSES_H
+#define TLX_TRANSFORMS_PASSES_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace tlx {
+
+#define TLX_MODULE_PASS(Class)                                                 \
+  struct Class : llvm::PassInfoMixin<Class> {                                  \
+    llvm::PreservedAnalyses run(llvm::Module &M,                               \
+                                llvm::ModuleAnalysisManager &MAM);             \
+    static bool isRequired() { return true; }                                  \
+  };
+
+/// tlx-recognize: C dummy calls (tensor_*) -> llvm.tensor.* intrinsics.
+TLX_MODULE_PASS(RecognizePass)
+/// tlx-verify: checks every TLX call; reports each violation as an error.
+TLX_MODULE_PASS(VerifyPass)
+/// tlx-check-lowered: no llvm.tensor.* call may reach the backend.
+TLX_MODULE_PASS(CheckLoweredPass)
+
+#undef TLX_MODULE_PASS
+
+} // namespace tlx
+
+#endif // TLX_TRANSFORMS_PASSES_H

@@ -1,0 +1,8 @@
+// An unknown -fplugin-arg-tlx-* option is an error that lists the valid ones.
+// RUN: not %clang_tlx -fplugin-arg-tlx-bogus=1 -fsyntax-only %s 2>&1 | FileCheck %s
+// RUN: not %clang_tlx -fplugin-arg-tlx-target=gpu -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not %clang_tlx -fplugin-arg-tlx-stop-after=nowhere -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=STAGE
+// CHECK: error: invalid TLX plugin argument 'bogus=1': unknown option (valid arguments: target=auto|vector|amx|amx-emulate, stop-after=<stage>)
+// TARGET: error: invalid TLX plugin argument 'target=gpu': unknown target
+// STAGE: error: invalid TLX plugin argument 'stop-after=nowhere': unknown stage; stages are recognize
+int main(void) { return 0; }
