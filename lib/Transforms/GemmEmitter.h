@@ -1,0 +1,65 @@
+//===- GemmEmitter.h - Blocked GEMM code generation in LLVM IR --*- C++ -*-===//
+//
+// The one blocking framework behind every contraction TLX lowers (matmul,
+// the mma family, contract, convolution through im2col): it emits LLVM IR
+// for C (+)= A x B on 2-D operands addressed through element strides,
+// choosing cache blocking, packing and a register- or tile-blocked
+// microkernel from the target (AVX-512 / AVX2 / SSE / AArch64 vectors, or
+// Intel AMX tiles).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_TRANSFORMS_GEMMEMITTER_H
+#define TLX_TRANSFORMS_GEMMEMITTER_H
+
+#include "llvm/IR/IRBuilder.h"
+#include <string>
+
+namespace llvm {
+class TargetTransformInfo;
+}
+
+namespace tlx {
+
+/// A 2-D operand in memory: element (i, j) is at Ptr + i*RowStride +
+/// j*ColStride elements. Either stride may be 1 (row- or column-major) or
+/// anything else (sub-tensors, layouts).
+struct GemmOperand {
+  llvm::Value *Ptr = nullptr;
+  llvm::Type *Elem = nullptr;
+  llvm::Value *RowStride = nullptr; ///< i64, elements
+  llvm::Value *ColStride = nullptr; ///< i64, elements
+  /// Integer operands: widen with sign (true) or zero (false) extension.
+  bool IsSigned = true;
+};
+
+/// C[M x N] = (Accumulate ? C : 0) + A[M x K] x B[K x N], products and sums
+/// in C's element type (narrower operands are widened to it; integers wrap).
+struct GemmDesc {
+  int64_t M = 0, N = 0, K = 0;
+  GemmOperand A, B, C;
+  bool Accumulate = false;
+};
+
+enum class GemmTarget { Vector, AMX };
+
+/// What the emitter chose, for remarks and tests.
+struct GemmPlan {
+  std::string Kernel;     ///< e.g. "avx512 f32 broadcast-FMA 14x32"
+  int64_t MC = 0, NC = 0, KC = 0; ///< cache blocks
+  int64_t MR = 0, NR = 0;         ///< register / tile block
+  bool PackedA = false, PackedB = false;
+};
+
+/// Emits the GEMM at \p B's insertion point (which must be inside a
+/// function whose entry block can hold allocas); on return \p B is
+/// positioned after the emitted code. Returns false, emitting nothing and
+/// saying why in \p Why, when \p Target cannot do this GEMM (e.g. AMX with
+/// f64 elements); the caller then falls back or reports.
+bool emitGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
+              const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
+              std::string &Why);
+
+} // namespace tlx
+
+#endif // TLX_TRANSFORMS_GEMMEMITTER_H
