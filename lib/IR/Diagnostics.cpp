@@ -22,16 +22,29 @@ static std::atomic<unsigned> NumErrors{0};
 
 unsigned errorCount() { return NumErrors; }
 
-void emitError(const Instruction &I, const Twine &Msg) {
+static bool HostIsClang = false;
+
+/// clang turns error diagnostics into "file:line:col: error:" and fails the
+/// compile after the pass; opt's default handler exits at the first error,
+/// so outside clang print every error here and exit once the pass is done
+/// (exitIfErrorsOutsideClang).
+static void report(const DiagnosticInfoUnsupported &DI) {
   ++NumErrors;
-  const Function &F = *I.getFunction();
-  F.getContext().diagnose(
-      DiagnosticInfoUnsupported(F, Msg, I.getDebugLoc(), DS_Error));
+  if (HostIsClang) {
+    DI.getFunction().getContext().diagnose(DI);
+    return;
+  }
+  DiagnosticPrinterRawOStream DP(WithColor::error(errs(), "tlx"));
+  DI.print(DP);
+}
+
+void emitError(const Instruction &I, const Twine &Msg) {
+  report(DiagnosticInfoUnsupported(*I.getFunction(), Msg, I.getDebugLoc(),
+                                   DS_Error));
 }
 
 void emitError(const Function &F, const Twine &Msg) {
-  ++NumErrors;
-  F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, DebugLoc(), DS_Error));
+  report(DiagnosticInfoUnsupported(F, Msg, DebugLoc(), DS_Error));
 }
 
 void emitRemark(const char *PassName, StringRef RemarkName,
@@ -49,8 +62,6 @@ void emitMissedRemark(const char *PassName, StringRef RemarkName,
     return OptimizationRemarkMissed(PassName, RemarkName, &I) << Msg.str();
   });
 }
-
-static bool HostIsClang = false;
 
 void setHostIsClang() { HostIsClang = true; }
 

@@ -25,11 +25,27 @@ PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
   StringRef Why = pipelineOptions().StopAfter.empty()
                       ? "no TLX lowering stage handles it yet"
                       : "the pipeline stopped early (stop-after)";
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto Kind = getOpKind(&I))
-        emitError(I, "TLX op '" + getOpDesc(*Kind).shortName() +
-                         "' was not lowered: " + Why);
+  for (Function &F : M) {
+    // A leftover typeinfo only matters when nothing else is reported: it is
+    // type information, lowered together with the ops that use it.
+    Instruction *LeftoverTypeInfo = nullptr;
+    bool Reported = false;
+    for (Instruction &I : instructions(F)) {
+      std::optional<OpKind> Kind = getOpKind(&I);
+      if (!Kind)
+        continue;
+      if (*Kind == OpKind::TypeInfo) {
+        LeftoverTypeInfo = LeftoverTypeInfo ? LeftoverTypeInfo : &I;
+        continue;
+      }
+      emitError(I, "TLX op '" + getOpDesc(*Kind).shortName() +
+                       "' was not lowered: " + Why);
+      Reported = true;
+    }
+    if (LeftoverTypeInfo && !Reported)
+      emitError(*LeftoverTypeInfo,
+                "TLX op 'typeinfo' was not lowered: " + Why);
+  }
   exitIfErrorsOutsideClang();
   return PreservedAnalyses::all();
 }
