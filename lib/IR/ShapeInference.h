@@ -1,0 +1,142 @@
+//===- ShapeInference.h - What each TLX op computes, and from what -*- C++ -*-===//
+//
+// The shape rules of every TLX op, in one place: the element type and logical
+// shape a compute op (Result == Data in TLXOps.def) produces from its
+// operands, and the checked constant operands (axes, windows, strides,
+// permutations) the lowering needs. Every function that can fail returns
+// nullopt/false and names the violated rule in \p Why, without the op name
+// ("inner dimensions differ: op1 is 3x4, op2 is 5x3"); tlx-verify reports
+// these reasons, the lowering relies on them on verified IR.
+//
+// Shapes here are logical (TensorType::logicalShape()) unless a name says
+// otherwise; see docs/verifier.md for the rules.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_IR_SHAPEINFERENCE_H
+#define TLX_IR_SHAPEINFERENCE_H
+
+#include "TLXOps.h"
+#include "TensorInfo.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class CallBase;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace tlx {
+
+/// What a compute op produces.
+struct OpResult {
+  llvm::Type *Elem = nullptr;
+  Dims LogicalShape;
+};
+
+/// Infers the result of the compute op \p Op. Element type and shape come
+/// from the operands; matmul, contract and convolution take the element type
+/// the result declares (its vector type, else its first typeinfo), else the
+/// wider operand; broadcast(T) and the reshapes take the shape from the
+/// result's first typeinfo. Does not check that this typeinfo agrees with
+/// the inferred result (tlx-verify does).
+std::optional<OpResult> inferResult(const llvm::CallBase &Op, std::string &Why);
+
+/// How the result of the compute op \p Op is stored: the type of its first
+/// typeinfo when it has one; otherwise the inferred logical shape with an
+/// identity layout (transpose(T, perm): layout perm) and no padding.
+std::optional<TensorType> getResultTensorType(const llvm::CallBase &Op,
+                                              std::string &Why);
+
+/// Checks a tensor type on its own: supported element type, shape, layout
+/// and padding of one length, extents >= 1, layout a permutation, padding
+/// >= 0, element count representable.
+bool checkTensorType(const TensorType &Ty, std::string &Why);
+
+/// Checks what a typeinfo, load or totensor describes: its type
+/// (checkTensorType), its data (vector length, or a pointer's element type)
+/// and, for load, its strides (checkLeadingDims).
+bool checkTensorValue(const TensorValue &TV, std::string &Why);
+
+/// Checks BLAS-style leading dimensions of a load or store of storage
+/// extents \p Shape: one per dimension, LeadingDims[0] == 0 (unused), every
+/// other entry 0 (packed) or at least the extent its inner dimensions span,
+/// so that no two elements share an address.
+bool checkLeadingDims(llvm::ArrayRef<int64_t> Shape,
+                      llvm::ArrayRef<int64_t> LeadingDims, std::string &Why);
+
+/// The tensor the token operand \p ArgNo of \p Op stands for, checked with
+/// checkTensorValue.
+std::optional<TensorValue> getOperandTensor(const llvm::CallBase &Op,
+                                            unsigned ArgNo, std::string &Why);
+
+/// convolution: per spatial dimension, every entry >= 1 (0 entries and
+/// absent operands read as 1).
+struct ConvolutionParams {
+  Dims Strides;
+  Dims InputDilations;
+  Dims KernelDilations;
+};
+std::optional<ConvolutionParams> getConvolutionParams(const llvm::CallBase &Op,
+                                                      std::string &Why);
+
+/// contract: the paired contraction axes (logical dims of op1 and op2).
+struct ContractAxes {
+  Dims Op1;
+  Dims Op2;
+};
+std::optional<ContractAxes> getContractAxes(const llvm::CallBase &Op,
+                                            std::string &Why);
+
+/// reduce.*: window and strides per logical dimension.
+struct ReduceWindow {
+  Dims Window;
+  Dims Strides;
+};
+std::optional<ReduceWindow> getReduceWindow(const llvm::CallBase &Op,
+                                            std::string &Why);
+
+/// pad: elements added before (Low) and after (High) each logical dimension,
+/// and the fill value.
+struct PadAmounts {
+  Dims Low;
+  Dims High;
+  llvm::Value *Value = nullptr;
+};
+std::optional<PadAmounts> getPadAmounts(const llvm::CallBase &Op,
+                                        std::string &Why);
+
+/// concat: the logical dimension joined.
+std::optional<unsigned> getConcatAxis(const llvm::CallBase &Op,
+                                      std::string &Why);
+
+/// transpose: true for the one-operand form, a logical transpose of the last
+/// two dims; false for transpose(T, perm), a layout change.
+bool isLogicalTranspose(const llvm::CallBase &Op);
+/// transpose(T, perm): the new layout, a permutation of the operand's rank.
+std::optional<Dims> getTransposePermutation(const llvm::CallBase &Op,
+                                            std::string &Why);
+
+/// reshape.block: one block size per logical dim, each dividing its extent.
+std::optional<Dims> getReshapeBlocks(const llvm::CallBase &Op,
+                                     std::string &Why);
+
+/// umma/smma/usmma/summa: whether op1 and op2 widen with sign extension.
+struct MMASignedness {
+  bool Op1Signed;
+  bool Op2Signed;
+};
+std::optional<MMASignedness> getMMASignedness(OpKind Kind);
+
+/// Operand \p ArgNo's role in diagnostics: "shape", "op1", "window"...
+llvm::StringRef getOperandName(OpKind Kind, unsigned ArgNo);
+
+/// "3x4x5" (an empty shape prints as "scalar").
+std::string formatShape(llvm::ArrayRef<int64_t> Shape);
+
+} // namespace tlx
+
+#endif // TLX_IR_SHAPEINFERENCE_H
