@@ -51,6 +51,9 @@ std::optional<OpResult> inferResult(const llvm::CallBase &Op, std::string &Why);
 std::optional<TensorType> getResultTensorType(const llvm::CallBase &Op,
                                               std::string &Why);
 
+/// Checks that \p Op has an operand count its op accepts (MinArgs..MaxArgs).
+bool checkArity(const llvm::CallBase &Op, std::string &Why);
+
 /// Checks a tensor type on its own: supported element type, shape, layout
 /// and padding of one length, extents >= 1, layout a permutation, padding
 /// >= 0, element count representable.

@@ -1,0 +1,988 @@
+//===- ShapeInference.cpp - What each TLX op computes, and from what ------===//
+//
+// Every rule returns its reason in Why; none asserts on the IR it reads,
+// since tlx-verify calls these functions on arbitrary user IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeInference.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+
+namespace tlx {
+
+//===----------------------------------------------------------------------===//
+// Formatting and failure helpers
+//===----------------------------------------------------------------------===//
+
+std::string formatShape(ArrayRef<int64_t> Shape) {
+  if (Shape.empty())
+    return "scalar";
+  std::string Str;
+  for (int64_t D : Shape)
+    Str += (Str.empty() ? "" : "x") + std::to_string(D);
+  return Str;
+}
+
+/// "<0, 1, 2>", as the constant vector is written in IR.
+static std::string formatList(ArrayRef<int64_t> Values) {
+  std::string Str = "<";
+  for (int64_t V : Values)
+    Str += (Str.size() > 1 ? ", " : "") + std::to_string(V);
+  return Str + ">";
+}
+
+static std::string typeName(const Type *Ty) {
+  return Ty ? elementTypeName(Ty) : std::string("<none>");
+}
+
+static bool fail(std::string &Why, const Twine &Msg) {
+  Why = Msg.str();
+  return false;
+}
+
+static std::nullopt_t failNone(std::string &Why, const Twine &Msg) {
+  Why = Msg.str();
+  return std::nullopt;
+}
+
+static bool isPermutation(ArrayRef<int64_t> Perm) {
+  SmallBitVector Seen(Perm.size());
+  for (int64_t P : Perm) {
+    if (P < 0 || P >= (int64_t)Perm.size() || Seen[P])
+      return false;
+    Seen.set(P);
+  }
+  return true;
+}
+
+/// Product of \p Shape, or nullopt when it does not fit in int64_t.
+static std::optional<int64_t> checkedProduct(ArrayRef<int64_t> Shape) {
+  int64_t N = 1;
+  for (int64_t D : Shape)
+    if (MulOverflow(N, D, N))
+      return std::nullopt;
+  return N;
+}
+
+static int64_t product(ArrayRef<int64_t> Shape) {
+  return checkedProduct(Shape).value_or(-1);
+}
+
+static unsigned bitWidth(const Type *Ty) {
+  return Ty->getPrimitiveSizeInBits().getFixedValue();
+}
+
+//===----------------------------------------------------------------------===//
+// Operand names
+//===----------------------------------------------------------------------===//
+
+StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
+  static const char *const TypeInfo[] = {"data", "shape", "layout", "padding"};
+  static const char *const Load[] = {"pointer", "shape", "layout", "padding",
+                                     "strides"};
+  static const char *const Store[] = {"pointer", "tensor", "strides"};
+  static const char *const Binary[] = {"op1", "op2"};
+  static const char *const Contract[] = {"op1", "op2", "op1 axes",
+                                         "op2 axes"};
+  static const char *const MMA[] = {"acc", "op1", "op2"};
+  static const char *const Conv[] = {"input", "kernel", "strides",
+                                     "input dilations", "kernel dilations"};
+  static const char *const Unary[] = {"input"};
+  static const char *const Broadcast[] = {"input", "value"};
+  static const char *const Reduce[] = {"input", "window", "strides"};
+  static const char *const Block[] = {"input", "blocks"};
+  static const char *const Transpose[] = {"input", "permutation"};
+  static const char *const Pad[] = {"input", "low", "high", "value"};
+  static const char *const Concat[] = {"op1", "op2", "axis"};
+
+  ArrayRef<const char *> Names = Unary;
+  switch (Kind) {
+  case OpKind::TypeInfo:
+  case OpKind::ToTensor:
+    Names = TypeInfo;
+    break;
+  case OpKind::Load:
+    Names = Load;
+    break;
+  case OpKind::Store:
+    Names = Store;
+    break;
+  case OpKind::MatMul:
+    Names = Binary;
+    break;
+  case OpKind::Contract:
+    Names = Contract;
+    break;
+  case OpKind::UMMA:
+  case OpKind::SMMA:
+  case OpKind::USMMA:
+  case OpKind::SUMMA:
+    Names = MMA;
+    break;
+  case OpKind::Convolution:
+    Names = Conv;
+    break;
+  case OpKind::Broadcast:
+    Names = Broadcast;
+    break;
+  case OpKind::ReduceMax:
+  case OpKind::ReduceMin:
+  case OpKind::ReduceAdd:
+  case OpKind::ReduceMul:
+  case OpKind::ReduceAnd:
+  case OpKind::ReduceOr:
+  case OpKind::ReduceXor:
+    Names = Reduce;
+    break;
+  case OpKind::ReshapeBlock:
+    Names = Block;
+    break;
+  case OpKind::Transpose:
+    Names = Transpose;
+    break;
+  case OpKind::Pad:
+    Names = Pad;
+    break;
+  case OpKind::Concat:
+    Names = Concat;
+    break;
+  default:
+    break;
+  }
+  return ArgNo < Names.size() ? Names[ArgNo] : "operand";
+}
+
+static std::string operandName(const CallBase &Op, unsigned ArgNo) {
+  std::optional<OpKind> Kind = getOpKind(Op);
+  return Kind ? getOperandName(*Kind, ArgNo).str() : "operand";
+}
+
+static std::string describeArity(const OpDesc &Desc, unsigned NumArgs) {
+  std::string Expected = std::to_string(Desc.MinArgs);
+  if (Desc.MaxArgs != Desc.MinArgs)
+    Expected += " to " + std::to_string(Desc.MaxArgs);
+  return "expects " + Expected + " operands, got " + std::to_string(NumArgs);
+}
+
+bool checkArity(const CallBase &Op, std::string &Why) {
+  std::optional<OpKind> Kind = getOpKind(Op);
+  if (!Kind)
+    return fail(Why, "not a TLX operation");
+  const OpDesc &Desc = getOpDesc(*Kind);
+  if (Op.arg_size() < Desc.MinArgs || Op.arg_size() > Desc.MaxArgs)
+    return fail(Why, describeArity(Desc, Op.arg_size()));
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor types and values
+//===----------------------------------------------------------------------===//
+
+bool checkTensorType(const TensorType &Ty, std::string &Why) {
+  if (!Ty.Elem || !isSupportedElementType(Ty.Elem))
+    return fail(Why, "element type " + typeName(Ty.Elem) +
+                         " is not supported (i8, i16, i32, i64, f16, bf16, "
+                         "f32, f64)");
+  unsigned Rank = Ty.rank();
+  if (Ty.Layout.size() != Rank)
+    return fail(Why, "layout has " + Twine(Ty.Layout.size()) +
+                         " entries, but shape has " + Twine(Rank));
+  if (Ty.Padding.size() != Rank)
+    return fail(Why, "padding has " + Twine(Ty.Padding.size()) +
+                         " entries, but shape has " + Twine(Rank));
+  for (unsigned I = 0; I < Rank; ++I)
+    if (Ty.Shape[I] < 1)
+      return fail(Why, "shape extent " + Twine(Ty.Shape[I]) +
+                           " of dimension " + Twine(I) + " must be >= 1");
+  if (!isPermutation(Ty.Layout))
+    return fail(Why, "layout " + formatList(Ty.Layout) +
+                         " is not a permutation of 0.." + Twine(Rank - 1));
+  for (unsigned I = 0; I < Rank; ++I)
+    if (Ty.Padding[I] < 0)
+      return fail(Why, "padding " + Twine(Ty.Padding[I]) + " of dimension " +
+                           Twine(I) + " must be >= 0");
+  if (!checkedProduct(Ty.Shape))
+    return fail(Why, "shape " + formatShape(Ty.Shape) +
+                         " has too many elements");
+  return true;
+}
+
+/// The element count a pointer operand's byval(<N x T>) or
+/// elementtype(<N x T>) gives, if any.
+static std::optional<uint64_t> pointeeVectorLength(const CallBase &Call,
+                                                   unsigned ArgNo) {
+  Type *Pointee = Call.getParamElementType(ArgNo);
+  if (!Pointee)
+    Pointee = Call.getParamByValType(ArgNo);
+  if (auto *VT = dyn_cast_or_null<FixedVectorType>(Pointee))
+    return VT->getNumElements();
+  return std::nullopt;
+}
+
+static bool checkData(const TensorValue &TV, std::string &Why) {
+  int64_t N = TV.Type.numElements();
+  Type *DataTy = TV.Data->getType();
+  if (auto *VT = dyn_cast<FixedVectorType>(DataTy)) {
+    if ((int64_t)VT->getNumElements() != N)
+      return fail(Why, "data has " + Twine(VT->getNumElements()) +
+                           " elements, but shape " +
+                           formatShape(TV.Type.Shape) + " holds " + Twine(N));
+    return true;
+  }
+  if (!DataTy->isPointerTy())
+    return fail(Why, "data must be a fixed-length vector or a pointer");
+  std::optional<uint64_t> Len = pointeeVectorLength(*TV.Def, 0);
+  if (Len && (int64_t)*Len != N)
+    return fail(Why, "data points to " + Twine(*Len) +
+                         " elements, but shape " +
+                         formatShape(TV.Type.Shape) + " holds " + Twine(N));
+  return true;
+}
+
+bool checkLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims,
+                      std::string &Why) {
+  unsigned Rank = Shape.size();
+  if (LeadingDims.size() != Rank)
+    return fail(Why, "strides has " + Twine(LeadingDims.size()) +
+                         " entries, but the tensor has rank " + Twine(Rank));
+  for (unsigned I = 0; I < Rank; ++I)
+    if (LeadingDims[I] < 0)
+      return fail(Why, "strides entry " + Twine(LeadingDims[I]) +
+                           " of dimension " + Twine(I) + " must be >= 0");
+  if (Rank && LeadingDims[0] != 0)
+    return fail(Why, "strides[0] is unused and must be 0, not " +
+                         Twine(LeadingDims[0]));
+  // Storage dim I-1 is LeadingDims[I] elements apart; it must clear the span
+  // of dim I (its stride times its extent) or two elements would share an
+  // address.
+  int64_t Stride = 1;
+  for (int I = (int)Rank - 1; I >= 1; --I) {
+    int64_t Span;
+    if (MulOverflow(Stride, Shape[I], Span))
+      return fail(Why, "strides address more elements than fit in 64 bits");
+    int64_t LD = LeadingDims[I];
+    if (LD != 0 && LD < Span)
+      return fail(Why, "strides[" + Twine(I) + "] = " + Twine(LD) +
+                           " is less than the " + Twine(Span) +
+                           " elements storage dimension " + Twine(I) +
+                           " spans: elements would share addresses");
+    Stride = LD ? LD : Span;
+  }
+  return true;
+}
+
+bool checkTensorValue(const TensorValue &TV, std::string &Why) {
+  if (!checkTensorType(TV.Type, Why))
+    return false;
+  if (getOpKind(*TV.Def) == OpKind::Load) {
+    std::optional<uint64_t> Len = pointeeVectorLength(*TV.Def, 0);
+    if (Len)
+      return fail(Why, "pointer needs elementtype() of the scalar element "
+                       "type, not of a vector");
+    return checkLeadingDims(TV.Type.Shape, TV.Strides, Why);
+  }
+  return checkData(TV, Why);
+}
+
+std::optional<TensorValue> getOperandTensor(const CallBase &Op, unsigned ArgNo,
+                                            std::string &Why) {
+  std::string Name = operandName(Op, ArgNo);
+  if (ArgNo >= Op.arg_size())
+    return failNone(Why, "missing operand " + Name);
+  std::string Reason;
+  std::optional<TensorValue> TV =
+      getTensorValue(Op.getArgOperand(ArgNo), &Reason);
+  if (!TV || !checkTensorValue(*TV, Reason))
+    return failNone(Why, Name + ": " + Reason);
+  return TV;
+}
+
+//===----------------------------------------------------------------------===//
+// Constant operands
+//===----------------------------------------------------------------------===//
+
+/// Reads the constant <n x i32> operand \p ArgNo.
+static std::optional<Dims> readAnyVector(const CallBase &Op, unsigned ArgNo,
+                                         std::string &Why) {
+  std::string Name = operandName(Op, ArgNo);
+  if (ArgNo >= Op.arg_size())
+    return failNone(Why, "missing operand " + Name);
+  const Value *V = Op.getArgOperand(ArgNo);
+  auto *VT = dyn_cast<FixedVectorType>(V->getType());
+  if (!VT || !VT->getElementType()->isIntegerTy(32))
+    return failNone(Why, Name + " must be a <n x i32> vector");
+  std::optional<SmallVector<int64_t, 4>> Values = getConstantIntVector(V);
+  if (!Values)
+    return failNone(Why, Name + " must be a constant <n x i32> vector "
+                                "(dynamic shapes are not supported yet)");
+  return Dims(Values->begin(), Values->end());
+}
+
+/// Reads the constant <n x i32> operand \p ArgNo, which must have \p Length
+/// entries (the rank of \p Of, named in the message).
+static std::optional<Dims> readVector(const CallBase &Op, unsigned ArgNo,
+                                      size_t Length, const Twine &Of,
+                                      std::string &Why) {
+  std::optional<Dims> Values = readAnyVector(Op, ArgNo, Why);
+  if (!Values)
+    return std::nullopt;
+  if (Values->size() != Length)
+    return failNone(Why, operandName(Op, ArgNo) + " has " +
+                             Twine(Values->size()) + " entries, but " + Of +
+                             " is " + Twine(Length));
+  return Values;
+}
+
+static bool checkAtLeast(ArrayRef<int64_t> Values, int64_t Min,
+                         StringRef Name, std::string &Why) {
+  for (unsigned I = 0; I < Values.size(); ++I)
+    if (Values[I] < Min)
+      return fail(Why, Name + " entry " + Twine(Values[I]) + " of dimension " +
+                           Twine(I) + " must be >= " + Twine(Min));
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-op operand accessors
+//===----------------------------------------------------------------------===//
+
+std::optional<ConvolutionParams> getConvolutionParams(const CallBase &Op,
+                                                      std::string &Why) {
+  std::optional<TensorValue> In = getOperandTensor(Op, 0, Why);
+  if (!In)
+    return std::nullopt;
+  unsigned Rank = In->Type.rank();
+  if (Rank < 3)
+    return failNone(Why, "input must have rank >= 3 ([N, C, spatial...]), "
+                         "has rank " +
+                             Twine(Rank));
+  unsigned Spatial = Rank - 2;
+  ConvolutionParams P;
+  Dims *Params[] = {&P.Strides, &P.InputDilations, &P.KernelDilations};
+  for (unsigned I = 0; I < 3; ++I) {
+    unsigned ArgNo = 2 + I;
+    Dims &Out = *Params[I];
+    if (ArgNo >= Op.arg_size()) {
+      Out.assign(Spatial, 1);
+      continue;
+    }
+    std::optional<Dims> V = readVector(
+        Op, ArgNo, Spatial, "the input's spatial dimension count", Why);
+    if (!V || !checkAtLeast(*V, 0, getOperandName(OpKind::Convolution, ArgNo),
+                            Why))
+      return std::nullopt;
+    for (int64_t &E : *V)
+      E = E == 0 ? 1 : E;
+    Out = *V;
+  }
+  return P;
+}
+
+/// Checks one side's contraction axes: in range and distinct.
+static bool checkAxes(ArrayRef<int64_t> Axes, unsigned Rank, StringRef Name,
+                      std::string &Why) {
+  SmallBitVector Seen(Rank);
+  for (int64_t A : Axes) {
+    if (A < 0 || A >= (int64_t)Rank)
+      return fail(Why, Name + " entry " + Twine(A) +
+                           " is out of range for rank " + Twine(Rank));
+    if (Seen[A])
+      return fail(Why, Name + " " + formatList(Axes) + " repeat axis " +
+                           Twine(A));
+    Seen.set(A);
+  }
+  return true;
+}
+
+std::optional<ContractAxes> getContractAxes(const CallBase &Op,
+                                            std::string &Why) {
+  std::optional<TensorValue> A = getOperandTensor(Op, 0, Why);
+  std::optional<TensorValue> B = A ? getOperandTensor(Op, 1, Why)
+                                   : std::nullopt;
+  if (!B)
+    return std::nullopt;
+  Dims LA = A->Type.logicalShape(), LB = B->Type.logicalShape();
+  std::optional<Dims> AxesA = readAnyVector(Op, 2, Why);
+  std::optional<Dims> AxesB =
+      AxesA ? readVector(Op, 3, AxesA->size(), "the length of op1 axes", Why)
+            : std::nullopt;
+  if (!AxesB)
+    return std::nullopt;
+  if (!checkAxes(*AxesA, LA.size(), "op1 axes", Why) ||
+      !checkAxes(*AxesB, LB.size(), "op2 axes", Why))
+    return std::nullopt;
+  for (unsigned I = 0; I < AxesA->size(); ++I) {
+    int64_t ExtA = LA[(*AxesA)[I]], ExtB = LB[(*AxesB)[I]];
+    if (ExtA != ExtB)
+      return failNone(Why, "contracted extents differ: op1 axis " +
+                               Twine((*AxesA)[I]) + " is " + Twine(ExtA) +
+                               ", op2 axis " + Twine((*AxesB)[I]) + " is " +
+                               Twine(ExtB));
+  }
+  return ContractAxes{*AxesA, *AxesB};
+}
+
+std::optional<ReduceWindow> getReduceWindow(const CallBase &Op,
+                                            std::string &Why) {
+  std::optional<TensorValue> In = getOperandTensor(Op, 0, Why);
+  if (!In)
+    return std::nullopt;
+  Dims Logical = In->Type.logicalShape();
+  std::optional<Dims> Window =
+      readVector(Op, 1, Logical.size(), "the input's rank", Why);
+  std::optional<Dims> Strides =
+      Window ? readVector(Op, 2, Logical.size(), "the input's rank", Why)
+             : std::nullopt;
+  if (!Strides || !checkAtLeast(*Window, 1, "window", Why) ||
+      !checkAtLeast(*Strides, 1, "strides", Why))
+    return std::nullopt;
+  for (unsigned I = 0; I < Logical.size(); ++I)
+    if ((*Window)[I] > Logical[I])
+      return failNone(Why, "window " + Twine((*Window)[I]) +
+                               " exceeds extent " + Twine(Logical[I]) +
+                               " of dimension " + Twine(I));
+  return ReduceWindow{*Window, *Strides};
+}
+
+std::optional<PadAmounts> getPadAmounts(const CallBase &Op, std::string &Why) {
+  std::optional<TensorValue> In = getOperandTensor(Op, 0, Why);
+  if (!In)
+    return std::nullopt;
+  unsigned Rank = In->Type.rank();
+  std::optional<Dims> Low = readVector(Op, 1, Rank, "the input's rank", Why);
+  std::optional<Dims> High =
+      Low ? readVector(Op, 2, Rank, "the input's rank", Why) : std::nullopt;
+  if (!High || !checkAtLeast(*Low, 0, "low", Why) ||
+      !checkAtLeast(*High, 0, "high", Why))
+    return std::nullopt;
+  if (Op.arg_size() < 4)
+    return failNone(Why, "missing operand value");
+  Value *Fill = Op.getArgOperand(3);
+  if (Fill->getType() != In->Type.Elem)
+    return failNone(Why, "value type " + typeName(Fill->getType()) +
+                             " differs from the input's element type " +
+                             typeName(In->Type.Elem));
+  return PadAmounts{*Low, *High, Fill};
+}
+
+std::optional<unsigned> getConcatAxis(const CallBase &Op, std::string &Why) {
+  std::optional<TensorValue> A = getOperandTensor(Op, 0, Why);
+  if (!A)
+    return std::nullopt;
+  const auto *Axis =
+      Op.arg_size() > 2 ? dyn_cast<ConstantInt>(Op.getArgOperand(2)) : nullptr;
+  if (!Axis || !Axis->getType()->isIntegerTy(32))
+    return failNone(Why, "axis must be a constant i32");
+  int64_t V = Axis->getSExtValue();
+  if (V < 0 || V >= (int64_t)A->Type.rank())
+    return failNone(Why, "axis " + Twine(V) + " is out of range for rank " +
+                             Twine(A->Type.rank()));
+  return (unsigned)V;
+}
+
+bool isLogicalTranspose(const CallBase &Op) { return Op.arg_size() == 1; }
+
+std::optional<Dims> getTransposePermutation(const CallBase &Op,
+                                            std::string &Why) {
+  std::optional<TensorValue> In = getOperandTensor(Op, 0, Why);
+  if (!In)
+    return std::nullopt;
+  std::optional<Dims> Perm =
+      readVector(Op, 1, In->Type.rank(), "the input's rank", Why);
+  if (!Perm)
+    return std::nullopt;
+  if (!isPermutation(*Perm))
+    return failNone(Why, "permutation " + formatList(*Perm) +
+                             " is not a permutation of 0.." +
+                             Twine(Perm->size() - 1));
+  return Perm;
+}
+
+std::optional<Dims> getReshapeBlocks(const CallBase &Op, std::string &Why) {
+  std::optional<TensorValue> In = getOperandTensor(Op, 0, Why);
+  if (!In)
+    return std::nullopt;
+  Dims Logical = In->Type.logicalShape();
+  std::optional<Dims> Blocks =
+      readVector(Op, 1, Logical.size(), "the input's rank", Why);
+  if (!Blocks || !checkAtLeast(*Blocks, 1, "blocks", Why))
+    return std::nullopt;
+  for (unsigned I = 0; I < Logical.size(); ++I)
+    if (Logical[I] % (*Blocks)[I] != 0)
+      return failNone(Why, "block " + Twine((*Blocks)[I]) +
+                               " does not divide extent " + Twine(Logical[I]) +
+                               " of dimension " + Twine(I));
+  return Blocks;
+}
+
+std::optional<MMASignedness> getMMASignedness(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::UMMA:
+    return MMASignedness{false, false};
+  case OpKind::SMMA:
+    return MMASignedness{true, true};
+  case OpKind::USMMA:
+    return MMASignedness{false, true};
+  case OpKind::SUMMA:
+    return MMASignedness{true, false};
+  default:
+    return std::nullopt;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Result inference
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Infers one compute op's result; each inferXxx() handles one op family.
+class ResultInference {
+public:
+  ResultInference(const CallBase &Op, OpKind Kind, std::string &Why)
+      : Op(Op), Kind(Kind), Desc(getOpDesc(Kind)), Why(Why) {}
+
+  std::optional<OpResult> infer();
+
+private:
+  bool readTensors();
+  bool checkElementClass();
+  Type *declaredResultElem() const;
+  std::optional<TensorValue> resultTypeInfo(bool Required);
+  Type *contractionElem();
+
+  std::optional<OpResult> inferMatMul();
+  std::optional<OpResult> inferContract();
+  std::optional<OpResult> inferMMA();
+  std::optional<OpResult> inferConvolution();
+  std::optional<OpResult> inferBroadcast();
+  std::optional<OpResult> inferReduce();
+  std::optional<OpResult> inferReshapeBlock();
+  std::optional<OpResult> inferReshapePermute();
+  std::optional<OpResult> inferTranspose();
+  std::optional<OpResult> inferPad();
+  std::optional<OpResult> inferConcat();
+
+  std::optional<OpResult> result(Type *Elem, Dims Shape) const {
+    return OpResult{Elem, std::move(Shape)};
+  }
+  std::string shape(unsigned I) const { return formatShape(Logical[I]); }
+
+  const CallBase &Op;
+  OpKind Kind;
+  const OpDesc &Desc;
+  std::string &Why;
+  /// The token operands, in order, and their logical shapes.
+  SmallVector<TensorValue, 3> Tensors;
+  SmallVector<Dims, 3> Logical;
+};
+
+} // namespace
+
+bool ResultInference::readTensors() {
+  for (unsigned I = 0; I < Op.arg_size() && I < Desc.Signature.size(); ++I) {
+    if (Desc.Signature[I] != 'T')
+      continue;
+    std::optional<TensorValue> TV = getOperandTensor(Op, I, Why);
+    if (!TV)
+      return false;
+    Logical.push_back(TV->Type.logicalShape());
+    Tensors.push_back(std::move(*TV));
+  }
+  return true;
+}
+
+bool ResultInference::checkElementClass() {
+  StringRef Allowed = Desc.Elements == ElementClass::Float
+                          ? "floating-point elements only"
+                          : "integer elements only";
+  for (unsigned I = 0; I < Tensors.size(); ++I)
+    if (!isAllowedElementType(Desc.Elements, Tensors[I].Type.Elem))
+      return fail(Why, "element type " + typeName(Tensors[I].Type.Elem) +
+                           " of " + operandName(Op, I) +
+                           " is not allowed (" + Allowed + ")");
+  return true;
+}
+
+Type *ResultInference::declaredResultElem() const {
+  if (auto *VT = dyn_cast<VectorType>(Op.getType()))
+    return VT->getElementType();
+  if (const CallBase *TI = getResultTypeInfo(Op))
+    if (std::optional<TensorValue> TV = getTensorValue(TI))
+      return TV->Type.Elem;
+  return nullptr;
+}
+
+std::optional<TensorValue> ResultInference::resultTypeInfo(bool Required) {
+  const CallBase *TI = getResultTypeInfo(Op);
+  if (!TI) {
+    if (Required)
+      Why = "the result shape cannot be inferred from the operands: the "
+            "result needs a typeinfo";
+    return std::nullopt;
+  }
+  std::string Reason;
+  std::optional<TensorValue> TV = getTensorValue(TI, &Reason);
+  if (!TV || !checkTensorValue(*TV, Reason))
+    return failNone(Why, "result typeinfo: " + Reason);
+  return TV;
+}
+
+/// A widening is exact when the types are equal or the wider type has the
+/// same class (integer or floating-point) and more bits.
+static bool widensTo(const Type *From, const Type *To) {
+  return From == To || (From->isIntegerTy() == To->isIntegerTy() &&
+                        bitWidth(From) < bitWidth(To));
+}
+
+Type *ResultInference::contractionElem() {
+  Type *A = Tensors[0].Type.Elem, *B = Tensors[1].Type.Elem;
+  if (A->isIntegerTy() != B->isIntegerTy()) {
+    fail(Why, "operands mix integer and floating-point elements: " +
+                  operandName(Op, 0) + " is " + typeName(A) + ", " +
+                  operandName(Op, 1) + " is " + typeName(B));
+    return nullptr;
+  }
+  if (Type *Res = declaredResultElem()) {
+    if (!isSupportedElementType(Res)) {
+      fail(Why, "result element type " + typeName(Res) + " is not supported");
+      return nullptr;
+    }
+    for (Type *Operand : {A, B})
+      if (!widensTo(Operand, Res)) {
+        fail(Why, "operand element type " + typeName(Operand) +
+                      " does not widen to the result element type " +
+                      typeName(Res));
+        return nullptr;
+      }
+    return Res;
+  }
+  if (widensTo(A, B))
+    return B;
+  if (widensTo(B, A))
+    return A;
+  fail(Why, "operand element types " + typeName(A) + " and " + typeName(B) +
+                " differ and the result does not declare its type");
+  return nullptr;
+}
+
+std::optional<OpResult> ResultInference::infer() {
+  if (!checkArity(Op, Why) || !readTensors() || !checkElementClass())
+    return std::nullopt;
+  switch (Kind) {
+  case OpKind::MatMul:
+    return inferMatMul();
+  case OpKind::Contract:
+    return inferContract();
+  case OpKind::UMMA:
+  case OpKind::SMMA:
+  case OpKind::USMMA:
+  case OpKind::SUMMA:
+    return inferMMA();
+  case OpKind::Convolution:
+    return inferConvolution();
+  case OpKind::Broadcast:
+    return inferBroadcast();
+  case OpKind::ReduceMax:
+  case OpKind::ReduceMin:
+  case OpKind::ReduceAdd:
+  case OpKind::ReduceMul:
+  case OpKind::ReduceAnd:
+  case OpKind::ReduceOr:
+  case OpKind::ReduceXor:
+    return inferReduce();
+  case OpKind::ReshapeBlock:
+    return inferReshapeBlock();
+  case OpKind::ReshapePermute:
+    return inferReshapePermute();
+  case OpKind::Transpose:
+    return inferTranspose();
+  case OpKind::Pad:
+    return inferPad();
+  case OpKind::Concat:
+    return inferConcat();
+  case OpKind::ToVector:
+    return result(Tensors[0].Type.Elem, {Tensors[0].Type.numElements()});
+  case OpKind::TypeInfo:
+  case OpKind::Load:
+  case OpKind::Store:
+  case OpKind::ToTensor:
+    return failNone(Why, "does not compute a tensor");
+  default:
+    // The elementwise ops: same shape, same element type.
+    return result(Tensors[0].Type.Elem, Logical[0]);
+  }
+}
+
+std::optional<OpResult> ResultInference::inferMatMul() {
+  const Dims &A = Logical[0], &B = Logical[1];
+  for (unsigned I = 0; I < 2; ++I)
+    if (Logical[I].size() < 2)
+      return failNone(Why, operandName(Op, I) + " must have rank >= 2, has " +
+                               shape(I));
+  if (A.size() != B.size())
+    return failNone(Why, "ranks differ: op1 is " + shape(0) + ", op2 is " +
+                             shape(1));
+  unsigned R = A.size();
+  if (!std::equal(A.begin(), A.end() - 2, B.begin()))
+    return failNone(Why, "batch dimensions differ: op1 is " + shape(0) +
+                             ", op2 is " + shape(1));
+  if (A[R - 1] != B[R - 2])
+    return failNone(Why, "inner dimensions differ: op1 is " + shape(0) +
+                             ", op2 is " + shape(1));
+  Type *Elem = contractionElem();
+  if (!Elem)
+    return std::nullopt;
+  Dims Out(A.begin(), A.end() - 1);
+  Out.push_back(B[R - 1]);
+  return result(Elem, Out);
+}
+
+std::optional<OpResult> ResultInference::inferContract() {
+  std::optional<ContractAxes> Axes = getContractAxes(Op, Why);
+  if (!Axes)
+    return std::nullopt;
+  Type *Elem = contractionElem();
+  if (!Elem)
+    return std::nullopt;
+  // tensordot: op1's free dims, then op2's.
+  Dims Out;
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    ArrayRef<int64_t> Contracted = Side == 0 ? Axes->Op1 : Axes->Op2;
+    for (unsigned D = 0; D < Logical[Side].size(); ++D)
+      if (!is_contained(Contracted, (int64_t)D))
+        Out.push_back(Logical[Side][D]);
+  }
+  // A full contraction is a one-element tensor: IR has no rank-0 typeinfo.
+  if (Out.empty())
+    Out.push_back(1);
+  return result(Elem, Out);
+}
+
+std::optional<OpResult> ResultInference::inferMMA() {
+  const Dims &Acc = Logical[0], &A = Logical[1], &B = Logical[2];
+  for (unsigned I = 0; I < 3; ++I)
+    if (Logical[I].size() < 2)
+      return failNone(Why, operandName(Op, I) + " must have rank >= 2, has " +
+                               shape(I));
+  if (A.size() != Acc.size() || B.size() != Acc.size())
+    return failNone(Why, "ranks differ: acc is " + shape(0) + ", op1 is " +
+                             shape(1) + ", op2 is " + shape(2));
+  unsigned R = Acc.size();
+  if (!std::equal(A.begin(), A.end() - 2, B.begin()) ||
+      !std::equal(A.begin(), A.end() - 2, Acc.begin()))
+    return failNone(Why, "batch dimensions differ: acc is " + shape(0) +
+                             ", op1 is " + shape(1) + ", op2 is " + shape(2));
+  if (A[R - 1] != B[R - 2])
+    return failNone(Why, "inner dimensions differ: op1 is " + shape(1) +
+                             ", op2 is " + shape(2));
+  if (Acc[R - 2] != A[R - 2] || Acc[R - 1] != B[R - 1])
+    return failNone(Why, "accumulator is " + shape(0) + ", but op1 x op2 is " +
+                             Twine(A[R - 2]) + "x" + Twine(B[R - 1]));
+  Type *AccElem = Tensors[0].Type.Elem;
+  for (unsigned I = 1; I < 3; ++I)
+    if (bitWidth(Tensors[I].Type.Elem) > bitWidth(AccElem))
+      return failNone(Why, operandName(Op, I) + " element type " +
+                               typeName(Tensors[I].Type.Elem) +
+                               " is wider than the accumulator's " +
+                               typeName(AccElem));
+  return result(AccElem, Acc);
+}
+
+std::optional<OpResult> ResultInference::inferConvolution() {
+  const Dims &In = Logical[0], &K = Logical[1];
+  if (In.size() < 3)
+    return failNone(Why, "input must have rank >= 3 ([N, C, spatial...]), "
+                         "has " +
+                             shape(0));
+  if (K.size() != In.size())
+    return failNone(Why, "ranks differ: input is " + shape(0) +
+                             ", kernel is " + shape(1));
+  if (In[1] != K[1])
+    return failNone(Why, "channels differ: input " + shape(0) + " has " +
+                             Twine(In[1]) + ", kernel " + shape(1) + " has " +
+                             Twine(K[1]));
+  std::optional<ConvolutionParams> P = getConvolutionParams(Op, Why);
+  if (!P)
+    return std::nullopt;
+  Type *Elem = contractionElem();
+  if (!Elem)
+    return std::nullopt;
+  Dims Out = {In[0], K[0]};
+  for (unsigned D = 0; D + 2 < In.size(); ++D) {
+    // Dilation d spreads n taps over (n - 1) * d + 1 positions.
+    int64_t Input = (In[D + 2] - 1) * P->InputDilations[D] + 1;
+    int64_t Window = (K[D + 2] - 1) * P->KernelDilations[D] + 1;
+    if (Window > Input)
+      return failNone(Why, "kernel window " + Twine(Window) +
+                               " exceeds input extent " + Twine(Input) +
+                               " in spatial dimension " + Twine(D) +
+                               " (after dilation)");
+    Out.push_back((Input - Window) / P->Strides[D] + 1);
+  }
+  return result(Elem, Out);
+}
+
+std::optional<OpResult> ResultInference::inferBroadcast() {
+  Type *Elem = Tensors[0].Type.Elem;
+  if (Op.arg_size() == 2) {
+    // broadcast(T, scalar) fills a tensor of T's shape.
+    Type *ValueTy = Op.getArgOperand(1)->getType();
+    if (ValueTy != Elem)
+      return failNone(Why, "value type " + typeName(ValueTy) +
+                               " differs from the input's element type " +
+                               typeName(Elem));
+    return result(Elem, Logical[0]);
+  }
+  std::optional<TensorValue> Res = resultTypeInfo(/*Required=*/true);
+  if (!Res)
+    return std::nullopt;
+  Dims To = Res->Type.logicalShape();
+  const Dims &From = Logical[0];
+  if (From.size() > To.size())
+    return failNone(Why, "cannot broadcast " + shape(0) + " to " +
+                             formatShape(To) + ": the input has more "
+                                               "dimensions");
+  // numpy: align trailing dims; each input extent equals the target's or 1.
+  unsigned Offset = To.size() - From.size();
+  for (unsigned I = 0; I < From.size(); ++I)
+    if (From[I] != 1 && From[I] != To[Offset + I])
+      return failNone(Why, "cannot broadcast " + shape(0) + " to " +
+                               formatShape(To) + ": extent " +
+                               Twine(From[I]) + " of dimension " + Twine(I) +
+                               " is neither 1 nor " + Twine(To[Offset + I]));
+  return result(Elem, To);
+}
+
+std::optional<OpResult> ResultInference::inferReduce() {
+  std::optional<ReduceWindow> W = getReduceWindow(Op, Why);
+  if (!W)
+    return std::nullopt;
+  Dims Out;
+  for (unsigned I = 0; I < Logical[0].size(); ++I)
+    Out.push_back((Logical[0][I] - W->Window[I]) / W->Strides[I] + 1);
+  return result(Tensors[0].Type.Elem, Out);
+}
+
+/// A reshape keeps every element: the result typeinfo fixes the new shape.
+static bool checkSameCount(ArrayRef<int64_t> In, ArrayRef<int64_t> Out,
+                           std::string &Why) {
+  if (product(In) == product(Out))
+    return true;
+  return fail(Why, "result shape " + formatShape(Out) + " holds " +
+                       Twine(product(Out)) + " elements, but the input " +
+                       formatShape(In) + " holds " + Twine(product(In)));
+}
+
+std::optional<OpResult> ResultInference::inferReshapeBlock() {
+  if (!getReshapeBlocks(Op, Why))
+    return std::nullopt;
+  return inferReshapePermute();
+}
+
+std::optional<OpResult> ResultInference::inferReshapePermute() {
+  std::optional<TensorValue> Res = resultTypeInfo(/*Required=*/true);
+  if (!Res)
+    return std::nullopt;
+  Dims Out = Res->Type.logicalShape();
+  if (!checkSameCount(Logical[0], Out, Why))
+    return std::nullopt;
+  return result(Tensors[0].Type.Elem, Out);
+}
+
+std::optional<OpResult> ResultInference::inferTranspose() {
+  Dims Out = Logical[0];
+  if (isLogicalTranspose(Op)) {
+    if (Out.size() < 2)
+      return failNone(Why, "one-operand transpose needs rank >= 2, input is " +
+                               shape(0));
+    std::swap(Out[Out.size() - 2], Out[Out.size() - 1]);
+  } else if (!getTransposePermutation(Op, Why)) {
+    return std::nullopt;
+  }
+  return result(Tensors[0].Type.Elem, Out);
+}
+
+std::optional<OpResult> ResultInference::inferPad() {
+  std::optional<PadAmounts> P = getPadAmounts(Op, Why);
+  if (!P)
+    return std::nullopt;
+  Dims Out = Logical[0];
+  for (unsigned I = 0; I < Out.size(); ++I)
+    Out[I] += P->Low[I] + P->High[I];
+  return result(Tensors[0].Type.Elem, Out);
+}
+
+std::optional<OpResult> ResultInference::inferConcat() {
+  if (Tensors[0].Type.Elem != Tensors[1].Type.Elem)
+    return failNone(Why, "element types differ: op1 is " +
+                             typeName(Tensors[0].Type.Elem) + ", op2 is " +
+                             typeName(Tensors[1].Type.Elem));
+  std::optional<unsigned> Axis = getConcatAxis(Op, Why);
+  if (!Axis)
+    return std::nullopt;
+  const Dims &A = Logical[0], &B = Logical[1];
+  if (A.size() != B.size())
+    return failNone(Why, "ranks differ: op1 is " + shape(0) + ", op2 is " +
+                             shape(1));
+  for (unsigned I = 0; I < A.size(); ++I)
+    if (I != *Axis && A[I] != B[I])
+      return failNone(Why, "dimension " + Twine(I) + " differs: op1 is " +
+                               shape(0) + ", op2 is " + shape(1) +
+                               " (only axis " + Twine(*Axis) + " may differ)");
+  Dims Out = A;
+  Out[*Axis] += B[*Axis];
+  return result(Tensors[0].Type.Elem, Out);
+}
+
+std::optional<OpResult> inferResult(const CallBase &Op, std::string &Why) {
+  std::optional<OpKind> Kind = getOpKind(Op);
+  if (!Kind)
+    return failNone(Why, "not a TLX operation");
+  if (getOpDesc(*Kind).Result != ResultKind::Data)
+    return failNone(Why, "does not compute a tensor");
+  return ResultInference(Op, *Kind, Why).infer();
+}
+
+std::optional<TensorType> getResultTensorType(const CallBase &Op,
+                                              std::string &Why) {
+  if (const CallBase *TI = getResultTypeInfo(Op)) {
+    std::string Reason;
+    std::optional<TensorValue> TV = getTensorValue(TI, &Reason);
+    if (!TV || !checkTensorValue(*TV, Reason))
+      return failNone(Why, "result typeinfo: " + Reason);
+    return TV->Type;
+  }
+  std::optional<OpResult> R = inferResult(Op, Why);
+  if (!R)
+    return std::nullopt;
+  TensorType Ty;
+  Ty.Elem = R->Elem;
+  unsigned Rank = R->LogicalShape.size();
+  Ty.Padding.assign(Rank, 0);
+  std::optional<Dims> Perm;
+  if (getOpKind(Op) == OpKind::Transpose && !isLogicalTranspose(Op))
+    Perm = getTransposePermutation(Op, Why);
+  if (Perm) {
+    // Storage dim I holds logical dim Perm[I].
+    Ty.Layout = *Perm;
+    for (int64_t L : *Perm)
+      Ty.Shape.push_back(R->LogicalShape[L]);
+    return Ty;
+  }
+  Ty.Shape = R->LogicalShape;
+  for (unsigned I = 0; I < Rank; ++I)
+    Ty.Layout.push_back(I);
+  return Ty;
+}
+
+} // namespace tlx
