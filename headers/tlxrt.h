@@ -79,6 +79,16 @@ float tlx_f16_to_f32(uint16_t h);
 uint16_t tlx_f32_to_f16(float f);
 float tlx_bf16_to_f32(uint16_t b);
 uint16_t tlx_f32_to_bf16(float f);
+/* Direct double -> f16/bf16 rounding (no double rounding through float). */
+uint16_t tlx_f64_to_f16(double d);
+uint16_t tlx_f64_to_bf16(double d);
+
+/* Converts the IR's load/store strides (BLAS-style leading dimensions:
+ * ir_strides[i], i >= 1, is the element distance between consecutive
+ * indices of storage dim i-1; 0 = packed; ir_strides[0] unused) into
+ * descriptor strides. ir_strides NULL = packed. Returns 0 or -1. */
+int tlx_strides_from_ir(int rank, const int64_t *shape,
+                        const int64_t *ir_strides, int64_t *strides);
 
 /* The reference ops. out describes where and how the result is written. */
 int tlx_ref_copy(const tlx_tensor *in, tlx_tensor *out); /* load, store,
@@ -111,9 +121,13 @@ int tlx_ref_transpose(const tlx_tensor *in, const int64_t *perm,
                       tlx_tensor *out);
 int tlx_ref_pad(const tlx_tensor *in, const int64_t *low, const int64_t *high,
                 double value, tlx_tensor *out);
+/* The same with an integer pad value (exact for i64 tensors). */
+int tlx_ref_pad_i64(const tlx_tensor *in, const int64_t *low,
+                    const int64_t *high, int64_t value, tlx_tensor *out);
 int tlx_ref_concat(const tlx_tensor *a, const tlx_tensor *b, int axis,
                    tlx_tensor *out);
 
+/* The message of this thread's most recent failure ("" if none). */
 const char *tlxrt_last_error(void);
 
 #ifdef __cplusplus
