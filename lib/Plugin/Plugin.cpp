@@ -34,6 +34,7 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
   TLX_PASS("tlx-recognize", RecognizePass())
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
+  TLX_PASS("tlx-test-gemm", TestGemmPass())
 #undef TLX_PASS
   if (Name == "tlx") {
     addTLXPipeline(MPM);

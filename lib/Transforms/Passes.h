@@ -25,6 +25,8 @@ TLX_MODULE_PASS(RecognizePass)
 TLX_MODULE_PASS(VerifyPass)
 /// tlx-check-lowered: no llvm.tensor.* call may reach the backend.
 TLX_MODULE_PASS(CheckLoweredPass)
+/// tlx-test-gemm: calls to tlx_test_gemm(...) -> emitGemm (tests, bench).
+TLX_MODULE_PASS(TestGemmPass)
 
 #undef TLX_MODULE_PASS
 

