@@ -8,6 +8,7 @@
  * tlxrt_amx_init() before its first tile instruction. On a CPU or kernel
  * without AMX the program stops here with a message, never with SIGILL.
  */
+#define _GNU_SOURCE /* syscall() */
 #include "tlxrt_amx.h"
 
 #include <stdatomic.h>
@@ -41,7 +42,8 @@ static int os_enables_amx_state(void) {
     return 0;
   __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
   (void)hi;
-  unsigned want = (1u << TLX_XFEATURE_XTILECFG) | (1u << TLX_XFEATURE_XTILEDATA);
+  unsigned want =
+      (1u << TLX_XFEATURE_XTILECFG) | (1u << TLX_XFEATURE_XTILEDATA);
   return (lo & want) == want;
 }
 
