@@ -32,8 +32,7 @@ std::string formatShape(ArrayRef<int64_t> Shape) {
   return Str;
 }
 
-/// "<0, 1, 2>", as the constant vector is written in IR.
-static std::string formatList(ArrayRef<int64_t> Values) {
+std::string formatList(ArrayRef<int64_t> Values) {
   std::string Str = "<";
   for (int64_t V : Values)
     Str += (Str.size() > 1 ? ", " : "") + std::to_string(V);

@@ -139,6 +139,8 @@ llvm::StringRef getOperandName(OpKind Kind, unsigned ArgNo);
 
 /// "3x4x5" (an empty shape prints as "scalar").
 std::string formatShape(llvm::ArrayRef<int64_t> Shape);
+/// "<0, 1, 2>", as a constant vector is written in IR.
+std::string formatList(llvm::ArrayRef<int64_t> Values);
 
 } // namespace tlx
 
