@@ -1,0 +1,28 @@
+/* tlxrt_scratch.h - per-thread scratch buffers for TLX-generated code.
+ *
+ * Generated GEMM code packs operand panels into these buffers; see
+ * lib/Runtime/scratch.c. Not meant to be called by hand.
+ */
+#ifndef TLXRT_SCRATCH_H
+#define TLXRT_SCRATCH_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Slots used by the GEMM emitter: packed A, packed B, B's column sums,
+ * C staging (AMX with a non-row-major C). */
+#define TLXRT_SCRATCH_SLOTS 8
+
+/* A 64-byte aligned buffer of at least `bytes` bytes, private to the
+ * calling thread and reused by later calls with the same slot (its
+ * contents are then undefined). Aborts with a message when out of memory. */
+void *tlxrt_scratch(int32_t slot, int64_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TLXRT_SCRATCH_H */
