@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Differential test driver: generate, compile, run, compare, reproduce.
+
+Generates batches of random cases with gen.py (--batch cases per C file),
+compiles every file with the TLX compiler at the requested -O levels, runs
+it and collects failures. A failing case is regenerated alone as a
+standalone C program (written under --workdir) and its exact command lines
+are printed, so it can be reproduced without lit:
+
+  run.py --cc "clang-19 -fplugin=build/lib/libtlx.so -Iheaders" \
+         --rt "build/lib/libtlxrt.a -lm" --opt O0,O2 --seed 1 --cases 500
+
+Environment: TLX_DIFF_SEED overrides --seed; TLX_DIFF_CASES overrides
+--cases, the total over all --shard slices (run more cases locally);
+TLX_DIFF_OPS overrides --ops (a comma list, "all", or @file).
+Exit status 0 when every case matched the oracle.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+
+
+def read_ops_file(path):
+    ops = []
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                ops.append(line)
+    return ops
+
+
+def sh(cmd, timeout):
+    try:
+        p = subprocess.run(cmd, shell=True, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=timeout)
+        return p.returncode, p.stdout.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode("utf-8", "replace") if e.stdout else ""
+        return 124, out + "\n[timed out after %ds]" % timeout
+
+
+class Runner:
+    def __init__(self, args, ops):
+        self.a = args
+        self.ops = ops
+        self.ops_arg = ",".join(ops)
+        os.makedirs(args.workdir, exist_ok=True)
+
+    def gen_cmd(self, out, case=None, first=None, count=None):
+        cmd = "python3 %s --seed %d --ops %s" % (
+            shlex.quote(os.path.join(HERE, "gen.py")), self.a.seed,
+            self.ops_arg)
+        if case is not None:
+            cmd += " --case %d" % case
+        else:
+            cmd += " --first %d --count %d" % (first, count)
+        return cmd + " -o " + shlex.quote(out)
+
+    def cc_cmd(self, src, exe, opt):
+        return "%s -std=c11 -%s %s %s %s -o %s" % (
+            self.a.cc, opt, self.a.cflags, shlex.quote(src), self.a.rt,
+            shlex.quote(exe))
+
+    def write(self, path, indices):
+        with open(path, "w") as f:
+            f.write(gen.generate(self.a.seed, indices, self.ops))
+
+    def reproducer(self, idx, opt, why):
+        base = os.path.join(self.a.workdir, "repro-s%d-c%d" % (self.a.seed,
+                                                               idx))
+        src, exe = base + ".c", base + "-" + opt
+        self.write(src, [idx])
+        desc = gen.Case(self.a.seed, idx, self.ops).desc
+        return ("  case %d at -%s (%s): %s\n"
+                "    reproducer: %s\n"
+                "    regenerate: %s\n"
+                "    compile:    %s\n"
+                "    run:        %s\n" %
+                (idx, opt, desc, why, src, self.gen_cmd(src, case=idx),
+                 self.cc_cmd(src, exe, opt), exe))
+
+    def run_batch(self, first, count, opt):
+        """Returns (cases, failed case indices, report text)."""
+        idx = list(range(first, first + count))
+        base = os.path.join(self.a.workdir, "batch-s%d-%d-%d" %
+                            (self.a.seed, first, count))
+        src, exe = base + ".c", base + "-" + opt
+        if not os.path.exists(src):
+            self.write(src, idx)
+        t0 = time.time()
+        rc, out = sh(self.cc_cmd(src, exe, opt), self.a.compile_timeout)
+        tc = time.time() - t0
+        if rc != 0:
+            # Find the cases the compiler rejects or crashes on.
+            report = ["compile failed for %s at -%s (rc %d):\n%s" %
+                      (src, opt, rc, "\n".join(out.splitlines()[-15:]))]
+            bad = []
+            for i in idx:
+                one = os.path.join(self.a.workdir, "one-s%d-c%d.c" %
+                                   (self.a.seed, i))
+                self.write(one, [i])
+                r1, o1 = sh(self.cc_cmd(one, one[:-2] + "-" + opt, opt),
+                            self.a.compile_timeout)
+                if r1 != 0:
+                    bad.append(i)
+                    first_err = next((ln for ln in o1.splitlines()
+                                      if "error" in ln),
+                                     o1.strip().splitlines()[-1:] or [""])
+                    if isinstance(first_err, list):
+                        first_err = first_err[0] if first_err else ""
+                    report.append(self.reproducer(
+                        i, opt, "compile error: " + first_err.strip()))
+            return count, bad or idx, "\n".join(report)
+        rc, out = sh(shlex.quote(exe), self.a.run_timeout)
+        bad = []
+        report = []
+        for line in out.splitlines():
+            if line.startswith("FAIL case ") or line.startswith(
+                    "ORACLE-ERROR"):
+                if line.startswith("FAIL case "):
+                    i = int(line.split()[2])
+                else:  # ORACLE-ERROR case_17:...
+                    i = int(line.split()[1].split("_")[1].split(":")[0])
+                bad.append(i)
+                report.append(self.reproducer(i, opt, line))
+        if rc != 0 and not bad:
+            report.append("%s exited with %d without a FAIL line (crash?):\n"
+                          "%s\n  batch source: %s\n  compile: %s" %
+                          (exe, rc, "\n".join(out.splitlines()[-10:]), src,
+                           self.cc_cmd(src, exe, opt)))
+            # Find the crashing case by running the cases one at a time.
+            for i in idx:
+                one = os.path.join(self.a.workdir, "one-s%d-c%d.c" %
+                                   (self.a.seed, i))
+                self.write(one, [i])
+                e1 = one[:-2] + "-" + opt
+                r1, _ = sh(self.cc_cmd(one, e1, opt), self.a.compile_timeout)
+                if r1 == 0:
+                    r1, o1 = sh(shlex.quote(e1), self.a.run_timeout)
+                if r1 != 0:
+                    bad.append(i)
+                    report.append(self.reproducer(i, opt, "exit %d" % r1))
+            bad = bad or idx
+        if self.a.verbose:
+            print("  %s -%s: compile %.1fs, %d cases, %d failed" %
+                  (os.path.basename(src), opt, tc, count, len(bad)))
+        return count, bad, "\n".join(report)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cc", required=True,
+                    help="compiler command (with the plugin and -I)")
+    ap.add_argument("--rt", default="", help="link arguments (runtime)")
+    ap.add_argument("--cflags", default="")
+    ap.add_argument("--opt", default="O0,O2")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--cases", type=int, default=100)
+    ap.add_argument("--batch", type=int, default=50)
+    ap.add_argument("--shard", default="0/1",
+                    help="K/N: run the K-th of N equal slices of the cases "
+                    "(lit runs the slices in parallel)")
+    ap.add_argument("--ops", default=None,
+                    help="comma-separated ops, or @file (default: "
+                    "ops-enabled.txt)")
+    ap.add_argument("--workdir", default="diff-work")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--compile-timeout", type=int, default=300)
+    ap.add_argument("--run-timeout", type=int, default=60)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args()
+    if os.environ.get("TLX_DIFF_SEED"):
+        a.seed = int(os.environ["TLX_DIFF_SEED"])
+    if os.environ.get("TLX_DIFF_CASES"):
+        a.cases = int(os.environ["TLX_DIFF_CASES"])
+    ops_spec = os.environ.get("TLX_DIFF_OPS") or a.ops or \
+        "@" + os.path.join(HERE, "ops-enabled.txt")
+    if ops_spec.startswith("@"):
+        ops = read_ops_file(ops_spec[1:])
+    else:
+        ops = gen.parse_ops(ops_spec)
+    if not ops:
+        print("run.py: no ops enabled; nothing to test")
+        return 0
+    for o in ops:
+        if o not in gen.ALL_OPS:
+            sys.exit("run.py: unknown op '%s'" % o)
+    k, n = (int(x) for x in a.shard.split("/"))
+    lo = a.first + a.cases * k // n
+    hi = a.first + a.cases * (k + 1) // n
+    a.first, a.cases = lo, hi - lo
+    r = Runner(a, ops)
+    opts = [o.strip() for o in a.opt.split(",") if o.strip()]
+    jobs = []
+    for first in range(a.first, a.first + a.cases, a.batch):
+        n = min(a.batch, a.first + a.cases - first)
+        for opt in opts:
+            jobs.append((first, n, opt))
+    t0 = time.time()
+    total = 0
+    failed = []
+    reports = []
+    with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        for (first, n, opt), (cnt, bad, rep) in zip(
+                jobs, ex.map(lambda j: r.run_batch(*j), jobs)):
+            total += cnt
+            failed.extend((i, opt) for i in bad)
+            if rep:
+                reports.append(rep)
+    dt = time.time() - t0
+    print("tlx-diff: seed %d, %d cases x %s = %d runs, ops: %s" %
+          (a.seed, a.cases, "/".join(opts), total, ",".join(ops)))
+    if failed:
+        print("\n".join(reports))
+        print("tlx-diff: FAILED %d of %d (%.1fs)" % (len(failed), total, dt))
+        return 1
+    print("tlx-diff: all %d passed (%.1fs)" % (total, dt))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
