@@ -361,9 +361,8 @@ std::optional<ConvolutionParams> getConvolutionParams(const CallBase &Op,
     return std::nullopt;
   unsigned Rank = In->Type.rank();
   if (Rank < 3)
-    return failNone(Why, "input must have rank >= 3 ([N, C, spatial...]), "
-                         "has rank " +
-                             Twine(Rank));
+    return failNone(Why, "input is " + formatShape(In->Type.logicalShape()) +
+                             ": rank >= 3 is required ([N, C, spatial...])");
   unsigned Spatial = Rank - 2;
   ConvolutionParams P;
   Dims *Params[] = {&P.Strides, &P.InputDilations, &P.KernelDilations};
@@ -726,8 +725,8 @@ std::optional<OpResult> ResultInference::inferMatMul() {
   const Dims &A = Logical[0], &B = Logical[1];
   for (unsigned I = 0; I < 2; ++I)
     if (Logical[I].size() < 2)
-      return failNone(Why, operandName(Op, I) + " must have rank >= 2, has " +
-                               shape(I));
+      return failNone(Why, operandName(Op, I) + " is " + shape(I) +
+                               ": rank >= 2 is required");
   if (A.size() != B.size())
     return failNone(Why, "ranks differ: op1 is " + shape(0) + ", op2 is " +
                              shape(1));
@@ -771,8 +770,8 @@ std::optional<OpResult> ResultInference::inferMMA() {
   const Dims &Acc = Logical[0], &A = Logical[1], &B = Logical[2];
   for (unsigned I = 0; I < 3; ++I)
     if (Logical[I].size() < 2)
-      return failNone(Why, operandName(Op, I) + " must have rank >= 2, has " +
-                               shape(I));
+      return failNone(Why, operandName(Op, I) + " is " + shape(I) +
+                               ": rank >= 2 is required");
   if (A.size() != Acc.size() || B.size() != Acc.size())
     return failNone(Why, "ranks differ: acc is " + shape(0) + ", op1 is " +
                              shape(1) + ", op2 is " + shape(2));
@@ -800,9 +799,8 @@ std::optional<OpResult> ResultInference::inferMMA() {
 std::optional<OpResult> ResultInference::inferConvolution() {
   const Dims &In = Logical[0], &K = Logical[1];
   if (In.size() < 3)
-    return failNone(Why, "input must have rank >= 3 ([N, C, spatial...]), "
-                         "has " +
-                             shape(0));
+    return failNone(Why, "input is " + shape(0) +
+                             ": rank >= 3 is required ([N, C, spatial...])");
   if (K.size() != In.size())
     return failNone(Why, "ranks differ: input is " + shape(0) +
                              ", kernel is " + shape(1));
@@ -902,8 +900,8 @@ std::optional<OpResult> ResultInference::inferTranspose() {
   Dims Out = Logical[0];
   if (isLogicalTranspose(Op)) {
     if (Out.size() < 2)
-      return failNone(Why, "one-operand transpose needs rank >= 2, input is " +
-                               shape(0));
+      return failNone(Why, "input is " + shape(0) +
+                               ": one-operand transpose needs rank >= 2");
     std::swap(Out[Out.size() - 2], Out[Out.size() - 1]);
   } else if (!getTransposePermutation(Op, Why)) {
     return std::nullopt;
