@@ -639,12 +639,17 @@ int tlx_ref_transpose(const tlx_tensor *in, const int64_t *perm,
   }
   if (!isPermutation(in->rank, perm))
     return tlxrt_fail(Op, "perm is not a permutation of 0..%d", in->rank - 1);
-  if (checkUnaryShape(Op, in, out, &s))
+  if (tlxrt_check_output(Op, out))
     return -1;
+  if (out->rank != in->rank)
+    return tlxrt_fail(Op, "out has rank %d, in %d", out->rank, in->rank);
+  /* Same logical tensor, stored with layout perm. */
   for (int i = 0; i < in->rank; ++i)
     if (out->layout[i] != perm[i])
       return tlxrt_fail(Op, "out layout[%d] is %lld, perm says %lld", i,
                         (long long)out->layout[i], (long long)perm[i]);
+  if (checkUnaryShape(Op, in, out, &s))
+    return -1;
   return gather(Op, in, out, identityMap, in);
 }
 
