@@ -90,16 +90,21 @@ uint16_t tlx_f64_to_bf16(double d);
 int tlx_strides_from_ir(int rank, const int64_t *shape,
                         const int64_t *ir_strides, int64_t *strides);
 
-/* The reference ops. out describes where and how the result is written. */
+/* The reference ops (docs/ops.md defines each). out describes where and how
+ * the result is written; its strides must not map two elements to one
+ * address. out may alias an input: results are computed before writing. */
 int tlx_ref_copy(const tlx_tensor *in, tlx_tensor *out); /* load, store,
                                   tovector, totensor, reshape-free moves */
 int tlx_ref_matmul(const tlx_tensor *a, const tlx_tensor *b, tlx_tensor *out);
 int tlx_ref_mma(tlx_mma_kind kind, const tlx_tensor *acc, const tlx_tensor *a,
                 const tlx_tensor *b, tlx_tensor *out);
+/* numpy tensordot: result dims are a's free dims, then b's; [1] when every
+ * dim is contracted. */
 int tlx_ref_contract(const tlx_tensor *a, const tlx_tensor *b, int naxes,
                      const int64_t *axes_a, const int64_t *axes_b,
                      tlx_tensor *out);
-/* strides/dilations per spatial dim; NULL or 0 entries mean 1. */
+/* in [N,C,spatial..], kernel [O,C,kspatial..] (rank >= 3) -> [N,O,out..].
+ * strides/dilations per spatial dim; NULL or 0 entries mean 1. */
 int tlx_ref_convolution(const tlx_tensor *in, const tlx_tensor *kernel,
                         const int64_t *strides, const int64_t *in_dilations,
                         const int64_t *kernel_dilations, tlx_tensor *out);
@@ -108,10 +113,13 @@ int tlx_ref_unary(tlx_unary_op op, const tlx_tensor *in, tlx_tensor *out);
 int tlx_ref_broadcast(const tlx_tensor *in, tlx_tensor *out);
 int tlx_ref_fill_i64(tlx_tensor *out, int64_t value);
 int tlx_ref_fill_f64(tlx_tensor *out, double value);
-/* reduce-window over every logical dim: out = (in - window) / stride + 1. */
+/* reduce-window over every logical dim: out = (in - window) / stride + 1;
+ * window entries in 1..extent, strides >= 1 (NULL = all 1). */
 int tlx_ref_reduce(tlx_reduce_op op, const tlx_tensor *in,
                    const int64_t *window, const int64_t *strides,
                    tlx_tensor *out);
+/* blocks[i] >= 1 divides extent i; each block > 1 splits dim i into
+ * extent/block (in place) and a new innermost dim of extent block. */
 int tlx_ref_reshape_block(const tlx_tensor *in, const int64_t *blocks,
                           tlx_tensor *out);
 int tlx_ref_reshape_permute(const tlx_tensor *in, tlx_tensor *out);

@@ -238,7 +238,8 @@ int tlx_ref_contract(const tlx_tensor *a, const tlx_tensor *b, int naxes,
     usedA[x] = usedB[y] = 1;
     cExt[i] = as.ext[x];
   }
-  /* Result dims: a's free dims in order, then b's (numpy tensordot). */
+  /* Result dims: a's free dims in order, then b's (numpy tensordot); a
+   * full contraction gives [1], as the IR has no rank-0 tensors. */
   tlx_lshape rs = {0, {0}};
   int freeA[TLX_MAX_RANK], freeB[TLX_MAX_RANK], nA = 0, nB = 0;
   if (as.rank + bs.rank - 2 * naxes > TLX_MAX_RANK)
@@ -253,6 +254,8 @@ int tlx_ref_contract(const tlx_tensor *a, const tlx_tensor *b, int naxes,
       freeB[nB++] = i;
       rs.ext[rs.rank++] = bs.ext[i];
     }
+  if (rs.rank == 0)
+    rs.ext[rs.rank++] = 1;
   if (tlxrt_expect_lshape(Op, out, &rs))
     return -1;
   tlx_value *vals = tlxrt_alloc_values(Op, tlxrt_lshape_count(&rs));
@@ -298,9 +301,9 @@ int tlx_ref_convolution(const tlx_tensor *in, const tlx_tensor *kernel,
   tlx_lshape is, ks;
   tlxrt_lshape(in, &is);
   tlxrt_lshape(kernel, &ks);
-  if (is.rank < 2 || is.rank != ks.rank)
-    return tlxrt_fail(Op, "input [N,C,..] and kernel [O,C,..] need equal "
-                          "ranks >= 2, got %d and %d",
+  if (is.rank < 3 || is.rank != ks.rank)
+    return tlxrt_fail(Op, "input [N,C,spatial..] and kernel [O,C,spatial..] "
+                          "need equal ranks >= 3, got %d and %d",
                       is.rank, ks.rank);
   if (is.ext[1] != ks.ext[1])
     return tlxrt_fail(Op, "input has %lld channels, kernel %lld",
@@ -577,10 +580,10 @@ int tlx_ref_reduce(tlx_reduce_op op, const tlx_tensor *in,
   rs = is;
   int64_t stride[TLX_MAX_RANK];
   for (int i = 0; i < is.rank; ++i) {
-    stride[i] = paramOr1(strides, i);
+    stride[i] = strides ? strides[i] : 1;
     if (window[i] < 1 || window[i] > is.ext[i] || stride[i] < 1)
       return tlxrt_fail(name, "dim %d: window %lld must be in 1..%lld and "
-                              "stride %lld >= 1 (0 means 1)",
+                              "stride %lld >= 1",
                         i, (long long)window[i], (long long)is.ext[i],
                         (long long)stride[i]);
     rs.ext[i] = (is.ext[i] - window[i]) / stride[i] + 1;

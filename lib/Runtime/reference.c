@@ -705,7 +705,10 @@ int tlx_ref_reshape_block(const tlx_tensor *in, const int64_t *blocks,
   for (int i = 0, r = s.rank; i < r; ++i) {
     c.block[i] = blocks[i];
     c.inner[i] = -1;
-    if (blocks[i] <= 1)
+    if (blocks[i] < 1)
+      return tlxrt_fail(Op, "block %lld of dim %d must be >= 1",
+                        (long long)blocks[i], i);
+    if (blocks[i] == 1)
       continue;
     if (s.ext[i] % blocks[i])
       return tlxrt_fail(Op, "block %lld does not divide extent %lld of dim %d",

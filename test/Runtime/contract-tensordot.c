@@ -53,7 +53,7 @@ static void asMatmul(void) {
 }
 
 // CHECK-LABEL: outer product: ok
-// CHECK: full contraction to rank 0: ok
+// CHECK: full contraction is [1]: ok
 // CHECK: column-major b: ok
 static void outerFullLayouts(void) {
   double a[] = {1, 2, 3}, b[] = {4, 5, 6}, out[9];
@@ -65,12 +65,14 @@ static void outerFullLayouts(void) {
   const double wantOuter[] = {4, 5, 6, 8, 10, 12};
   expectFloats("outer product", &to, wantOuter, 0);
 
+  // A full contraction is a one-element [1] tensor (no rank 0 in the IR).
+  const int64_t s1[] = {1};
   tlx_tensor ta3 = makeTensor(a, TLX_F64, 1, s3);
-  tlx_tensor scalar = makeTensor(out, TLX_F64, 0, NULL);
+  tlx_tensor scalar = makeTensor(out, TLX_F64, 1, s1);
   const int64_t zero[] = {0};
   expectOk("full", tlx_ref_contract(&ta3, &tb, 1, zero, zero, &scalar));
   const double wantDot[] = {32};
-  expectFloats("full contraction to rank 0", &scalar, wantDot, 0);
+  expectFloats("full contraction is [1]", &scalar, wantDot, 0);
 
   // b logical 2x3 stored column-major; contract a 2x3 with b over both
   // dims in crossed order: sum_{i,j} a[i][j] * b[i][j] (Frobenius).
@@ -78,7 +80,7 @@ static void outerFullLayouts(void) {
   const int64_t s32[] = {3, 2}, col[] = {1, 0}, ab[] = {1, 0};
   tlx_tensor tfa = makeTensor(fa, TLX_F32, 2, s23);
   tlx_tensor tfb = makeLayout(fbCol, TLX_F32, 2, s32, col, NULL);
-  tlx_tensor tfo = makeTensor(fo, TLX_F32, 0, NULL);
+  tlx_tensor tfo = makeTensor(fo, TLX_F32, 1, s1);
   expectOk("frobenius", tlx_ref_contract(&tfa, &tfb, 2, ab, ab, &tfo));
   const double wantF[] = {1 + 4 + 9 + 16 + 25 + 36};
   expectFloats("column-major b", &tfo, wantF, 0);

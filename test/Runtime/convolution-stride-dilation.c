@@ -111,11 +111,14 @@ static void bf16Case(void) {
 }
 
 // The RFC's example: input typed 3x4, kernel 4x3, strides <1,2>, result
-// <9 x float>. Read as [N,C] x [O,C] (no spatial dims) the channel counts
-// differ; no reading yields 9 outputs (see docs/decisions.md).
-// CHECK-LABEL: rfc example shapes: error: convolution: input has 4 channels, kernel 3
+// <9 x float>. A rank-2 input has no spatial dims ([N,C,spatial..]), and no
+// reading yields 9 outputs (see docs/decisions.md). Given a batch and a
+// channel dim, the 3x4 input and a 1x2 kernel with strides <1,2> give 3x2.
+// CHECK-LABEL: rfc example shapes: error: convolution: input [N,C,spatial..] and kernel [O,C,spatial..] need equal ranks >= 3, got 2 and 2
+// CHECK: rfc example as [1,1,3,4]: ok
+// CHECK: channel mismatch: error: convolution: input has 1 channels, kernel 2
 // CHECK: kernel larger than input: error: convolution: spatial dim 0: dilated kernel (5) is larger than the dilated input (3)
-// CHECK: rank mismatch: error: convolution: input [N,C,..] and kernel [O,C,..] need equal ranks >= 2, got 3 and 2
+// CHECK: rank mismatch: error: convolution: {{.*}} need equal ranks >= 3, got 3 and 2
 static void errors(void) {
   static float buf[64];
   const int64_t s34[] = {3, 4}, s43[] = {4, 3}, s33[] = {3, 3};
@@ -125,6 +128,26 @@ static void errors(void) {
   tlx_tensor o = makeTensor(buf + 32, TLX_F32, 2, s33);
   expectError("rfc example shapes",
               tlx_ref_convolution(&in, &k, rfcStrides, zeros, zeros, &o),
+              "ranks >= 3");
+  // in[h][w] = 4h + w + 1; kernel [[1,-1]]; out[y][x] = in[y][2x] -
+  // in[y][2x+1] = -1 everywhere, except in[1][2] = 10: out[1][1] = 10 - 8.
+  float x[12], kk[] = {1, -1}, y[6];
+  for (int i = 0; i < 12; ++i)
+    x[i] = (float)(i + 1);
+  x[6] = 10;
+  const int64_t s1134[] = {1, 1, 3, 4}, s1112[] = {1, 1, 1, 2},
+                s1132[] = {1, 1, 3, 2};
+  tlx_tensor tx = makeTensor(x, TLX_F32, 4, s1134);
+  tlx_tensor tk = makeTensor(kk, TLX_F32, 4, s1112);
+  tlx_tensor ty = makeTensor(y, TLX_F32, 4, s1132);
+  expectOk("rfc as 4-d",
+           tlx_ref_convolution(&tx, &tk, rfcStrides, zeros, zeros, &ty));
+  const double wantY[] = {-1, -1, -1, 2, -1, -1};
+  expectFloats("rfc example as [1,1,3,4]", &ty, wantY, 0);
+  const int64_t s1212[] = {1, 2, 1, 2};
+  tlx_tensor tk2 = makeTensor(buf, TLX_F32, 4, s1212);
+  expectError("channel mismatch",
+              tlx_ref_convolution(&tx, &tk2, NULL, NULL, NULL, &ty),
               "channels");
   const int64_t s113[] = {1, 1, 3}, s115[] = {1, 1, 5}, s111[] = {1, 1, 1};
   tlx_tensor in3 = makeTensor(buf, TLX_F32, 3, s113);

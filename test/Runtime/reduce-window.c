@@ -26,7 +26,7 @@ static void reduce44(const char *what, tlx_reduce_op op, const int64_t *win,
 // CHECK: mul 2x2/2: ok
 // CHECK: add 3x1 window, strides 1x3: ok
 // CHECK: add whole tensor: ok
-// CHECK: max 2x2 window, stride 0 means 1: ok
+// CHECK: max 2x2 window, stride 1: ok
 static void i32Windows(void) {
   const int64_t max[] = {5, 7, 12, 15}, min[] = {-2, -6, -13, -11},
                 add[] = {8, 4, 0, 28}, mul[] = {-40, 0, 11232, -23100};
@@ -41,10 +41,10 @@ static void i32Windows(void) {
            add31);
   const int64_t s11[] = {1, 1}, all[] = {40};
   reduce44("add whole tensor", TLX_REDUCE_ADD, S44, NULL, s11, all);
-  const int64_t zeros[] = {0, 0}, s33[] = {3, 3};
+  const int64_t ones[] = {1, 1}, s33[] = {3, 3};
   const int64_t max33[] = {5, 5, 7, 9, 10, 10, 12, 14, 15};
-  reduce44("max 2x2 window, stride 0 means 1", TLX_REDUCE_MAX, Win22, zeros,
-           s33, max33);
+  reduce44("max 2x2 window, stride 1", TLX_REDUCE_MAX, Win22, ones, s33,
+           max33);
 }
 
 // CHECK-LABEL: and i8: ok
@@ -145,6 +145,7 @@ static void layouts(void) {
 // CHECK-LABEL: and on f32: error: reduce.and: needs an integer element type, not f32
 // CHECK: window too big: error: reduce.max: dim 1: window 5 must be in 1..4
 // CHECK: wrong out shape: error: reduce.add: out has logical shape [2,2], the result is [3,3]
+// CHECK: zero stride: error: reduce.min: dim 0: window 2 must be in 1..4 and stride 0 >= 1
 static void errors(void) {
   static float fbuf[16];
   tlx_tensor tf = makeTensor(fbuf, TLX_F32, 2, S44);
@@ -159,6 +160,10 @@ static void errors(void) {
   expectError("wrong out shape",
               tlx_ref_reduce(TLX_REDUCE_ADD, &tf, Win22, NULL, &tf2),
               "logical shape");
+  const int64_t zeros[] = {0, 0};
+  expectError("zero stride",
+              tlx_ref_reduce(TLX_REDUCE_MIN, &tf, Win22, zeros, &tf2),
+              "stride 0");
 }
 
 int main(void) {

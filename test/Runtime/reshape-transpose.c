@@ -34,6 +34,7 @@ static void nChw16c(void) {
 // in[r][c] = 6r + c.
 // CHECK-LABEL: two blocked dims i8: ok
 // CHECK: block not dividing: error: reshape.block: block 4 does not divide extent 6 of dim 1
+// CHECK: zero block: error: reshape.block: block 0 of dim 0 must be >= 1
 static void twoBlocks(void) {
   int8_t in[24], out[24];
   for (int i = 0; i < 24; ++i)
@@ -48,6 +49,9 @@ static void twoBlocks(void) {
   const int64_t bad[] = {1, 4};
   expectError("block not dividing", tlx_ref_reshape_block(&ti, bad, &to),
               "does not divide");
+  const int64_t zero[] = {0, 3};
+  expectError("zero block", tlx_ref_reshape_block(&ti, zero, &to),
+              "must be >= 1");
 }
 
 // CHECK-LABEL: column-major 2x3 -> 3x2: ok
