@@ -271,9 +271,9 @@ bool checkLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims,
     int64_t LD = LeadingDims[I];
     if (LD != 0 && LD < Span)
       return fail(Why, "strides[" + Twine(I) + "] = " + Twine(LD) +
-                           " is less than the " + Twine(Span) +
-                           " elements storage dimension " + Twine(I) +
-                           " spans: elements would share addresses");
+                           " is less than the span of storage dimension " +
+                           Twine(I) + " (" + Twine(Span) +
+                           " elements): elements would share addresses");
     Stride = LD ? LD : Span;
   }
   return true;
