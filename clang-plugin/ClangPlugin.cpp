@@ -18,12 +18,28 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Passes/PassBuilder.h"
 
 using namespace clang;
 
 namespace {
+
+/// With stop-after, the output shows the IR as the TLX stages left it:
+/// once the AST is complete (clang has generated the IR at the user's -O
+/// level), the optimizer runs the -O0 pipeline, which still runs the TLX
+/// passes but none of LLVM's, so -O0..-O3 print the same TLX IR.
+class KeepTLXOutputConsumer : public ASTConsumer {
+  CodeGenOptions &CG;
+
+public:
+  explicit KeepTLXOutputConsumer(CodeGenOptions &CG) : CG(CG) {}
+  void HandleTranslationUnit(ASTContext &) override {
+    CG.DisableO0ImplyOptNone = true;
+    CG.OptimizationLevel = 0;
+  }
+};
 
 const char *const ValidArgs =
     "target=auto|vector|amx|amx-emulate, stop-after=<stage>";
@@ -85,7 +101,11 @@ protected:
     tlx::setHostIsClang();
     CG.PassBuilderCallbacks.push_back(
         [](llvm::PassBuilder &PB) { tlx::registerClangPipeline(PB); });
-    return tlx::createCallChecker(CI);
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(tlx::createCallChecker(CI));
+    if (!Options.StopAfter.empty())
+      Consumers.push_back(std::make_unique<KeepTLXOutputConsumer>(CG));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }

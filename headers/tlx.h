@@ -1,0 +1,250 @@
+/*===- tlx.h - TLX tensor operations for C and C++ ------------------------===*
+ *
+ * Write N-D tensor code in C with the RFC's "dummy function" idiom; compile
+ * it with clang-19 -fplugin=libtlx.so (or tlx-cc). The tlx-recognize pass
+ * turns every call below into its llvm.tensor.* intrinsic, at every -O level.
+ *
+ *   #include <tlx.h>
+ *   typedef float mat_t __attribute__((__vector_size__(9 * sizeof(float))));
+ *   TLX_DECLARE_TENSOR_OPS(mat_t)              // tensor_matmul() -> mat_t ...
+ *
+ *   void mm(const float *a, const float *b, float *c) {   // 3x4 x 4x3
+ *     tlx_token_t ta = tensor_load(a, TLX_SHAPE(3, 4), TLX_LAYOUT(0, 1),
+ *                                  TLX_ZEROS(2), TLX_ZEROS(2));
+ *     tlx_token_t tb = tensor_load(b, TLX_SHAPE(4, 3), TLX_LAYOUT(0, 1),
+ *                                  TLX_ZEROS(2), TLX_ZEROS(2));
+ *     mat_t r = tensor_matmul(ta, tb);
+ *     tlx_token_t tr = tensor_typeinfo(r, TLX_SHAPE(3, 3), TLX_LAYOUT(0, 1),
+ *                                      TLX_ZEROS(2));
+ *     tensor_store(c, tr, TLX_ZEROS(2));
+ *   }
+ *
+ * Concepts (docs/frontend.md has the full reference):
+ *  - A tensor is data plus a token. Data is a vector value (any GNU/ext
+ *    vector type, "flattened", outermost dimension first) or memory (a
+ *    pointer: tensor_load, tensor_typeinfo_mem). A token (tlx_token_t, an
+ *    int in C) is what tensor_typeinfo / tensor_load / vector_totensor return;
+ *    it names the tensor with its shape, layout and padding. Tokens are not
+ *    numbers: only pass them to other tensor_* calls (they may live in local
+ *    variables and flow through if/else and loops).
+ *  - Shape, layout, padding and strides are int vectors of one length (the
+ *    rank), with constant values (literals, or local variables initialised
+ *    with constants). TLX_SHAPE(16, 5, 3) etc. build them for any rank 1..8;
+ *    RFC-style `typedef int _shape_t __attribute__((__vector_size__(16)));`
+ *    vectors work too.
+ *  - Ops that return data are declared by TLX_DECLARE_TENSOR_OPS(type) for
+ *    a result vector type `type`; TLX_DECLARE_TENSOR_OPS_AS(type, sfx)
+ *    declares the same ops named tensor_<op>_<sfx> so one file can use
+ *    several result types (any name tensor_<op> followed by a digit or '_'
+ *    and anything is op <op>: tensor_matmul10000 and tensor_matmul_f32 are
+ *    matmul; my_tensor_matmul and tensor_matmulx are plain functions).
+ *  - Element types: int8_t/uint8_t, int16_t, int32_t, int64_t, _Float16,
+ *    __bf16, float, double. Signedness comes from the op (umma/smma/...).
+ *
+ * Macros (the only function-like macros with op names):
+ *  tensor_load and tensor_store append a typed zero vector (the element tag)
+ *  so the compiler learns the pointee type, which LLVM's opaque pointers
+ *  lose. Call them with the documented arguments. A file that declares its
+ *  own prototypes of these two names must define TLX_NO_LOAD_STORE_MACROS
+ *  before including tlx.h (or write `(tensor_load)(...)`), and then passes
+ *  the tag itself as the last argument: TLX_ELEMENT_TAG(ptr).
+ *
+ * Declarations are K&R style in C (C23: `(...)`; C++: extern "C" variadic),
+ * so a file may also declare the dummies with its own prototypes, as the
+ * research prototype's tests do; they stay compatible with these.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef TLX_H
+#define TLX_H
+
+#define TLX_VERSION_MAJOR 0
+#define TLX_VERSION_MINOR 1
+
+/*===--- Parameter lists and language glue ---------------------------------===*/
+
+#if defined(__cplusplus)
+#define TLX__ANYARGS ...
+#define TLX__BEGIN_DECLS extern "C" {
+#define TLX__END_DECLS }
+/* The element type of *p without qualifiers. */
+#define TLX__ELEMENT_TYPE(p) __remove_cvref(decltype(*(p)))
+#else
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+#define TLX__ANYARGS ...
+#else
+#define TLX__ANYARGS
+#endif
+#define TLX__BEGIN_DECLS
+#define TLX__END_DECLS
+#define TLX__ELEMENT_TYPE(p) __typeof_unqual__(*(p))
+#endif
+
+/*===--- Types --------------------------------------------------------------===*/
+
+/* A tensor token: returned by tensor_typeinfo/tensor_load/vector_totensor. */
+typedef int tlx_token_t;
+
+/* Dimension vectors (shape, layout, padding, strides, windows) of rank 1..8. */
+typedef int tlx_dims1_t __attribute__((ext_vector_type(1)));
+typedef int tlx_dims2_t __attribute__((ext_vector_type(2)));
+typedef int tlx_dims3_t __attribute__((ext_vector_type(3)));
+typedef int tlx_dims4_t __attribute__((ext_vector_type(4)));
+typedef int tlx_dims5_t __attribute__((ext_vector_type(5)));
+typedef int tlx_dims6_t __attribute__((ext_vector_type(6)));
+typedef int tlx_dims7_t __attribute__((ext_vector_type(7)));
+typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
+
+/*===--- Dimension vectors --------------------------------------------------===*/
+
+#define TLX__NARG(...) TLX__NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TLX__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
+#define TLX__CAT(a, b) TLX__CAT_(a, b)
+#define TLX__CAT_(a, b) a##b
+
+/* TLX_DIMS(16, 5, 3): the constant (tlx_dims3_t){16, 5, 3}; 1 to 8 values. */
+#define TLX_DIMS(...)                                                          \
+  ((TLX__CAT(TLX__CAT(tlx_dims, TLX__NARG(__VA_ARGS__)), _t)){__VA_ARGS__})
+#define TLX_SHAPE(...) TLX_DIMS(__VA_ARGS__)
+#define TLX_LAYOUT(...) TLX_DIMS(__VA_ARGS__)
+#define TLX_PADDING(...) TLX_DIMS(__VA_ARGS__)
+#define TLX_STRIDES(...) TLX_DIMS(__VA_ARGS__)
+/* TLX_ZEROS(rank): all-zero padding or strides (packed) of that rank. */
+#define TLX_ZEROS(rank) ((TLX__CAT(TLX__CAT(tlx_dims, rank), _t)){0})
+/* TLX_IDENTITY_LAYOUT(rank): <0, 1, ..., rank-1>, row-major storage. */
+#define TLX_IDENTITY_LAYOUT(rank) TLX__CAT(TLX__IDENTITY_, rank)
+#define TLX__IDENTITY_1 TLX_DIMS(0)
+#define TLX__IDENTITY_2 TLX_DIMS(0, 1)
+#define TLX__IDENTITY_3 TLX_DIMS(0, 1, 2)
+#define TLX__IDENTITY_4 TLX_DIMS(0, 1, 2, 3)
+#define TLX__IDENTITY_5 TLX_DIMS(0, 1, 2, 3, 4)
+#define TLX__IDENTITY_6 TLX_DIMS(0, 1, 2, 3, 4, 5)
+#define TLX__IDENTITY_7 TLX_DIMS(0, 1, 2, 3, 4, 5, 6)
+#define TLX__IDENTITY_8 TLX_DIMS(0, 1, 2, 3, 4, 5, 6, 7)
+
+/* The element tag of pointer p: a zero vector of *p's type (16 bytes). The
+ * recognizer reads the tensor's element type from it; its value is unused. */
+#define TLX_ELEMENT_TAG(p)                                                     \
+  ((TLX__ELEMENT_TYPE(p) __attribute__((__vector_size__(16)))){0})
+
+/*===--- Ops returning tokens, and store ------------------------------------===*/
+
+TLX__BEGIN_DECLS
+
+/* tensor_typeinfo(data, shape, layout, padding) -> token
+ *   Names `data` (a vector value, flattened) as a tensor of extents `shape`
+ *   (storage order, outermost first), `layout` (layout[i] = the logical dim
+ *   storage dim i holds; identity = row-major) and `padding` (extra storage
+ *   positions per storage dim in buffers TLX allocates). A vector function
+ *   parameter passed here stays in its memory (the RFC's byval form).
+ *   llvm.tensor.typeinfo. */
+tlx_token_t tensor_typeinfo(TLX__ANYARGS);
+
+/* tensor_typeinfo_mem(ptr, shape, layout, padding) -> token
+ *   tensor_typeinfo of data in memory at `ptr` (memory form): no copy. */
+tlx_token_t tensor_typeinfo_mem(TLX__ANYARGS);
+#define tensor_typeinfo_mem(ptr, shape, layout, padding)                       \
+  tensor_typeinfo_mem(ptr, shape, layout, padding, TLX_ELEMENT_TAG(ptr))
+
+/* tensor_load(ptr, shape, layout, padding, strides) -> token
+ *   Reads a (sub-)tensor from memory. strides are BLAS-style leading
+ *   dimensions in elements: strides[i] (i >= 1) is the distance between
+ *   consecutive indices of storage dim i-1, 0 = packed; strides[0] is
+ *   unused. llvm.tensor.load. */
+tlx_token_t tensor_load(TLX__ANYARGS);
+
+/* tensor_store(ptr, token, strides)
+ *   Writes the tensor `token` names to memory at `ptr`, with strides as for
+ *   tensor_load. llvm.tensor.store. */
+void tensor_store(TLX__ANYARGS);
+
+#ifndef TLX_NO_LOAD_STORE_MACROS
+#define tensor_load(ptr, shape, layout, padding, strides)                      \
+  tensor_load(ptr, shape, layout, padding, strides, TLX_ELEMENT_TAG(ptr))
+#define tensor_store(ptr, token, strides)                                      \
+  tensor_store(ptr, token, strides, TLX_ELEMENT_TAG(ptr))
+#endif
+
+/* vector_totensor(data, shape, layout, padding) -> token
+ *   A plain vector value becomes a tensor (RFC: Power "prime").
+ *   llvm.vector.totensor. */
+tlx_token_t vector_totensor(TLX__ANYARGS);
+
+TLX__END_DECLS
+
+/*===--- Ops returning data --------------------------------------------------===*
+ *
+ * Their result is a flattened vector; type it with tensor_typeinfo (the
+ * RFC always does; ops whose result shape cannot be inferred - broadcast to
+ * a new shape, reshapes - need it). TLX_DECLARE_TENSOR_OPS(T) declares each
+ * as `T tensor_<op>()`. Operands, in the RFC's order:
+ *
+ *  Contractions (token operands):
+ *   matmul(a, b)                 [..,M,K] x [..,K,N] -> [..,M,N]
+ *   contract(a, b, axes_a, axes_b)  contract the listed axes of a and b
+ *   umma(acc, a, b) smma usmma summa   acc + a x b; a/b unsigned/signed:
+ *                                umma u*u, smma s*s, usmma u*s, summa s*u
+ *   convolution(input, kernel [, strides, input_dilations,
+ *               kernel_dilations])  two-operand form: unit strides
+ *  Elementwise (token):
+ *   tanh sigmoid relu sin cos exp exp2 log log2 log10 sqrt fabs floor ceil
+ *  Broadcast:
+ *   broadcast(t)                 to the shape of the result's typeinfo
+ *   broadcast(t, scalar)         t's shape filled with scalar (prototype)
+ *  Reduce-window (token, window, strides):
+ *   reduce_max reduce_min reduce_add reduce_mul reduce_and reduce_or
+ *   reduce_xor
+ *  Index transformations:
+ *   reshape_block(t, block)      reshape_permute(t)
+ *   transpose(t, new_layout)     transpose(t): swap the last two dims
+ *   pad(t, low, high, value)     concat(a, b, dim)
+ *  Conversion:
+ *   tovector(t)                  the tensor as a plain vector
+ */
+#define TLX__DECLARE_DATA_OPS(T, S)                                            \
+  TLX__BEGIN_DECLS                                                             \
+  T tensor_matmul##S(TLX__ANYARGS);                                            \
+  T tensor_contract##S(TLX__ANYARGS);                                          \
+  T tensor_umma##S(TLX__ANYARGS);                                              \
+  T tensor_smma##S(TLX__ANYARGS);                                              \
+  T tensor_usmma##S(TLX__ANYARGS);                                             \
+  T tensor_summa##S(TLX__ANYARGS);                                             \
+  T tensor_convolution##S(TLX__ANYARGS);                                       \
+  T tensor_tanh##S(TLX__ANYARGS);                                              \
+  T tensor_sigmoid##S(TLX__ANYARGS);                                           \
+  T tensor_relu##S(TLX__ANYARGS);                                              \
+  T tensor_sin##S(TLX__ANYARGS);                                               \
+  T tensor_cos##S(TLX__ANYARGS);                                               \
+  T tensor_exp##S(TLX__ANYARGS);                                               \
+  T tensor_exp2##S(TLX__ANYARGS);                                              \
+  T tensor_log##S(TLX__ANYARGS);                                               \
+  T tensor_log2##S(TLX__ANYARGS);                                              \
+  T tensor_log10##S(TLX__ANYARGS);                                             \
+  T tensor_sqrt##S(TLX__ANYARGS);                                              \
+  T tensor_fabs##S(TLX__ANYARGS);                                              \
+  T tensor_floor##S(TLX__ANYARGS);                                             \
+  T tensor_ceil##S(TLX__ANYARGS);                                              \
+  T tensor_broadcast##S(TLX__ANYARGS);                                         \
+  T tensor_reduce_max##S(TLX__ANYARGS);                                        \
+  T tensor_reduce_min##S(TLX__ANYARGS);                                        \
+  T tensor_reduce_add##S(TLX__ANYARGS);                                        \
+  T tensor_reduce_mul##S(TLX__ANYARGS);                                        \
+  T tensor_reduce_and##S(TLX__ANYARGS);                                        \
+  T tensor_reduce_or##S(TLX__ANYARGS);                                         \
+  T tensor_reduce_xor##S(TLX__ANYARGS);                                        \
+  T tensor_reshape_block##S(TLX__ANYARGS);                                     \
+  T tensor_reshape_permute##S(TLX__ANYARGS);                                   \
+  T tensor_transpose##S(TLX__ANYARGS);                                         \
+  T tensor_pad##S(TLX__ANYARGS);                                               \
+  T tensor_concat##S(TLX__ANYARGS);                                            \
+  T tensor_tovector##S(TLX__ANYARGS);                                          \
+  TLX__END_DECLS
+
+/* Declares every data-returning op as `type tensor_<op>()`. Once per file. */
+#define TLX_DECLARE_TENSOR_OPS(type) TLX__DECLARE_DATA_OPS(type, )
+/* Declares every data-returning op as `type tensor_<op>_<suffix>()`, e.g.
+ * TLX_DECLARE_TENSOR_OPS_AS(v16f, f16x) gives tensor_matmul_f16x(). */
+#define TLX_DECLARE_TENSOR_OPS_AS(type, suffix)                                \
+  TLX__DECLARE_DATA_OPS(type, _##suffix)
+
+#endif /* TLX_H */

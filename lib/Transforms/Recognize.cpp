@@ -1,13 +1,1052 @@
 //===- Recognize.cpp - C dummy calls -> llvm.tensor.* ---------------------===//
+//
+// tlx-recognize turns the RFC's C idiom - calls to undefined "dummy"
+// functions tensor_<op>() (see headers/tlx.h) - into llvm.tensor.* calls.
+// It runs at clang's pipeline start, where the IR looks the same at every -O
+// level: every C variable lives in an alloca and every call argument is
+// loaded right before the call (and sometimes copied into a byval temporary
+// or coerced through memory by the ABI).
+//
+// Algorithm, per function holding dummy calls:
+//  1. Promote the allocas that connect dummy calls (token, shape and tensor
+//     variables) to SSA values with PromoteMemToReg; C tokens (ints) and
+//     tensor values then flow through SSA phis instead of memory.
+//  2. For every token-producing call (typeinfo, load, totensor), resolve its
+//     operands and emit the intrinsic in place:
+//       - tensor data: follow byval temporaries and single-store ABI
+//         temporaries back to the vector value; a vector loaded from a byval
+//         parameter that the function never writes stays in that memory
+//         (memory form, `ptr elementtype(T)`), as in the RFC;
+//       - shape/layout/padding/strides: follow memory and fold to constants;
+//       - pointers take their element type from tlx.h's trailing element tag.
+//  3. For every other call in reverse post-order, resolve its token operands:
+//     a token is the intrinsic emitted for the call the C token came from;
+//     tokens merged across control flow (phi/select) are rebuilt after the
+//     merge from the merged data (a new typeinfo on a phi of the data, or the
+//     same load on a phi of the pointers) when the tensors' types agree.
+//  4. Replace the results of data ops (after undoing ABI coercion of small
+//     vectors), erase the dummy calls, the temporaries they made dead and
+//     the dummy declarations.
+//
+// Any operand that cannot be resolved is an error at the call's source
+// location; the function's body is then dropped so that no tensor-sized
+// vector reaches the backend.
+//
+//===----------------------------------------------------------------------===//
 
+#include "../IR/Diagnostics.h"
+#include "../IR/TLXOps.h"
 #include "Passes.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#include <map>
+
+#define DEBUG_TYPE "tlx-recognize"
 
 using namespace llvm;
 
 namespace tlx {
+namespace {
 
-PreservedAnalyses RecognizePass::run(Module &, ModuleAnalysisManager &) {
-  return PreservedAnalyses::all();
+/// The dummy function a call invokes and the op its name denotes.
+std::optional<OpKind> getDummyKind(const CallBase &CB) {
+  const auto *F =
+      dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+  if (!F || !F->isDeclaration() || F->isIntrinsic())
+    return std::nullopt;
+  return matchCName(F->getName());
+}
+
+StringRef getCalleeName(const CallBase &CB) {
+  return CB.getCalledOperand()->stripPointerCasts()->getName();
+}
+
+std::string ordinal(unsigned N) {
+  static const char *const Suffix[] = {"th", "st", "nd", "rd"};
+  unsigned Last = N % 10;
+  bool Teen = (N % 100) / 10 == 1;
+  return std::to_string(N) + (Teen || Last > 3 ? "th" : Suffix[Last]);
+}
+
+std::string describeDims(const Constant *C) {
+  auto Values = getConstantIntVector(C);
+  if (!Values)
+    return "?";
+  std::string S = "<";
+  for (auto [I, V] : enumerate(*Values))
+    S += (I ? ", " : "") + std::to_string(V);
+  return S + ">";
+}
+
+/// A token-producing call after operand resolution: the arguments of the
+/// intrinsic (data or pointer first) and the tensor's element type.
+struct TokenDesc {
+  OpKind Kind;
+  SmallVector<Value *, 5> Args;
+  Type *Elem = nullptr;
+  /// The intrinsic call emitted for it.
+  CallInst *NewCall = nullptr;
+
+  bool isMemory() const { return Args[0]->getType()->isPointerTy(); }
+  /// Shape, layout and padding operands.
+  ArrayRef<Value *> typeArgs() const { return ArrayRef(Args).slice(1, 3); }
+};
+
+class Recognizer {
+public:
+  Recognizer(Function &F, DominatorTree &DT)
+      : F(F), DT(DT), DL(F.getDataLayout()), Ctx(F.getContext()) {}
+
+  /// Returns true if the function changed.
+  bool run();
+
+private:
+  Function &F;
+  DominatorTree &DT;
+  const DataLayout &DL;
+  LLVMContext &Ctx;
+  bool Failed = false;
+
+  /// The dummy calls, in reverse post-order.
+  SmallVector<CallInst *, 16> Calls;
+  DenseMap<CallInst *, OpKind> KindOf;
+  /// Token-producing dummy calls -> their resolved form.
+  std::map<Value *, TokenDesc> Tokens;
+  /// Merge points of C tokens (phi/select) -> the rebuilt token.
+  std::map<Value *, TokenDesc> Merged;
+  /// Data-op dummy calls -> their intrinsic calls.
+  SmallVector<std::pair<CallInst *, CallInst *>, 8> DataResults;
+  /// Byval temporaries and ABI temporaries to erase once dead.
+  SmallSetVector<AllocaInst *, 8> Temporaries;
+
+  void error(const Instruction &I, const Twine &Msg) {
+    emitError(I, Msg);
+    Failed = true;
+  }
+  std::string opName(const CallBase &CB) const {
+    return ("'" + getCalleeName(CB) + "'").str();
+  }
+
+  void collectCalls();
+  void promoteConnectedAllocas();
+
+  StoreInst *findSingleStore(AllocaInst *AI, const Instruction *Reader);
+  Value *lookThroughMemory(Value *V);
+  Value *getByValSource(CallInst &CB, unsigned ArgNo);
+  Constant *resolveConstant(Value *V, SmallPtrSetImpl<Value *> &Visited);
+  Constant *resolveDims(CallInst &CB, unsigned ArgNo, StringRef What);
+  Value *resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem,
+                     Type *&Elem);
+  Value *resolvePointer(CallInst &CB, unsigned ArgNo, Type *TagElem,
+                        Type *&Elem);
+  bool isUnwrittenByValArg(Value *Ptr);
+
+  Type *getElementTag(CallInst &CB, const OpDesc &D, unsigned &NumArgs);
+  bool checkArgCount(CallInst &CB, const OpDesc &D, unsigned NumArgs);
+
+  void resolveTokenProducer(CallInst &CB, OpKind Kind);
+  const TokenDesc *resolveToken(CallInst &User, unsigned ArgNo);
+  const TokenDesc *mergeTokens(CallInst &User, Instruction *Merge);
+  Value *getLeafData(const TokenDesc &Leaf, Type *DataTy);
+  void rewriteConsumer(CallInst &CB, OpKind Kind);
+  Type *getResultType(CallInst &CB);
+  Value *convertScalar(IRBuilderBase &B, Value *V, Type *Elem);
+
+  void checkTokenUses(CallInst &CB);
+  void eraseDummies();
+  void dropBody();
+};
+
+//===----------------------------------------------------------------------===//
+// Step 0: the calls, in reverse post-order.
+//===----------------------------------------------------------------------===//
+
+void Recognizer::collectCalls() {
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  for (BasicBlock *BB : RPOT)
+    for (Instruction &I : *BB)
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (auto Kind = getDummyKind(*CB)) {
+          if (auto *CI = dyn_cast<CallInst>(CB)) {
+            Calls.push_back(CI);
+            KindOf[CI] = *Kind;
+            continue;
+          }
+          error(I, "TLX operation " + opName(*CB) +
+                       " cannot be called where it may unwind; call it "
+                       "outside try blocks");
+        }
+}
+
+//===----------------------------------------------------------------------===//
+// Step 1: promote the allocas that connect dummy calls.
+//===----------------------------------------------------------------------===//
+
+/// Allocas of C variables that hold tokens, dimension vectors or tensors:
+/// integer or vector typed, promotable.
+static bool isValueAlloca(const AllocaInst *AI) {
+  Type *Ty = AI->getAllocatedType();
+  return AI->isStaticAlloca() && (Ty->isIntegerTy() || Ty->isVectorTy());
+}
+
+void Recognizer::promoteConnectedAllocas() {
+  SmallSetVector<AllocaInst *, 16> Connected;
+  auto AddSource = [&](Value *V) {
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand()))
+        if (isValueAlloca(AI))
+          Connected.insert(AI);
+  };
+  for (CallInst *CB : Calls) {
+    for (unsigned I = 0, E = CB->arg_size(); I != E; ++I) {
+      Value *Arg = CB->getArgOperand(I);
+      AddSource(Arg);
+      // Byval temporaries and ABI coercion temporaries hold a copy of a
+      // loaded variable.
+      if (auto *Tmp = dyn_cast<AllocaInst>(Arg->stripPointerCasts()))
+        for (User *U : Tmp->users())
+          if (auto *SI = dyn_cast<StoreInst>(U))
+            AddSource(SI->getValueOperand());
+      if (auto *LI = dyn_cast<LoadInst>(Arg))
+        if (auto *Tmp = dyn_cast<AllocaInst>(LI->getPointerOperand()))
+          for (User *U : Tmp->users())
+            if (auto *SI = dyn_cast<StoreInst>(U))
+              AddSource(SI->getValueOperand());
+    }
+    for (User *U : CB->users())
+      if (auto *SI = dyn_cast<StoreInst>(U))
+        if (auto *AI = dyn_cast<AllocaInst>(SI->getPointerOperand()))
+          if (isValueAlloca(AI))
+            Connected.insert(AI);
+  }
+  // Copies between variables (`t2 = t1;`) connect them too.
+  for (unsigned I = 0; I < Connected.size(); ++I) {
+    AllocaInst *AI = Connected[I];
+    for (User *U : AI->users()) {
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() == AI)
+          AddSource(SI->getValueOperand());
+      } else if (auto *LI = dyn_cast<LoadInst>(U)) {
+        for (User *LU : LI->users())
+          if (auto *SI = dyn_cast<StoreInst>(LU))
+            if (auto *Dst = dyn_cast<AllocaInst>(SI->getPointerOperand()))
+              if (SI->getValueOperand() == LI && isValueAlloca(Dst))
+                Connected.insert(Dst);
+      }
+    }
+  }
+  SmallVector<AllocaInst *, 16> Promotable;
+  for (AllocaInst *AI : Connected)
+    if (isAllocaPromotable(AI))
+      Promotable.push_back(AI);
+  if (!Promotable.empty())
+    PromoteMemToReg(Promotable, DT);
+}
+
+//===----------------------------------------------------------------------===//
+// Following values through memory.
+//===----------------------------------------------------------------------===//
+
+/// The only store into \p AI, if every other use of \p AI only reads it
+/// (loads, byval copies, lifetime markers) and the store dominates \p Reader.
+StoreInst *Recognizer::findSingleStore(AllocaInst *AI,
+                                       const Instruction *Reader) {
+  StoreInst *Store = nullptr;
+  for (const Use &U : AI->uses()) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (auto *SI = dyn_cast<StoreInst>(User)) {
+      if (SI->getPointerOperand() != AI || SI->isVolatile() || Store)
+        return nullptr;
+      Store = SI;
+      continue;
+    }
+    if (auto *LI = dyn_cast<LoadInst>(User)) {
+      if (LI->isVolatile())
+        return nullptr;
+      continue;
+    }
+    if (auto *II = dyn_cast<IntrinsicInst>(User))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    if (auto *CB = dyn_cast<CallBase>(User))
+      if (CB->isArgOperand(&U) &&
+          CB->paramHasAttr(CB->getArgOperandNo(&U), Attribute::ByVal))
+        continue;
+    return nullptr;
+  }
+  if (!Store || !DT.dominates(Store, Reader))
+    return nullptr;
+  return Store;
+}
+
+/// Follows \p V through loads of single-store allocas: ABI coercion
+/// temporaries (a <2 x i32> stored and loaded as double) and variables that
+/// could not be promoted. Stops at a stored value that is neither a vector
+/// nor of the loaded type (the coerced result of a call).
+Value *Recognizer::lookThroughMemory(Value *V) {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI || LI->isVolatile())
+      return V;
+    auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
+    if (!AI)
+      return V;
+    StoreInst *SI = findSingleStore(AI, LI);
+    if (!SI)
+      return V;
+    Value *Stored = SI->getValueOperand();
+    if (Stored->getType() != LI->getType() &&
+        (!Stored->getType()->isVectorTy() ||
+         DL.getTypeStoreSize(Stored->getType()) !=
+             DL.getTypeStoreSize(LI->getType())))
+      return V;
+    Temporaries.insert(AI);
+    V = Stored;
+  }
+  return V;
+}
+
+/// The value copied into the byval temporary passed as argument \p ArgNo.
+Value *Recognizer::getByValSource(CallInst &CB, unsigned ArgNo) {
+  auto *AI = dyn_cast<AllocaInst>(CB.getArgOperand(ArgNo));
+  if (!AI)
+    return nullptr;
+  StoreInst *SI = findSingleStore(AI, &CB);
+  if (!SI || SI->getValueOperand()->getType() != CB.getParamByValType(ArgNo))
+    return nullptr;
+  Temporaries.insert(AI);
+  return SI->getValueOperand();
+}
+
+Constant *Recognizer::resolveConstant(Value *V,
+                                      SmallPtrSetImpl<Value *> &Visited) {
+  V = lookThroughMemory(V);
+  if (auto *C = dyn_cast<Constant>(V))
+    return C;
+  if (!Visited.insert(V).second)
+    return nullptr;
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    Constant *Common = nullptr;
+    for (Value *In : Phi->incoming_values()) {
+      if (In == Phi)
+        continue;
+      Constant *C = resolveConstant(In, Visited);
+      if (!C || (Common && C != Common))
+        return nullptr;
+      Common = C;
+    }
+    return Common;
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || I->mayReadOrWriteMemory() || isa<CallBase>(I))
+    return nullptr;
+  SmallVector<Constant *, 4> Ops;
+  for (Value *Op : I->operands()) {
+    Constant *C = resolveConstant(Op, Visited);
+    if (!C)
+      return nullptr;
+    Ops.push_back(C);
+  }
+  return ConstantFoldInstOperands(I, Ops, DL);
+}
+
+/// Operand \p ArgNo as a constant <n x i32> vector, or null after an error.
+Constant *Recognizer::resolveDims(CallInst &CB, unsigned ArgNo,
+                                  StringRef What) {
+  Value *Arg = CB.getArgOperand(ArgNo);
+  if (Arg->getType()->isPointerTy() &&
+      CB.paramHasAttr(ArgNo, Attribute::ByVal))
+    Arg = getByValSource(CB, ArgNo);
+  SmallPtrSet<Value *, 8> Visited;
+  Constant *C = Arg ? resolveConstant(Arg, Visited) : nullptr;
+  if (C && C->getType()->isIntegerTy())
+    C = ConstantVector::get({C}); // ext_vector_type(1) coerced to a scalar
+  std::optional<SmallVector<int64_t, 4>> Values =
+      C ? getConstantIntVector(C) : std::nullopt;
+  if (!Values) {
+    error(CB, "the " + What + " operand (" + ordinal(ArgNo + 1) +
+                  " argument) of " + opName(CB) +
+                  " must be a constant integer vector");
+    return nullptr;
+  }
+  return getI32Vector(Ctx, *Values);
+}
+
+/// True if \p Ptr is a byval parameter the function only reads, so its
+/// memory holds the caller's value for the whole function.
+bool Recognizer::isUnwrittenByValArg(Value *Ptr) {
+  auto *Arg = dyn_cast<Argument>(Ptr);
+  if (!Arg || !Arg->hasByValAttr())
+    return false;
+  return all_of(Arg->users(), [](const User *U) {
+    const auto *LI = dyn_cast<LoadInst>(U);
+    return LI && !LI->isVolatile();
+  });
+}
+
+/// The tensor data operand \p ArgNo: a vector value, or a pointer (memory
+/// form) whose element type comes from the byval type or the element tag.
+Value *Recognizer::resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem,
+                               Type *&Elem) {
+  Value *Arg = CB.getArgOperand(ArgNo);
+  bool ByVal = Arg->getType()->isPointerTy() &&
+               CB.paramHasAttr(ArgNo, Attribute::ByVal);
+  if (ByVal) {
+    Type *ByValTy = CB.getParamByValType(ArgNo);
+    Value *Src = getByValSource(CB, ArgNo);
+    if (!Src) {
+      // Not a temporary we can see through: the data stays where it is.
+      Elem = ByValTy->getScalarType();
+      return Arg;
+    }
+    Arg = Src;
+  }
+  Value *V = lookThroughMemory(Arg);
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    if (V->getType()->isVectorTy() &&
+        isUnwrittenByValArg(LI->getPointerOperand())) {
+      Elem = V->getType()->getScalarType();
+      return LI->getPointerOperand();
+    }
+  if (V->getType()->isPointerTy() && !ByVal)
+    return resolvePointer(CB, ArgNo, TagElem, Elem);
+  if (!isa<FixedVectorType>(V->getType())) {
+    error(CB, "the tensor operand (" + ordinal(ArgNo + 1) + " argument) of " +
+                  opName(CB) + " must be a vector or a pointer");
+    return nullptr;
+  }
+  Elem = V->getType()->getScalarType();
+  return V;
+}
+
+Value *Recognizer::resolvePointer(CallInst &CB, unsigned ArgNo,
+                                  Type *TagElem, Type *&Elem) {
+  Value *Arg = CB.getArgOperand(ArgNo);
+  if (!Arg->getType()->isPointerTy()) {
+    error(CB, "the " + ordinal(ArgNo + 1) + " argument of " + opName(CB) +
+                  " must be a pointer");
+    return nullptr;
+  }
+  if (!TagElem) {
+    error(CB, "the element type of the pointer passed to " + opName(CB) +
+                  " is unknown: use tlx.h's tensor_load/tensor_store/"
+                  "tensor_typeinfo_mem, or pass TLX_ELEMENT_TAG(ptr) last");
+    return nullptr;
+  }
+  Elem = TagElem;
+  return Arg;
+}
+
+//===----------------------------------------------------------------------===//
+// Operand counts and the element tag.
+//===----------------------------------------------------------------------===//
+
+/// The element type carried by tlx.h's trailing tag argument, if the call
+/// has one; \p NumArgs becomes the number of op operands.
+Type *Recognizer::getElementTag(CallInst &CB, const OpDesc &D,
+                                unsigned &NumArgs) {
+  NumArgs = CB.arg_size();
+  bool TakesPointer = D.Signature.find_first_of("DP") != StringRef::npos;
+  if (!TakesPointer || NumArgs != D.MaxArgs + 1)
+    return nullptr;
+  Value *Tag = CB.getArgOperand(NumArgs - 1);
+  // A tag of 8 bytes or less may come coerced; find the vector.
+  Tag = lookThroughMemory(Tag);
+  auto *VT = dyn_cast<FixedVectorType>(Tag->getType());
+  if (!VT)
+    return nullptr;
+  --NumArgs;
+  if (auto *LI = dyn_cast<LoadInst>(CB.getArgOperand(NumArgs)))
+    if (auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand()))
+      Temporaries.insert(AI);
+  return VT->getElementType();
+}
+
+bool Recognizer::checkArgCount(CallInst &CB, const OpDesc &D,
+                               unsigned NumArgs) {
+  if (NumArgs >= D.MinArgs && NumArgs <= D.MaxArgs)
+    return true;
+  std::string Expected = std::to_string(D.MinArgs);
+  if (D.MaxArgs != D.MinArgs)
+    Expected += " to " + std::to_string(D.MaxArgs);
+  error(CB, opName(CB) + " takes " + Expected + " operand" +
+                (D.MaxArgs == 1 ? "" : "s") + ", got " +
+                std::to_string(NumArgs));
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Step 2: token producers.
+//===----------------------------------------------------------------------===//
+
+//   %t = call i32 (ptr, <4 x i32>, ...) @tensor_typeinfo(ptr byval(<N x T>) %tmp, ...)
+// -->
+//   %t = call token @llvm.tensor.typeinfo.v<N>T...(<N x T> %v, <4 x i32> <...>, ...)
+//   (or `ptr elementtype(T) %param` when %v is an unwritten byval parameter)
+void Recognizer::resolveTokenProducer(CallInst &CB, OpKind Kind) {
+  const OpDesc &D = getOpDesc(Kind);
+  unsigned NumArgs;
+  Type *TagElem = getElementTag(CB, D, NumArgs);
+  if (!checkArgCount(CB, D, NumArgs))
+    return;
+  TokenDesc Desc{Kind, {}, nullptr, nullptr};
+  static const char *const DimNames[] = {"shape", "layout", "padding",
+                                         "strides"};
+  for (unsigned I = 0; I < NumArgs; ++I) {
+    Value *V = nullptr;
+    switch (D.Signature[I]) {
+    case 'D':
+      V = resolveData(CB, I, TagElem, Desc.Elem);
+      break;
+    case 'P':
+      V = resolvePointer(CB, I, TagElem, Desc.Elem);
+      break;
+    case 'V':
+      V = resolveDims(CB, I, DimNames[std::min(I - 1, 3u)]);
+      break;
+    default:
+      llvm_unreachable("token producers take data and dimension vectors");
+    }
+    if (!V)
+      return;
+    Desc.Args.push_back(V);
+  }
+  if (!isSupportedElementType(Desc.Elem)) {
+    std::string TyName;
+    raw_string_ostream OS(TyName);
+    Desc.Elem->print(OS);
+    error(CB, "unsupported tensor element type '" + OS.str() + "' in " +
+                  opName(CB) +
+                  " (supported: i8, i16, i32, i64, f16, bf16, f32, f64)");
+    return;
+  }
+  IRBuilder<> B(&CB);
+  Desc.NewCall = createOpCall(B, Kind, Type::getTokenTy(Ctx), Desc.Args,
+                              Desc.isMemory() ? Desc.Elem : nullptr);
+  Desc.NewCall->setDebugLoc(CB.getDebugLoc());
+  Tokens[&CB] = std::move(Desc);
+}
+
+//===----------------------------------------------------------------------===//
+// Step 3: tokens of consumers, merges, data results.
+//===----------------------------------------------------------------------===//
+
+/// The token operand \p ArgNo of \p User, or null after an error.
+const TokenDesc *Recognizer::resolveToken(CallInst &User, unsigned ArgNo) {
+  Value *V = User.getArgOperand(ArgNo);
+  for (;;) {
+    V = lookThroughMemory(V);
+    if (auto *Cast = dyn_cast<CastInst>(V);
+        Cast && Cast->getSrcTy()->isIntegerTy())
+      V = Cast->getOperand(0);
+    else
+      break;
+  }
+  auto It = Tokens.find(V);
+  if (It != Tokens.end())
+    return &It->second;
+  if (isa<PHINode>(V) || isa<SelectInst>(V))
+    return mergeTokens(User, cast<Instruction>(V));
+  std::string Arg =
+      "the token operand (" + ordinal(ArgNo + 1) + " argument) of " +
+      opName(User);
+  if (auto *Def = dyn_cast<CallInst>(V)) {
+    if (auto Kind = getDummyKind(*Def)) {
+      // A producer whose own resolution failed was already reported.
+      if (getOpDesc(*Kind).Result == ResultKind::Token) {
+        if (!Failed)
+          error(User, Arg + " comes from a call that was not recognized");
+        Failed = true;
+        return nullptr;
+      }
+      error(User, Arg + " comes from " + opName(*Def) +
+                      ", which returns tensor data, not a token; name the "
+                      "data with tensor_typeinfo first");
+      return nullptr;
+    }
+  }
+  if (isa<Argument>(V)) {
+    error(User, Arg + " is a function parameter; TLX tokens cannot be passed "
+                      "between functions (pass the tensor data instead)");
+    return nullptr;
+  }
+  error(User, Arg + " does not come from a TLX operation (tensor_typeinfo, "
+                    "tensor_load or vector_totensor)");
+  return nullptr;
+}
+
+/// Data of \p Leaf as a vector of type \p DataTy: its own data, or the
+/// tensor read back with tovector when it lives in memory.
+Value *Recognizer::getLeafData(const TokenDesc &Leaf, Type *DataTy) {
+  if (!Leaf.isMemory() && Leaf.Kind != OpKind::Load)
+    return Leaf.Args[0];
+  IRBuilder<> B(Leaf.NewCall->getNextNode());
+  B.SetCurrentDebugLocation(Leaf.NewCall->getDebugLoc());
+  return createOpCall(B, OpKind::ToVector, DataTy, {Leaf.NewCall});
+}
+
+//   %tok = phi i32 [ %t1, %a ], [ %t2, %b ]     ; C tokens merged
+// -->
+//   %data = phi <N x T> [ %d1, %a ], [ %d2, %b ]
+//   %tok' = call token @llvm.tensor.typeinfo(<N x T> %data, shape, ...)
+const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
+  auto Found = Merged.find(Merge);
+  if (Found != Merged.end())
+    return &Found->second;
+
+  // The web of phis and selects that merges tokens, and its leaves.
+  SmallSetVector<Instruction *, 8> Web;
+  SmallSetVector<const TokenDesc *, 4> Leaves;
+  Web.insert(Merge);
+  for (unsigned I = 0; I < Web.size(); ++I) {
+    Instruction *W = Web[I];
+    auto Inputs = isa<PHINode>(W)
+                      ? SmallVector<Value *, 4>(
+                            cast<PHINode>(W)->incoming_values())
+                      : SmallVector<Value *, 4>{W->getOperand(1),
+                                                W->getOperand(2)};
+    for (Value *In : Inputs) {
+      In = lookThroughMemory(In);
+      if (isa<UndefValue>(In))
+        continue;
+      if (auto It = Tokens.find(In); It != Tokens.end()) {
+        Leaves.insert(&It->second);
+        continue;
+      }
+      if (isa<PHINode>(In) || isa<SelectInst>(In)) {
+        Web.insert(cast<Instruction>(In));
+        continue;
+      }
+      error(User, "a token merged at this point (operand of " +
+                      opName(User) +
+                      ") does not come from a TLX operation on every path");
+      return nullptr;
+    }
+  }
+  if (Leaves.empty()) {
+    error(User, "the token operand of " + opName(User) +
+                    " is never assigned a TLX token");
+    return nullptr;
+  }
+
+  // Every path must describe the same tensor type.
+  const TokenDesc &First = *Leaves[0];
+  bool SameForm = true;
+  for (const TokenDesc *L : Leaves) {
+    if (L->Elem != First.Elem) {
+      error(User, "tokens merged at this point (operand of " + opName(User) +
+                      ") have different element types (" +
+                      elementTypeName(First.Elem) + " and " +
+                      elementTypeName(L->Elem) + ")");
+      return nullptr;
+    }
+    for (unsigned I = 0; I < 3; ++I)
+      if (L->typeArgs()[I] != First.typeArgs()[I]) {
+        static const char *const What[] = {"shapes", "layouts", "paddings"};
+        error(User,
+              "tokens merged at this point (operand of " + opName(User) +
+                  ") have different " + What[I] + " (" +
+                  describeDims(cast<Constant>(First.typeArgs()[I])) +
+                  " and " + describeDims(cast<Constant>(L->typeArgs()[I])) +
+                  "); give the tensor one type on every path");
+        return nullptr;
+      }
+    SameForm &= L->Kind == First.Kind && L->Args.size() == First.Args.size() &&
+                L->isMemory() == First.isMemory() &&
+                L->Args[0]->getType() == First.Args[0]->getType() &&
+                std::equal(L->Args.begin() + 1, L->Args.end(),
+                           First.Args.begin() + 1);
+  }
+
+  // Same op on every path: merge its data (or pointer) operand. Otherwise
+  // merge the data as vectors and type them with a new typeinfo.
+  Type *DataTy = nullptr;
+  if (SameForm) {
+    DataTy = First.Args[0]->getType();
+  } else {
+    auto Shape = getConstantIntVector(First.Args[1]);
+    int64_t N = 1;
+    for (int64_t E : *Shape)
+      N *= E;
+    DataTy = FixedVectorType::get(First.Elem, N);
+    for (const TokenDesc *L : Leaves)
+      if (!L->isMemory() && L->Kind != OpKind::Load &&
+          L->Args[0]->getType() != DataTy) {
+        error(User, "tokens merged at this point (operand of " +
+                        opName(User) + ") name tensor data of different "
+                        "vector types");
+        return nullptr;
+      }
+  }
+
+  DenseMap<Value *, Value *> Mirror;
+  for (const TokenDesc *L : Leaves)
+    Mirror[L->NewCall] = SameForm ? L->Args[0] : getLeafData(*L, DataTy);
+  // Phis first (they may form cycles), then selects in dominance order.
+  for (Instruction *W : Web)
+    if (auto *Phi = dyn_cast<PHINode>(W))
+      Mirror[W] = PHINode::Create(DataTy, Phi->getNumIncomingValues(),
+                                  "tlx.merge", Phi->getIterator());
+  auto MirrorOf = [&](Value *In) -> Value * {
+    In = lookThroughMemory(In);
+    if (isa<UndefValue>(In))
+      return PoisonValue::get(DataTy);
+    if (auto It = Tokens.find(In); It != Tokens.end())
+      return Mirror.lookup(It->second.NewCall);
+    return Mirror.lookup(In);
+  };
+  SmallVector<SelectInst *, 4> Selects;
+  for (Instruction *W : Web)
+    if (auto *Sel = dyn_cast<SelectInst>(W))
+      Selects.push_back(Sel);
+  sort(Selects, [&](SelectInst *A, SelectInst *B) {
+    return DT.dominates(A, B);
+  });
+  for (SelectInst *Sel : Selects)
+    Mirror[Sel] = SelectInst::Create(
+        Sel->getCondition(), PoisonValue::get(DataTy),
+        PoisonValue::get(DataTy), "tlx.merge", Sel->getIterator());
+  for (Instruction *W : Web) {
+    if (auto *Phi = dyn_cast<PHINode>(W)) {
+      auto *DataPhi = cast<PHINode>(Mirror[W]);
+      for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I)
+        DataPhi->addIncoming(MirrorOf(Phi->getIncomingValue(I)),
+                             Phi->getIncomingBlock(I));
+      continue;
+    }
+    auto *Sel = cast<SelectInst>(W);
+    auto *DataSel = cast<SelectInst>(Mirror[W]);
+    DataSel->setOperand(1, MirrorOf(Sel->getTrueValue()));
+    DataSel->setOperand(2, MirrorOf(Sel->getFalseValue()));
+  }
+
+  TokenDesc Desc = SameForm ? First
+                            : TokenDesc{OpKind::TypeInfo,
+                                        {nullptr, First.Args[1], First.Args[2],
+                                         First.Args[3]},
+                                        First.Elem,
+                                        nullptr};
+  Desc.Args[0] = Mirror[Merge];
+  Instruction *InsertPt =
+      isa<PHINode>(Merge) ? &*Merge->getParent()->getFirstInsertionPt()
+                          : Merge->getNextNode();
+  IRBuilder<> B(InsertPt);
+  B.SetCurrentDebugLocation(User.getDebugLoc());
+  Desc.NewCall = createOpCall(B, Desc.Kind, Type::getTokenTy(Ctx), Desc.Args,
+                              Desc.isMemory() ? Desc.Elem : nullptr);
+  return &(Merged[Merge] = std::move(Desc));
+}
+
+/// The vector type the data op \p CB returns in C: its IR type, or for a
+/// small vector the type the ABI coerced it from (the caller stores the
+/// scalar into a temporary and loads the vector back).
+Type *Recognizer::getResultType(CallInst &CB) {
+  Type *Ty = CB.getType();
+  if (isa<FixedVectorType>(Ty))
+    return Ty;
+  if (!Ty->isVoidTy() && CB.hasOneUse())
+    if (auto *SI = dyn_cast<StoreInst>(CB.user_back()))
+      if (auto *AI = dyn_cast<AllocaInst>(SI->getPointerOperand());
+          AI && findSingleStore(AI, SI)) {
+        Type *Loaded = nullptr;
+        for (User *U : AI->users())
+          if (auto *LI = dyn_cast<LoadInst>(U)) {
+            if (Loaded && LI->getType() != Loaded)
+              return nullptr;
+            Loaded = LI->getType();
+          }
+        if (Loaded && isa<FixedVectorType>(Loaded) &&
+            DL.getTypeStoreSize(Loaded) == DL.getTypeStoreSize(Ty))
+          return Loaded;
+      }
+  error(CB, opName(CB) + " returns tensor data: declare it to return the "
+                         "tensor's vector type (see TLX_DECLARE_TENSOR_OPS "
+                         "in tlx.h)");
+  return nullptr;
+}
+
+/// Converts the scalar operand \p V (after C's default argument promotions)
+/// to the tensor's element type.
+Value *Recognizer::convertScalar(IRBuilderBase &B, Value *V, Type *Elem) {
+  V = lookThroughMemory(V);
+  Type *Ty = V->getType();
+  if (Ty == Elem || !Elem)
+    return V;
+  if (Ty->isIntegerTy() && Elem->isIntegerTy())
+    return B.CreateSExtOrTrunc(V, Elem);
+  if (Ty->isIntegerTy() && Elem->isFloatingPointTy())
+    return B.CreateSIToFP(V, Elem);
+  if (Ty->isFloatingPointTy() && Elem->isFloatingPointTy())
+    return B.CreateFPCast(V, Elem);
+  if (Ty->isFloatingPointTy() && Elem->isIntegerTy())
+    return B.CreateFPToSI(V, Elem);
+  return V;
+}
+
+//   %r = call <N x T> (i32, i32, ...) @tensor_matmul(i32 %a, i32 %b)
+// -->
+//   %r = call <N x T> @llvm.tensor.matmul.v<N>T(token %a', token %b')
+void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
+  const OpDesc &D = getOpDesc(Kind);
+  unsigned NumArgs;
+  Type *TagElem = getElementTag(CB, D, NumArgs);
+  if (!checkArgCount(CB, D, NumArgs))
+    return;
+  Type *RetTy = Type::getVoidTy(Ctx);
+  if (D.Result == ResultKind::Data && !(RetTy = getResultType(CB)))
+    return;
+
+  IRBuilder<> B(&CB);
+  B.SetCurrentDebugLocation(CB.getDebugLoc());
+  SmallVector<Value *, 5> Args;
+  Type *Elem = nullptr;     // the first token's element type
+  Type *PtrElem = nullptr;  // store's pointer element type
+  bool OK = true;
+  for (unsigned I = 0; I < NumArgs && OK; ++I) {
+    Value *V = nullptr;
+    switch (D.Signature[I]) {
+    case 'T':
+      if (const TokenDesc *T = resolveToken(CB, I)) {
+        V = T->NewCall;
+        if (!Elem)
+          Elem = T->Elem;
+      }
+      break;
+    case 'P':
+      V = resolvePointer(CB, I, TagElem, PtrElem);
+      break;
+    case 'V':
+    case 'v':
+      V = resolveDims(CB, I, "dimension vector");
+      break;
+    case 'S':
+    case 's':
+      V = convertScalar(B, CB.getArgOperand(I), Elem);
+      break;
+    case 'I':
+    case 'i': {
+      SmallPtrSet<Value *, 8> Visited;
+      auto *C = dyn_cast_or_null<ConstantInt>(
+          resolveConstant(CB.getArgOperand(I), Visited));
+      if (!C) {
+        error(CB, "the " + ordinal(I + 1) + " argument of " + opName(CB) +
+                      " must be a constant integer");
+        break;
+      }
+      V = ConstantInt::get(Type::getInt32Ty(Ctx), C->getSExtValue());
+      break;
+    }
+    default:
+      error(CB, "unexpected operand kind for " + opName(CB));
+      break;
+    }
+    OK = V != nullptr;
+    Args.push_back(V);
+  }
+  if (!OK)
+    return;
+  CallInst *New = createOpCall(B, Kind, RetTy, Args, PtrElem);
+  if (D.Result == ResultKind::Data)
+    DataResults.push_back({&CB, New});
+}
+
+//===----------------------------------------------------------------------===//
+// Step 4: cleanup.
+//===----------------------------------------------------------------------===//
+
+/// A C token may only flow into other dummy calls (through variables,
+/// phis and selects); anything else would observe a meaningless integer.
+void Recognizer::checkTokenUses(CallInst &CB) {
+  SmallVector<Value *, 8> Work{&CB};
+  SmallPtrSet<Value *, 16> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (User *U : V->users()) {
+      auto *I = cast<Instruction>(U);
+      if (auto *Call = dyn_cast<CallInst>(I); Call && KindOf.count(Call))
+        continue;
+      if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<CastInst>(I) ||
+          isa<LoadInst>(I)) {
+        Work.push_back(I);
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(I))
+        if (auto *AI = dyn_cast<AllocaInst>(SI->getPointerOperand())) {
+          if (SI->getValueOperand() != V)
+            continue;
+          for (User *AU : AI->users())
+            if (isa<LoadInst>(AU))
+              Work.push_back(AU);
+          continue;
+        }
+      error(*I, "a TLX token (from " + opName(CB) +
+                    ") can only be used by tensor_* operations");
+      return;
+    }
+  }
+}
+
+void Recognizer::eraseDummies() {
+  SmallVector<WeakTrackingVH, 32> MaybeDead;
+  auto NoteOperands = [&](Instruction *I) {
+    for (Value *Op : I->operands())
+      if (isa<Instruction>(Op))
+        MaybeDead.push_back(Op);
+  };
+
+  // Data results: the intrinsic takes over the call's uses; a coerced small
+  // vector result replaces the loads from its ABI temporary.
+  for (auto [Old, New] : DataResults) {
+    if (Old->getType() == New->getType()) {
+      Old->replaceAllUsesWith(New);
+      continue;
+    }
+    auto *SI = cast<StoreInst>(Old->user_back());
+    auto *AI = cast<AllocaInst>(SI->getPointerOperand());
+    for (User *U : make_early_inc_range(AI->users()))
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        LI->replaceAllUsesWith(New);
+        LI->eraseFromParent();
+      }
+    SI->eraseFromParent();
+    Temporaries.insert(AI);
+  }
+
+  // Tokens: their C integers are meaningless now.
+  for (CallInst *CB : Calls) {
+    for (User *U : CB->users())
+      MaybeDead.push_back(U);
+    if (!CB->getType()->isVoidTy())
+      CB->replaceAllUsesWith(PoisonValue::get(CB->getType()));
+  }
+  for (CallInst *CB : Calls) {
+    NoteOperands(CB);
+    CB->eraseFromParent();
+  }
+
+  // Temporaries that only fed dummy calls, and the values they held.
+  auto DeleteDeadValues = [&] {
+    for (WeakTrackingVH &VH : MaybeDead)
+      if (auto *Phi = dyn_cast_or_null<PHINode>(VH))
+        RecursivelyDeleteDeadPHINode(Phi);
+    RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
+    MaybeDead.clear();
+  };
+  SmallVector<AllocaInst *, 8> Temps(Temporaries.begin(), Temporaries.end());
+  for (bool Changed = true; Changed;) {
+    DeleteDeadValues();
+    Changed = false;
+    for (AllocaInst *&AI : Temps) {
+      if (!AI)
+        continue;
+      bool Dead = all_of(AI->users(), [&](User *U) {
+        if (auto *SI = dyn_cast<StoreInst>(U))
+          return SI->getPointerOperand() == AI;
+        auto *II = dyn_cast<IntrinsicInst>(U);
+        return II &&
+               (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
+      });
+      if (!Dead)
+        continue;
+      for (User *U : make_early_inc_range(AI->users())) {
+        auto *I = cast<Instruction>(U);
+        NoteOperands(I);
+        I->eraseFromParent();
+      }
+      AI->eraseFromParent();
+      AI = nullptr;
+      Changed = true;
+    }
+  }
+}
+
+/// After errors, keep no half-rewritten body (and no tensor-sized vectors)
+/// for the backend: the compile fails anyway.
+void Recognizer::dropBody() {
+  for (BasicBlock &BB : F)
+    BB.dropAllReferences();
+  while (!F.empty())
+    F.begin()->eraseFromParent();
+  new UnreachableInst(Ctx, BasicBlock::Create(Ctx, "", &F));
+}
+
+bool Recognizer::run() {
+  collectCalls();
+  if (Calls.empty())
+    return false;
+  promoteConnectedAllocas();
+  for (CallInst *CB : Calls)
+    if (getOpDesc(KindOf[CB]).Result == ResultKind::Token)
+      resolveTokenProducer(*CB, KindOf[CB]);
+  for (CallInst *CB : Calls)
+    if (getOpDesc(KindOf[CB]).Result != ResultKind::Token)
+      rewriteConsumer(*CB, KindOf[CB]);
+  if (!Failed)
+    for (CallInst *CB : Calls)
+      if (getOpDesc(KindOf[CB]).Result == ResultKind::Token)
+        checkTokenUses(*CB);
+  if (Failed)
+    dropBody();
+  else
+    eraseDummies();
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses RecognizePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    bool HasDummy = any_of(instructions(F), [](Instruction &I) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      return CB && getDummyKind(*CB);
+    });
+    if (!HasDummy)
+      continue;
+    if (removeUnreachableBlocks(F))
+      FAM.invalidate(F, PreservedAnalyses::none());
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    Recognizer R(F, DT);
+    if (R.run()) {
+      Changed = true;
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
+  }
+  // The dummy declarations are unused now.
+  for (Function &F : make_early_inc_range(M))
+    if (F.isDeclaration() && !F.isIntrinsic() && F.use_empty() &&
+        matchCName(F.getName())) {
+      F.eraseFromParent();
+      Changed = true;
+    }
+  exitIfErrorsOutsideClang();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace tlx
