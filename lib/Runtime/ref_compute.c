@@ -91,48 +91,33 @@ static int checkMatmulShapes(const char *op, const tlx_tensor *a,
   return 0;
 }
 
-/* vals[k] = sum over K of a[.., m, :] * b[.., :, n], starting from start. */
-static void matmulInto(const tlx_tensor *a, const tlx_tensor *b,
-                       const tlx_lshape *rs, tlx_dtype accType,
-                       tlx_value *vals) {
-  int r = rs->rank;
-  int64_t kExt = 1;
-  {
-    tlx_lshape as;
-    tlxrt_lshape(a, &as);
-    kExt = as.ext[r - 1];
-  }
-  int64_t idx[TLX_MAX_RANK] = {0}, ai[TLX_MAX_RANK], bi[TLX_MAX_RANK];
-  int64_t k = 0;
-  do {
-    Accum acc = accumStart(accType);
-    acc.sum = vals[k];
-    memcpy(ai, idx, sizeof(ai));
-    memcpy(bi, idx, sizeof(bi));
-    for (int64_t kk = 0; kk < kExt; ++kk) {
-      ai[r - 1] = kk;
-      bi[r - 2] = kk;
-      accumProduct(&acc, a, ai, b, bi);
-    }
-    vals[k++] = acc.sum;
-  } while (tlxrt_next_index(r, rs->ext, idx));
-}
-
 int tlx_ref_matmul(const tlx_tensor *a, const tlx_tensor *b, tlx_tensor *out) {
   static const char *const Op = "matmul";
-  tlx_lshape rs;
+  tlx_lshape rs, as;
   if (tlxrt_check_input(Op, "a", a) || tlxrt_check_input(Op, "b", b) ||
       tlxrt_check_output(Op, out) || checkWidens(Op, "a", a, out) ||
       checkWidens(Op, "b", b, out) || checkMatmulShapes(Op, a, b, &rs) ||
       tlxrt_expect_lshape(Op, out, &rs))
     return -1;
-  int64_t n = tlxrt_lshape_count(&rs);
-  tlx_value *vals = tlxrt_alloc_values(Op, n);
+  tlx_value *vals = tlxrt_alloc_values(Op, tlxrt_lshape_count(&rs));
   if (!vals)
     return -1;
-  for (int64_t i = 0; i < n; ++i)
-    vals[i] = accumStart(out->dtype).sum;
-  matmulInto(a, b, &rs, out->dtype, vals);
+  tlxrt_lshape(a, &as);
+  int r = rs.rank;
+  int64_t idx[TLX_MAX_RANK] = {0}, ai[TLX_MAX_RANK], bi[TLX_MAX_RANK];
+  int64_t k = 0;
+  do {
+    /* out[.., m, n] = sum over kk of a[.., m, kk] * b[.., kk, n]. */
+    Accum acc = accumStart(out->dtype);
+    memcpy(ai, idx, sizeof(ai));
+    memcpy(bi, idx, sizeof(bi));
+    for (int64_t kk = 0; kk < as.ext[r - 1]; ++kk) {
+      ai[r - 1] = kk;
+      bi[r - 2] = kk;
+      accumProduct(&acc, a, ai, b, bi);
+    }
+    vals[k++] = acc.sum;
+  } while (tlxrt_next_index(r, rs.ext, idx));
   return tlxrt_write_values(out, vals);
 }
 

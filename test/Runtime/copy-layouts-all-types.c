@@ -129,6 +129,20 @@ static void unitExtents(void) {
   expectFloats("1-extent dims", &dst, want, 0);
 }
 
+// Writing a row-major 3x3 back over itself as column-major transposes the
+// buffer in place: out may alias in.
+// CHECK-LABEL: in-place transpose through aliasing descriptors: ok
+static void aliasing(void) {
+  int32_t buf[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const int64_t s33[] = {3, 3};
+  tlx_tensor rowView = makeTensor(buf, TLX_I32, 2, s33);
+  tlx_tensor colView = makeLayout(buf, TLX_I32, 2, s33, ColLayout, NULL);
+  expectOk("alias", tlx_ref_copy(&rowView, &colView));
+  const int64_t want[] = {1, 4, 7, 2, 5, 8, 3, 6, 9};
+  expectInts("in-place transpose through aliasing descriptors", &rowView,
+             want);
+}
+
 // CHECK-LABEL: dtype mismatch: error: copy: out has element type f32, expected i32
 // CHECK: shape mismatch: error: copy: out has logical shape [3,2], the result is [2,3]
 static void mismatches(void) {
@@ -147,6 +161,7 @@ int main(void) {
   permuted3d();
   stridedStore();
   unitExtents();
+  aliasing();
   mismatches();
   return Failures != 0;
 }

@@ -133,6 +133,12 @@ static void getSet(void) {
 // CHECK: zero extent: error: {{.*}}extent 0 of dim 1
 // CHECK: null data: error: copy: in: null data pointer
 // CHECK: null descriptor: error: copy: out: null descriptor
+// CHECK: bad dtype: error: copy: in: bad element type 42
+// CHECK: negative rank: error: exp: out: rank -1 outside 0..8
+// CHECK: huge stride: error: matmul: a: stride 4611686018427387904 of dim 0 out of range
+// CHECK: huge span: error: copy: in: strides address more than 2^60 elements
+// CHECK: hand-filled layout: error: copy: out: layout is not a permutation of 0..1
+// CHECK: zero stride out: error: fill: out: strides make two elements share an address
 static void badDescriptors(void) {
   float data[4];
   tlx_tensor t;
@@ -154,6 +160,27 @@ static void badDescriptors(void) {
   nul.data = NULL;
   expectError("null data", tlx_ref_copy(&nul, &good), "null data");
   expectError("null descriptor", tlx_ref_copy(&good, NULL), "null descriptor");
+  // Hand-filled descriptors are checked by every op, never trusted.
+  tlx_tensor bad = good;
+  bad.dtype = (tlx_dtype)42;
+  expectError("bad dtype", tlx_ref_copy(&bad, &good), "bad element type");
+  bad = good;
+  bad.rank = -1;
+  expectError("negative rank", tlx_ref_unary(TLX_EXP, &good, &bad), "rank -1");
+  bad = good;
+  bad.strides[0] = INT64_C(1) << 62;
+  expectError("huge stride", tlx_ref_matmul(&bad, &good, &good),
+              "out of range");
+  bad = good;
+  bad.shape[0] = INT64_C(1) << 31;
+  bad.strides[0] = INT64_C(1) << 30;
+  expectError("huge span", tlx_ref_copy(&bad, &good), "2^60");
+  bad = good;
+  bad.layout[1] = 5;
+  expectError("hand-filled layout", tlx_ref_copy(&good, &bad), "permutation");
+  bad = good;
+  bad.strides[1] = 0;
+  expectError("zero stride out", tlx_ref_fill_i64(&bad, 1), "share an address");
 }
 
 int main(void) {
