@@ -39,6 +39,11 @@ std::string formatList(ArrayRef<int64_t> Values) {
   return Str + ">";
 }
 
+/// "1 entry", "3 entries".
+static std::string entries(size_t N) {
+  return std::to_string(N) + (N == 1 ? " entry" : " entries");
+}
+
 static std::string typeName(const Type *Ty) {
   return Ty ? elementTypeName(Ty) : std::string("<none>");
 }
@@ -193,11 +198,11 @@ bool checkTensorType(const TensorType &Ty, std::string &Why) {
                          "f32, f64)");
   unsigned Rank = Ty.rank();
   if (Ty.Layout.size() != Rank)
-    return fail(Why, "layout has " + Twine(Ty.Layout.size()) +
-                         " entries, but shape has " + Twine(Rank));
+    return fail(Why, "layout has " + entries(Ty.Layout.size()) +
+                         ", but shape has " + entries(Rank));
   if (Ty.Padding.size() != Rank)
-    return fail(Why, "padding has " + Twine(Ty.Padding.size()) +
-                         " entries, but shape has " + Twine(Rank));
+    return fail(Why, "padding has " + entries(Ty.Padding.size()) +
+                         ", but shape has " + entries(Rank));
   for (unsigned I = 0; I < Rank; ++I)
     if (Ty.Shape[I] < 1)
       return fail(Why, "shape extent " + Twine(Ty.Shape[I]) +
@@ -251,8 +256,8 @@ bool checkLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims,
                       std::string &Why) {
   unsigned Rank = Shape.size();
   if (LeadingDims.size() != Rank)
-    return fail(Why, "strides has " + Twine(LeadingDims.size()) +
-                         " entries, but the tensor has rank " + Twine(Rank));
+    return fail(Why, "strides has " + entries(LeadingDims.size()) +
+                         ", but the tensor has rank " + Twine(Rank));
   for (unsigned I = 0; I < Rank; ++I)
     if (LeadingDims[I] < 0)
       return fail(Why, "strides entry " + Twine(LeadingDims[I]) +
@@ -336,8 +341,8 @@ static std::optional<Dims> readVector(const CallBase &Op, unsigned ArgNo,
     return std::nullopt;
   if (Values->size() != Length)
     return failNone(Why, operandName(Op, ArgNo) + " has " +
-                             Twine(Values->size()) + " entries, but " + Of +
-                             " is " + Twine(Length));
+                             entries(Values->size()) + ", but " + Of + " is " +
+                             Twine(Length));
   return Values;
 }
 
