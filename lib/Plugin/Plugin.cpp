@@ -20,9 +20,18 @@ using namespace llvm;
 
 namespace tlx {
 
+/// The lowering stages, in order; each checks runsStage() itself.
+static void addTLXLowering(ModulePassManager &MPM) {
+  MPM.addPass(BufferizePass());
+  MPM.addPass(NDTo2DPass());
+  MPM.addPass(TilePass());
+  MPM.addPass(LegalizePass());
+}
+
 void addTLXPipeline(ModulePassManager &MPM) {
   MPM.addPass(RecognizePass());
   MPM.addPass(VerifyPass());
+  addTLXLowering(MPM);
 }
 
 static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
@@ -35,7 +44,15 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
   TLX_PASS("tlx-test-gemm", TestGemmPass())
+  TLX_PASS("tlx-bufferize", BufferizePass())
+  TLX_PASS("tlx-nd-to-2d", NDTo2DPass())
+  TLX_PASS("tlx-tile", TilePass())
+  TLX_PASS("tlx-legalize", LegalizePass())
 #undef TLX_PASS
+  if (Name == "tlx-lower") {
+    addTLXLowering(MPM);
+    return true;
+  }
   if (Name == "tlx") {
     addTLXPipeline(MPM);
     return true;

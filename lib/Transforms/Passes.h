@@ -27,6 +27,14 @@ TLX_MODULE_PASS(VerifyPass)
 TLX_MODULE_PASS(CheckLoweredPass)
 /// tlx-test-gemm: calls to tlx_test_gemm(...) -> emitGemm (tests, bench).
 TLX_MODULE_PASS(TestGemmPass)
+/// tlx-bufferize: every tensor gets a buffer; destination-passing form.
+TLX_MODULE_PASS(BufferizePass)
+/// tlx-nd-to-2d: N-D contractions -> loops around 2-D matmul/mma (stage 1).
+TLX_MODULE_PASS(NDTo2DPass)
+/// tlx-tile: 2-D contractions -> tiled GEMM code for the target (stage 2).
+TLX_MODULE_PASS(TilePass)
+/// tlx-legalize: remaining TLX ops -> vectorized LLVM loops (stage 3).
+TLX_MODULE_PASS(LegalizePass)
 
 #undef TLX_MODULE_PASS
 

@@ -1,0 +1,759 @@
+//===- IndexMap.cpp - Tensors as functions of their logical index ---------===//
+
+#include "IndexMap.h"
+
+#include "../IR/ShapeInference.h"
+#include "../IR/TLXOps.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tlx {
+
+//===----------------------------------------------------------------------===//
+// Views and buffers
+//===----------------------------------------------------------------------===//
+
+StridedView makeView(Value *Ptr, const TensorType &Ty,
+                     ArrayRef<int64_t> StorageStrides) {
+  StridedView V;
+  V.Ptr = Ptr;
+  V.Elem = Ty.Elem;
+  V.Shape = Ty.logicalShape();
+  V.Strides.assign(Ty.rank(), 0);
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    V.Strides[Ty.Layout[I]] = StorageStrides[I];
+  return V;
+}
+
+std::optional<StridedView> getMemoryView(const Value *Token) {
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  if (!TV || !TV->isMemory())
+    return std::nullopt;
+  Dims Strides = TV->Def && getOpKind(*TV->Def) == OpKind::Load
+                     ? expandLeadingDims(TV->Type.Shape, TV->Strides)
+                     : packedStrides(TV->Type.Shape);
+  return makeView(TV->Data, TV->Type, Strides);
+}
+
+StridedView getStoreView(const CallBase &Store) {
+  std::optional<TensorValue> TV = getTensorValue(Store.getArgOperand(1));
+  assert(TV && "store of a token that is not a tensor");
+  auto LD = getConstantIntVector(Store.getArgOperand(2));
+  Dims Strides = expandLeadingDims(TV->Type.Shape, LD ? *LD : Dims());
+  TensorType Ty = TV->Type;
+  Ty.Elem = getPointerElementType(Store, 0);
+  if (!Ty.Elem)
+    Ty.Elem = TV->Type.Elem;
+  return makeView(Store.getArgOperand(0), Ty, Strides);
+}
+
+Dims paddedStrides(const TensorType &Ty) {
+  Dims Padded(Ty.Shape);
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    Padded[I] += I < Ty.Padding.size() ? Ty.Padding[I] : 0;
+  return packedStrides(Padded);
+}
+
+int64_t paddedNumElements(const TensorType &Ty) {
+  int64_t N = 1;
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    N *= Ty.Shape[I] + (I < Ty.Padding.size() ? Ty.Padding[I] : 0);
+  return N;
+}
+
+Dims paddedLeadingDims(const TensorType &Ty) {
+  Dims Strides = paddedStrides(Ty);
+  Dims LD(Ty.rank(), 0);
+  for (unsigned I = 1; I < Ty.rank(); ++I)
+    LD[I] = Strides[I - 1];
+  return LD;
+}
+
+Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, int64_t NumElems,
+                       const Twine &Name) {
+  Function *F = B.GetInsertBlock()->getParent();
+  const DataLayout &DL = F->getParent()->getDataLayout();
+  Buffer Buf;
+  Buf.Bytes = NumElems * (int64_t)DL.getTypeAllocSize(Elem);
+  if (Buf.Bytes <= MaxStackBufferBytes) {
+    IRBuilder<> EB(&F->getEntryBlock(), F->getEntryBlock().begin());
+    auto *AI = EB.CreateAlloca(ArrayType::get(Elem, NumElems), nullptr, Name);
+    AI->setAlignment(Align(64));
+    Buf.Ptr = AI;
+    return Buf;
+  }
+  Module &M = *F->getParent();
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Malloc = M.getOrInsertFunction(
+      "malloc", PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
+  Buf.Ptr = B.CreateCall(Malloc, {B.getInt64(Buf.Bytes)}, Name);
+  Buf.IsHeap = true;
+  return Buf;
+}
+
+void emitFree(IRBuilderBase &B, Value *Ptr) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Free = M.getOrInsertFunction(
+      "free", Type::getVoidTy(Ctx), PointerType::getUnqual(Ctx));
+  B.CreateCall(Free, {Ptr});
+}
+
+//===----------------------------------------------------------------------===//
+// Elements
+//===----------------------------------------------------------------------===//
+
+Type *getComputeType(Type *Elem) {
+  if (Elem->isHalfTy() || Elem->isBFloatTy())
+    return Type::getFloatTy(Elem->getContext());
+  return Elem;
+}
+
+Type *getLanesType(Type *Scalar, unsigned VF) {
+  return VF == 1 ? Scalar : FixedVectorType::get(Scalar, VF);
+}
+
+Value *convertToCompute(IRBuilderBase &B, Value *V) {
+  Type *S = V->getType()->getScalarType();
+  if (!S->isHalfTy() && !S->isBFloatTy())
+    return V;
+  Type *F32 = B.getFloatTy();
+  if (S->isHalfTy())
+    return B.CreateFPExt(V, V->getType()->getWithNewType(F32));
+  // bf16 -> f32 is exact: the bf16 bits are the high half of the f32.
+  Type *I16 = V->getType()->getWithNewType(B.getInt16Ty());
+  Type *I32 = V->getType()->getWithNewType(B.getInt32Ty());
+  Value *Bits = B.CreateZExt(B.CreateBitCast(V, I16), I32);
+  Bits = B.CreateShl(Bits, ConstantInt::get(I32, 16));
+  return B.CreateBitCast(Bits, V->getType()->getWithNewType(F32));
+}
+
+Value *convertFromCompute(IRBuilderBase &B, Value *V, Type *Elem) {
+  if (Elem->isHalfTy())
+    return B.CreateFPTrunc(V, V->getType()->getWithNewType(Elem));
+  if (!Elem->isBFloatTy())
+    return V;
+  // f32 -> bf16, round to nearest even; NaN stays a (quiet) NaN.
+  Type *I32 = V->getType()->getWithNewType(B.getInt32Ty());
+  Type *I16 = V->getType()->getWithNewType(B.getInt16Ty());
+  Value *Bits = B.CreateBitCast(V, I32);
+  Value *Lsb = B.CreateAnd(B.CreateLShr(Bits, ConstantInt::get(I32, 16)),
+                           ConstantInt::get(I32, 1));
+  Value *Rounded = B.CreateAdd(Bits, B.CreateAdd(Lsb, ConstantInt::get(I32, 0x7fff)));
+  Value *IsNaN = B.CreateFCmpUNO(V, V);
+  Value *Quiet = B.CreateOr(Bits, ConstantInt::get(I32, 0x400000));
+  Value *Res = B.CreateSelect(IsNaN, Quiet, Rounded);
+  Res = B.CreateTrunc(B.CreateLShr(Res, ConstantInt::get(I32, 16)), I16);
+  return B.CreateBitCast(Res, V->getType()->getWithNewType(Elem));
+}
+
+Value *emitLoadLanes(IRBuilderBase &B, Value *Ptr, Type *Elem, unsigned VF,
+                     int64_t ElemStride) {
+  Align A = B.GetInsertBlock()->getModule()->getDataLayout().getABITypeAlign(
+      Elem);
+  if (VF == 1)
+    return convertToCompute(B, B.CreateAlignedLoad(Elem, Ptr, A));
+  if (ElemStride == 0)
+    return B.CreateVectorSplat(
+        VF, convertToCompute(B, B.CreateAlignedLoad(Elem, Ptr, A)));
+  Type *VecTy = FixedVectorType::get(Elem, VF);
+  if (ElemStride == 1)
+    return convertToCompute(B, B.CreateAlignedLoad(VecTy, Ptr, A));
+  Value *Vec = PoisonValue::get(VecTy);
+  for (unsigned L = 0; L < VF; ++L) {
+    Value *P = B.CreateInBoundsGEP(Elem, Ptr, B.getInt64(L * ElemStride));
+    Vec = B.CreateInsertElement(Vec, B.CreateAlignedLoad(Elem, P, A), L);
+  }
+  return convertToCompute(B, Vec);
+}
+
+void emitStoreLanes(IRBuilderBase &B, Value *V, Value *Ptr, Type *Elem,
+                    int64_t ElemStride) {
+  Align A = B.GetInsertBlock()->getModule()->getDataLayout().getABITypeAlign(
+      Elem);
+  V = convertFromCompute(B, V, Elem);
+  auto *VT = dyn_cast<FixedVectorType>(V->getType());
+  if (!VT) {
+    B.CreateAlignedStore(V, Ptr, A);
+    return;
+  }
+  if (ElemStride == 1) {
+    B.CreateAlignedStore(V, Ptr, A);
+    return;
+  }
+  for (unsigned L = 0; L < VT->getNumElements(); ++L) {
+    Value *P = B.CreateInBoundsGEP(Elem, Ptr, B.getInt64(L * ElemStride));
+    B.CreateAlignedStore(B.CreateExtractElement(V, L), P, A);
+  }
+}
+
+Value *emitAddress(IRBuilderBase &B, const StridedView &View,
+                   ArrayRef<Value *> Idx) {
+  Value *Off = nullptr;
+  for (unsigned D = 0; D < View.rank(); ++D) {
+    if (View.Strides[D] == 0 || View.Shape[D] == 1)
+      continue;
+    if (auto *C = dyn_cast<ConstantInt>(Idx[D]); C && C->isZero())
+      continue;
+    Value *Term = View.Strides[D] == 1
+                      ? Idx[D]
+                      : B.CreateMul(Idx[D], B.getInt64(View.Strides[D]));
+    Off = Off ? B.CreateAdd(Off, Term) : Term;
+  }
+  if (!Off)
+    return View.Ptr;
+  return B.CreateInBoundsGEP(View.Elem, View.Ptr, Off);
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End,
+                     int64_t Step, const Twine &Name, LoopBodyFn Body) {
+  assert(Begin < End && "empty loop");
+  BasicBlock *Pre = B.GetInsertBlock();
+  Function *F = Pre->getParent();
+  LLVMContext &Ctx = F->getContext();
+  BasicBlock *Exit = Pre->splitBasicBlock(B.GetInsertPoint(), Name + ".exit");
+  BasicBlock *Body0 = BasicBlock::Create(Ctx, Name + ".body", F, Exit);
+  Pre->getTerminator()->setSuccessor(0, Body0);
+
+  B.SetInsertPoint(Body0);
+  PHINode *IV = B.CreatePHI(B.getInt64Ty(), 2, Name + ".iv");
+  IV->addIncoming(B.getInt64(Begin), Pre);
+  Body(B, IV);
+  Value *Next = B.CreateAdd(IV, B.getInt64(Step), Name + ".next", true, true);
+  Value *Cond = B.CreateICmpSLT(Next, B.getInt64(End));
+  B.CreateCondBr(Cond, Body0, Exit);
+  IV->addIncoming(Next, B.GetInsertBlock());
+  B.SetInsertPoint(Exit, Exit->begin());
+}
+
+void emitLoopNest(IRBuilderBase &B, ArrayRef<int64_t> Shape,
+                  ArrayRef<unsigned> Order, const Twine &Name,
+                  function_ref<void(IRBuilderBase &, ArrayRef<Value *>)> Body) {
+  SmallVector<Value *, 8> Idx(Shape.size(), B.getInt64(0));
+  std::string Base = Name.str();
+  std::function<void(unsigned)> Rec = [&](unsigned Level) {
+    if (Level == Order.size()) {
+      Body(B, Idx);
+      return;
+    }
+    unsigned D = Order[Level];
+    if (Shape[D] == 1) {
+      Idx[D] = B.getInt64(0);
+      Rec(Level + 1);
+      return;
+    }
+    emitCountedLoop(B, 0, Shape[D], 1, Base + ".d" + Twine(D),
+                    [&](IRBuilderBase &, Value *IV) {
+                      Idx[D] = IV;
+                      Rec(Level + 1);
+                    });
+  };
+  Rec(0);
+}
+
+unsigned getVectorWidth(const TargetTransformInfo &TTI, Type *Elem) {
+  unsigned Bits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
+  if (Bits < 128)
+    Bits = 128;
+  unsigned EB = getComputeType(Elem)->getPrimitiveSizeInBits();
+  unsigned VF = Bits / EB;
+  return std::max(1u, std::min(VF, 16u));
+}
+
+unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
+                       ElementFn Elements) {
+  unsigned Rank = Dst.rank();
+  if (Rank == 0) {
+    emitStoreLanes(B, Elements(B, {}, 1, -1), Dst.Ptr, Dst.Elem, 0);
+    return 1;
+  }
+  // Storage order of the destination: logical dims by decreasing stride;
+  // the lane dim is the one with the smallest stride (ideally 1).
+  SmallVector<unsigned, 8> Order(Rank);
+  for (unsigned D = 0; D < Rank; ++D)
+    Order[D] = D;
+  llvm::stable_sort(Order, [&](unsigned X, unsigned Y) {
+    if (Dst.Shape[X] == 1 || Dst.Shape[Y] == 1)
+      return Dst.Shape[X] == 1 && Dst.Shape[Y] != 1;
+    return Dst.Strides[X] > Dst.Strides[Y];
+  });
+  unsigned LaneDim = Order.back();
+  int64_t Ext = Dst.Shape[LaneDim];
+  while (VF > 1 && VF > Ext)
+    VF /= 2;
+  int64_t Main = Ext - Ext % VF;
+  SmallVector<unsigned, 8> Outer(Order.begin(), Order.end() - 1);
+  emitLoopNest(B, Dst.Shape, Outer, "tlx.el",
+               [&](IRBuilderBase &B, ArrayRef<Value *> OuterIdx) {
+                 SmallVector<Value *, 8> Idx(OuterIdx);
+                 auto EmitLanes = [&](unsigned Lanes, Value *IV) {
+                   Idx[LaneDim] = IV;
+                   Value *V = Elements(B, Idx, Lanes, LaneDim);
+                   emitStoreLanes(B, V, emitAddress(B, Dst, Idx), Dst.Elem,
+                                  Dst.Strides[LaneDim]);
+                 };
+                 if (Main == VF)
+                   EmitLanes(VF, B.getInt64(0));
+                 else if (Main > 0)
+                   emitCountedLoop(B, 0, Main, VF, "tlx.vec",
+                                   [&](IRBuilderBase &, Value *IV) {
+                                     EmitLanes(VF, IV);
+                                   });
+                 if (Main == Ext)
+                   return;
+                 if (Ext - Main == 1)
+                   EmitLanes(1, B.getInt64(Main));
+                 else
+                   emitCountedLoop(B, Main, Ext, 1, "tlx.tail",
+                                   [&](IRBuilderBase &, Value *IV) {
+                                     EmitLanes(1, IV);
+                                   });
+               });
+  return VF;
+}
+
+unsigned emitMaterialize(IRBuilderBase &B, const Value *Src,
+                         const StridedView &Dst, unsigned VF) {
+  return emitWriteLoop(B, Dst, VF,
+                       [&](IRBuilderBase &B, ArrayRef<Value *> Idx,
+                           unsigned Lanes, int LaneDim) {
+                         ElementEmitter EE(B);
+                         return EE.emit(Src, Idx, Lanes, LaneDim);
+                       });
+}
+
+//===----------------------------------------------------------------------===//
+// Op classes
+//===----------------------------------------------------------------------===//
+
+bool isUnaryElementwise(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::Tanh:
+  case OpKind::Sigmoid:
+  case OpKind::Relu:
+  case OpKind::Sin:
+  case OpKind::Cos:
+  case OpKind::Exp:
+  case OpKind::Exp2:
+  case OpKind::Log:
+  case OpKind::Log2:
+  case OpKind::Log10:
+  case OpKind::Sqrt:
+  case OpKind::Fabs:
+  case OpKind::Floor:
+  case OpKind::Ceil:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isContraction(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::MatMul:
+  case OpKind::Contract:
+  case OpKind::UMMA:
+  case OpKind::SMMA:
+  case OpKind::USMMA:
+  case OpKind::SUMMA:
+  case OpKind::Convolution:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isFusibleProducer(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::Broadcast:
+  case OpKind::Transpose:
+  case OpKind::ReshapeBlock:
+  case OpKind::ReshapePermute:
+  case OpKind::Pad:
+  case OpKind::Concat:
+    return true;
+  default:
+    return isUnaryElementwise(Kind);
+  }
+}
+
+bool isFusibleConsumer(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::ReduceMax:
+  case OpKind::ReduceMin:
+  case OpKind::ReduceAdd:
+  case OpKind::ReduceMul:
+  case OpKind::ReduceAnd:
+  case OpKind::ReduceOr:
+  case OpKind::ReduceXor:
+  case OpKind::ToVector:
+    return true;
+  default:
+    return isFusibleProducer(Kind);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ElementEmitter
+//===----------------------------------------------------------------------===//
+
+/// Logical shape of the tensor a token stands for.
+static Dims logicalShapeOf(const Value *Token) {
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  return TV ? TV->Type.logicalShape() : Dims();
+}
+
+static Value *splatIfNeeded(IRBuilderBase &B, Value *V, unsigned VF) {
+  if (VF == 1 || V->getType()->isVectorTy())
+    return V;
+  return B.CreateVectorSplat(VF, V);
+}
+
+Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
+                            unsigned VF, int LaneDim, int64_t LaneStep) {
+  if (LaneDim < 0)
+    LaneStep = 0;
+  if (std::optional<StridedView> View = getMemoryView(Token)) {
+    int64_t ElemStride = LaneDim >= 0 ? LaneStep * View->Strides[LaneDim] : 0;
+    if (LaneDim >= 0 && View->Shape[LaneDim] == 1)
+      ElemStride = 0;
+    return emitLoadLanes(B, emitAddress(B, *View, Idx), View->Elem, VF,
+                         ElemStride);
+  }
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  assert(TV && "token of an unknown tensor");
+  const auto *Op = dyn_cast<CallBase>(TV->Data);
+  assert(Op && getOpKind(*Op) && isFusibleProducer(*getOpKind(*Op)) &&
+         "vector tensor that bufferization did not place in memory");
+  return emitOp(*Op, TV->Type, Idx, VF, LaneDim, LaneStep);
+}
+
+Value *ElementEmitter::emitPerLane(const CallBase &Op,
+                                   const TensorType &ResultTy,
+                                   ArrayRef<Value *> Idx, unsigned VF,
+                                   int LaneDim, int64_t LaneStep) {
+  if (VF == 1 || LaneDim < 0 || LaneStep == 0)
+    return splatIfNeeded(B, emitOp(Op, ResultTy, Idx, 1, -1, 0), VF);
+  Value *Vec = nullptr;
+  SmallVector<Value *, 8> LaneIdx(Idx);
+  for (unsigned L = 0; L < VF; ++L) {
+    LaneIdx[LaneDim] = B.CreateAdd(Idx[LaneDim], B.getInt64(L * LaneStep));
+    Value *S = emitOp(Op, ResultTy, LaneIdx, 1, -1, 0);
+    if (!Vec)
+      Vec = PoisonValue::get(FixedVectorType::get(S->getType(), VF));
+    Vec = B.CreateInsertElement(Vec, S, L);
+  }
+  return Vec;
+}
+
+Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
+  Type *Ty = X->getType();
+  Module *M = B.GetInsertBlock()->getModule();
+  auto Intr = [&](Intrinsic::ID ID) {
+    return B.CreateCall(Intrinsic::getDeclaration(M, ID, {Ty}), {X});
+  };
+  switch (Kind) {
+  case OpKind::Relu:
+    if (Ty->isIntOrIntVectorTy())
+      return B.CreateBinaryIntrinsic(Intrinsic::smax, X,
+                                     Constant::getNullValue(Ty));
+    // relu(x) = x > 0 ? x : 0 (NaN -> 0, -0 -> 0).
+    return B.CreateSelect(B.CreateFCmpOGT(X, Constant::getNullValue(Ty)), X,
+                          Constant::getNullValue(Ty));
+  case OpKind::Sin:
+    return Intr(Intrinsic::sin);
+  case OpKind::Cos:
+    return Intr(Intrinsic::cos);
+  case OpKind::Exp:
+    return Intr(Intrinsic::exp);
+  case OpKind::Exp2:
+    return Intr(Intrinsic::exp2);
+  case OpKind::Log:
+    return Intr(Intrinsic::log);
+  case OpKind::Log2:
+    return Intr(Intrinsic::log2);
+  case OpKind::Log10:
+    return Intr(Intrinsic::log10);
+  case OpKind::Sqrt:
+    return Intr(Intrinsic::sqrt);
+  case OpKind::Fabs:
+    return Intr(Intrinsic::fabs);
+  case OpKind::Floor:
+    return Intr(Intrinsic::floor);
+  case OpKind::Ceil:
+    return Intr(Intrinsic::ceil);
+  case OpKind::Sigmoid: {
+    // sigmoid(x) = 1 / (1 + exp(-x)).
+    Value *One = ConstantFP::get(Ty, 1.0);
+    X = B.CreateFNeg(X);
+    Value *E = B.CreateCall(Intrinsic::getDeclaration(M, Intrinsic::exp, {Ty}),
+                            {X});
+    return B.CreateFDiv(One, B.CreateFAdd(One, E));
+  }
+  case OpKind::Tanh: {
+    // tanh(x) = sign(x) * (1 - e) / (1 + e), e = exp(-2|x|): no overflow,
+    // exact limits at +-inf, NaN propagates.
+    Value *One = ConstantFP::get(Ty, 1.0);
+    Value *A = B.CreateCall(Intrinsic::getDeclaration(M, Intrinsic::fabs, {Ty}),
+                            {X});
+    Value *E = B.CreateCall(Intrinsic::getDeclaration(M, Intrinsic::exp, {Ty}),
+                            {B.CreateFMul(A, ConstantFP::get(Ty, -2.0))});
+    Value *T = B.CreateFDiv(B.CreateFSub(One, E), B.CreateFAdd(One, E));
+    // For tiny |x| the quotient loses relative precision; tanh(x) ~ x.
+    Value *Small = B.CreateFCmpOLT(A, ConstantFP::get(Ty, 0x1p-12));
+    T = B.CreateSelect(Small, A, T);
+    return B.CreateCall(
+        Intrinsic::getDeclaration(M, Intrinsic::copysign, {Ty}), {T, X});
+  }
+  default:
+    llvm_unreachable("not a unary elementwise op");
+  }
+}
+
+Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
+                              ArrayRef<Value *> Idx, unsigned VF, int LaneDim,
+                              int64_t LaneStep) {
+  OpKind Kind = *getOpKind(Op);
+  std::string Why;
+  const Value *In = Op.getArgOperand(0);
+  unsigned Rank = Idx.size();
+  if (isUnaryElementwise(Kind))
+    return emitUnary(Kind, emit(In, Idx, VF, LaneDim, LaneStep));
+
+  switch (Kind) {
+  case OpKind::Transpose: {
+    if (!isLogicalTranspose(Op)) // a layout change: same logical values
+      return emit(In, Idx, VF, LaneDim, LaneStep);
+    // out[.., i, j] = in[.., j, i]
+    SmallVector<Value *, 8> InIdx(Idx);
+    std::swap(InIdx[Rank - 1], InIdx[Rank - 2]);
+    int InLane = LaneDim;
+    if (LaneDim == (int)Rank - 1)
+      InLane = Rank - 2;
+    else if (LaneDim == (int)Rank - 2)
+      InLane = Rank - 1;
+    return emit(In, InIdx, VF, InLane, LaneStep);
+  }
+  case OpKind::Broadcast: {
+    if (Op.arg_size() == 2) { // fill with a scalar
+      Value *S = convertToCompute(B, Op.getArgOperand(1));
+      return splatIfNeeded(B, S, VF);
+    }
+    // numpy-style: in's dims align with out's trailing dims.
+    Dims InShape = logicalShapeOf(In);
+    unsigned Lead = Rank - InShape.size();
+    SmallVector<Value *, 8> InIdx;
+    int InLane = -1;
+    for (unsigned I = 0; I < InShape.size(); ++I) {
+      InIdx.push_back(InShape[I] == 1 ? B.getInt64(0) : Idx[Lead + I]);
+      if (LaneDim == (int)(Lead + I) && InShape[I] != 1)
+        InLane = I;
+    }
+    return splatIfNeeded(B, emit(In, InIdx, InLane < 0 ? 1 : VF, InLane,
+                                 LaneStep),
+                         VF);
+  }
+  case OpKind::ReshapeBlock: {
+    // out has in's dims (blocked ones divided) then one inner dim per
+    // blocked dim: in[i] = out[i] * block[i] + out[inner(i)].
+    Dims Blocks = *getReshapeBlocks(Op, Why);
+    unsigned InRank = Blocks.size();
+    SmallVector<Value *, 8> InIdx;
+    int InLane = -1;
+    int64_t InStep = 0;
+    unsigned Inner = InRank;
+    for (unsigned I = 0; I < InRank; ++I) {
+      if (Blocks[I] <= 1) {
+        InIdx.push_back(Idx[I]);
+        if (LaneDim == (int)I)
+          InLane = I, InStep = LaneStep;
+        continue;
+      }
+      InIdx.push_back(B.CreateAdd(B.CreateMul(Idx[I], B.getInt64(Blocks[I])),
+                                  Idx[Inner]));
+      if (LaneDim == (int)I)
+        InLane = I, InStep = LaneStep * Blocks[I];
+      if (LaneDim == (int)Inner)
+        InLane = I, InStep = LaneStep;
+      ++Inner;
+    }
+    return emit(In, InIdx, VF, InLane, InStep);
+  }
+  case OpKind::ReshapePermute: {
+    // The k-th logical row-major element of out is in's k-th.
+    Dims OutShape = ResultTy.logicalShape();
+    Dims InShape = logicalShapeOf(In);
+    // A run of out's last dim stays inside one row of in when in's rows
+    // are a multiple of out's: then lanes map to in's last dim.
+    bool LanesInRow = LaneDim == (int)Rank - 1 && !InShape.empty() &&
+                      InShape.back() % OutShape.back() == 0;
+    if (VF > 1 && LaneDim >= 0 && !LanesInRow)
+      return emitPerLane(Op, ResultTy, Idx, VF, LaneDim, LaneStep);
+    Value *Lin = B.getInt64(0);
+    for (unsigned D = 0; D < Rank; ++D)
+      Lin = B.CreateAdd(B.CreateMul(Lin, B.getInt64(OutShape[D])), Idx[D]);
+    SmallVector<Value *, 8> InIdx(InShape.size());
+    for (int D = (int)InShape.size() - 1; D >= 0; --D) {
+      if (D == 0) {
+        InIdx[D] = Lin;
+        break;
+      }
+      InIdx[D] = B.CreateURem(Lin, B.getInt64(InShape[D]));
+      Lin = B.CreateUDiv(Lin, B.getInt64(InShape[D]));
+    }
+    if (InShape.empty())
+      return splatIfNeeded(B, emit(In, {}, 1, -1), VF);
+    return emit(In, InIdx, VF, LanesInRow ? (int)InShape.size() - 1 : -1,
+                LaneStep);
+  }
+  case OpKind::Pad: {
+    PadAmounts P = *getPadAmounts(Op, Why);
+    Dims InShape = logicalShapeOf(In);
+    // out[i] = low <= i < low + ext ? in[i - low] : value. The index is
+    // clamped so the read stays in bounds; the select picks the value.
+    SmallVector<Value *, 8> InIdx;
+    Value *InsideS = nullptr; // scalar test over the non-lane dims
+    Value *InsideV = nullptr; // lane test along a padded lane dim
+    for (unsigned D = 0; D < Rank; ++D) {
+      Value *I = B.CreateSub(Idx[D], B.getInt64(P.Low[D]));
+      bool Padded = P.Low[D] != 0 || P.High[D] != 0;
+      if (LaneDim == (int)D && VF > 1) {
+        if (Padded) {
+          SmallVector<Constant *, 16> Steps;
+          for (unsigned L = 0; L < VF; ++L)
+            Steps.push_back(B.getInt64(L * LaneStep));
+          Value *Lanes = B.CreateAdd(B.CreateVectorSplat(VF, I),
+                                     ConstantVector::get(Steps));
+          InsideV = B.CreateAnd(
+              B.CreateICmpSGE(Lanes, Constant::getNullValue(Lanes->getType())),
+              B.CreateICmpSLT(Lanes,
+                              B.CreateVectorSplat(VF, B.getInt64(InShape[D]))));
+        }
+      } else if (Padded) {
+        Value *In0 = B.CreateAnd(B.CreateICmpSGE(I, B.getInt64(0)),
+                                 B.CreateICmpSLT(I, B.getInt64(InShape[D])));
+        InsideS = InsideS ? B.CreateAnd(InsideS, In0) : In0;
+      }
+      I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
+      I = B.CreateBinaryIntrinsic(Intrinsic::smin, I,
+                                  B.getInt64(InShape[D] - 1));
+      InIdx.push_back(I);
+    }
+    Value *Inside = InsideS;
+    if (Inside && VF > 1)
+      Inside = B.CreateVectorSplat(VF, Inside);
+    if (InsideV)
+      Inside = Inside ? B.CreateAnd(Inside, InsideV) : InsideV;
+    Value *Fill = splatIfNeeded(B, convertToCompute(B, P.Value), VF);
+    // Lanes along a padded dim may leave the operand: read them one by one
+    // (each index clamped); otherwise read the lanes at once.
+    bool LanePadded = LaneDim >= 0 && VF > 1 &&
+                      (P.Low[LaneDim] != 0 || P.High[LaneDim] != 0);
+    Value *V;
+    if (LanePadded) {
+      Value *Vec = PoisonValue::get(Fill->getType());
+      SmallVector<Value *, 8> LaneIdx(InIdx);
+      for (unsigned L = 0; L < VF; ++L) {
+        Value *I = B.CreateSub(B.CreateAdd(Idx[LaneDim],
+                                           B.getInt64(L * LaneStep)),
+                               B.getInt64(P.Low[LaneDim]));
+        I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
+        I = B.CreateBinaryIntrinsic(Intrinsic::smin, I,
+                                    B.getInt64(InShape[LaneDim] - 1));
+        LaneIdx[LaneDim] = I;
+        Vec = B.CreateInsertElement(Vec, emit(In, LaneIdx, 1, -1), L);
+      }
+      V = Vec;
+    } else {
+      V = splatIfNeeded(B, emit(In, InIdx, VF, LaneDim, LaneStep), VF);
+    }
+    return Inside ? B.CreateSelect(Inside, V, Fill) : V;
+  }
+  case OpKind::Concat: {
+    unsigned Axis = *getConcatAxis(Op, Why);
+    const Value *In2 = Op.getArgOperand(1);
+    int64_t Ext1 = logicalShapeOf(In)[Axis];
+    int64_t Ext2 = logicalShapeOf(In2)[Axis];
+    if (LaneDim == (int)Axis && VF > 1)
+      return emitPerLane(Op, ResultTy, Idx, VF, LaneDim, LaneStep);
+    SmallVector<Value *, 8> Idx1(Idx), Idx2(Idx);
+    Value *First = B.CreateICmpSLT(Idx[Axis], B.getInt64(Ext1));
+    Idx1[Axis] = B.CreateBinaryIntrinsic(Intrinsic::smin, Idx[Axis],
+                                         B.getInt64(Ext1 - 1));
+    Value *I2 = B.CreateSub(Idx[Axis], B.getInt64(Ext1));
+    I2 = B.CreateBinaryIntrinsic(Intrinsic::smax, I2, B.getInt64(0));
+    Idx2[Axis] = B.CreateBinaryIntrinsic(Intrinsic::smin, I2,
+                                         B.getInt64(Ext2 - 1));
+    Value *V1 = emit(In, Idx1, VF, LaneDim, LaneStep);
+    Value *V2 = emit(In2, Idx2, VF, LaneDim, LaneStep);
+    return B.CreateSelect(First, V1, V2);
+  }
+  default:
+    llvm_unreachable("op is not a fusible producer");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Memory dependences
+//===----------------------------------------------------------------------===//
+
+void collectMemoryRoots(const Value *Token, SmallVectorImpl<Value *> &Roots) {
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  if (!TV)
+    return;
+  if (TV->isMemory()) {
+    Roots.push_back(TV->Data);
+    return;
+  }
+  const auto *Op = dyn_cast<CallBase>(TV->Data);
+  if (!Op || !getOpKind(*Op))
+    return;
+  for (const Value *Arg : Op->args())
+    if (Arg->getType()->isTokenTy())
+      collectMemoryRoots(Arg, Roots);
+}
+
+bool mayClobberBetween(ArrayRef<Value *> Roots, const Instruction *From,
+                       const Instruction *To, AAResults &AA) {
+  if (Roots.empty())
+    return false;
+  if (From->getParent() != To->getParent() || !From->comesBefore(To))
+    return true;
+  for (const Instruction *I = From->getNextNode(); I && I != To;
+       I = I->getNextNode()) {
+    if (!I->mayWriteToMemory())
+      continue;
+    if (auto Kind = getOpKind(I); Kind && *Kind != OpKind::Store)
+      continue;
+    for (Value *Root : Roots)
+      if (isModSet(AA.getModRefInfo(I, MemoryLocation::getBeforeOrAfter(Root))))
+        return true;
+  }
+  return false;
+}
+
+std::string shapeString(ArrayRef<int64_t> Shape) {
+  if (Shape.empty())
+    return "scalar";
+  std::string S;
+  for (unsigned I = 0; I < Shape.size(); ++I)
+    S += (I ? "x" : "") + std::to_string(Shape[I]);
+  return S;
+}
+
+} // namespace tlx

@@ -1,0 +1,179 @@
+//===- IndexMap.h - Tensors as functions of their logical index -*- C++ -*-===//
+//
+// The vocabulary the lowering stages share:
+//  - StridedView: a tensor in memory, element (i0,..,in-1) (logical index) at
+//    Ptr + sum(i_d * Strides[d]) elements. Layouts, BLAS-style leading
+//    dimensions and padded buffers all reduce to per-logical-dim strides.
+//  - ElementEmitter: the value of a token at a logical index, following the
+//    index maps of the ops it was fused through (XLA-style indexing maps:
+//    transpose, broadcast, reshape, pad and concat are index transformations,
+//    elementwise ops apply to the elements they map to), VF lanes at a time
+//    along one logical dimension.
+//  - counted loops, element loads/stores with f16/bf16 conversions, and
+//    buffer allocation (stack up to a bound, heap beyond).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_TRANSFORMS_INDEXMAP_H
+#define TLX_TRANSFORMS_INDEXMAP_H
+
+#include "../IR/TensorInfo.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/IRBuilder.h"
+#include <optional>
+
+namespace llvm {
+class AAResults;
+class TargetTransformInfo;
+} // namespace llvm
+
+namespace tlx {
+
+/// Buffers up to this size go on the stack (entry-block allocas).
+constexpr int64_t MaxStackBufferBytes = 4096;
+
+/// A tensor in memory, addressed by logical index.
+struct StridedView {
+  llvm::Value *Ptr = nullptr;
+  llvm::Type *Elem = nullptr;
+  Dims Shape;   ///< logical extents
+  Dims Strides; ///< element stride per logical dim
+
+  unsigned rank() const { return Shape.size(); }
+};
+
+/// The view of storage \p StorageStrides (per storage dim) holding a tensor
+/// of type \p Ty at \p Ptr.
+StridedView makeView(llvm::Value *Ptr, const TensorType &Ty,
+                     llvm::ArrayRef<int64_t> StorageStrides);
+/// The memory a token stands for: a load (through its strides) or a
+/// memory-form typeinfo / totensor (densely packed); nullopt for tokens of
+/// vector data.
+std::optional<StridedView> getMemoryView(const llvm::Value *Token);
+/// The memory a tensor.store writes.
+StridedView getStoreView(const llvm::CallBase &Store);
+
+/// Element strides per storage dim of a buffer TLX allocates for \p Ty:
+/// packed, with Padding[i] extra positions in storage dim i.
+Dims paddedStrides(const TensorType &Ty);
+/// Elements a buffer with \p Ty's padded strides spans.
+int64_t paddedNumElements(const TensorType &Ty);
+/// BLAS-style leading dimensions (a load/store strides operand) describing
+/// \p Ty's padded buffer.
+Dims paddedLeadingDims(const TensorType &Ty);
+
+/// The type arithmetic is done in: float for f16/bf16, else \p Elem.
+llvm::Type *getComputeType(llvm::Type *Elem);
+/// \p VF lanes of compute type (a scalar when VF == 1).
+llvm::Type *getLanesType(llvm::Type *Scalar, unsigned VF);
+
+/// Loads \p VF elements of type \p Elem starting at \p Ptr, \p ElemStride
+/// elements apart (0: one element splatted), converted to compute type.
+llvm::Value *emitLoadLanes(llvm::IRBuilderBase &B, llvm::Value *Ptr,
+                           llvm::Type *Elem, unsigned VF, int64_t ElemStride);
+/// Converts \p V (compute type) to \p Elem and stores its lanes.
+void emitStoreLanes(llvm::IRBuilderBase &B, llvm::Value *V, llvm::Value *Ptr,
+                    llvm::Type *Elem, int64_t ElemStride);
+llvm::Value *convertToCompute(llvm::IRBuilderBase &B, llvm::Value *V);
+/// f32 -> bf16 / f16 with round to nearest even; identity otherwise.
+llvm::Value *convertFromCompute(llvm::IRBuilderBase &B, llvm::Value *V,
+                                llvm::Type *Elem);
+
+/// Address of element \p Idx (i64 values, one per logical dim) of \p View.
+llvm::Value *emitAddress(llvm::IRBuilderBase &B, const StridedView &View,
+                         llvm::ArrayRef<llvm::Value *> Idx);
+
+/// Emits `for (IV = Begin; IV < End; IV += Step) Body(IV)` (constant bounds,
+/// Begin < End) at \p B's insertion point, which must precede existing
+/// instructions of its block; \p B ends up after the loop.
+using LoopBodyFn = llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>;
+void emitCountedLoop(llvm::IRBuilderBase &B, int64_t Begin, int64_t End,
+                     int64_t Step, const llvm::Twine &Name, LoopBodyFn Body);
+/// Loops over every index of \p Shape (dims in \p Order, outermost first;
+/// extent-1 dims get no loop), calling \p Body with one i64 per dim.
+void emitLoopNest(llvm::IRBuilderBase &B, llvm::ArrayRef<int64_t> Shape,
+                  llvm::ArrayRef<unsigned> Order, const llvm::Twine &Name,
+                  llvm::function_ref<void(llvm::IRBuilderBase &,
+                                          llvm::ArrayRef<llvm::Value *>)>
+                      Body);
+
+/// A buffer the lowering allocates for \p NumElems elements of \p Elem:
+/// an entry-block alloca up to MaxStackBufferBytes, else malloc at \p B's
+/// insertion point. IsHeap says which; heap buffers need emitFree.
+struct Buffer {
+  llvm::Value *Ptr = nullptr;
+  bool IsHeap = false;
+  int64_t Bytes = 0;
+};
+Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
+                       int64_t NumElems, const llvm::Twine &Name);
+void emitFree(llvm::IRBuilderBase &B, llvm::Value *Ptr);
+
+/// Vector lanes for element type \p Elem on \p F's target: register width
+/// over the compute type's width, at most 16, at least 1.
+unsigned getVectorWidth(const llvm::TargetTransformInfo &TTI, llvm::Type *Elem);
+
+/// Computes the lanes at a logical index (see ElementEmitter::emit).
+using ElementFn = llvm::function_ref<llvm::Value *(
+    llvm::IRBuilderBase &, llvm::ArrayRef<llvm::Value *>, unsigned, int)>;
+/// Writes every element of \p Dst with \p Elements: a loop nest in \p Dst's
+/// storage order, the innermost loop \p VF lanes wide with an exact scalar
+/// tail. Returns the vector width used.
+unsigned emitWriteLoop(llvm::IRBuilderBase &B, const StridedView &Dst,
+                       unsigned VF, ElementFn Elements);
+/// Writes \p Src (any token: memory, or fused ops) into \p Dst: a loop nest
+/// in \p Dst's storage order, the innermost loop \p VF lanes wide with an
+/// exact scalar tail. Returns the vector width used.
+unsigned emitMaterialize(llvm::IRBuilderBase &B, const llvm::Value *Src,
+                         const StridedView &Dst, unsigned VF);
+
+/// Ops whose result ElementEmitter computes element by element from its
+/// operands (so a consumer can read it without a buffer).
+bool isFusibleProducer(OpKind Kind);
+/// Ops that read their operands element by element through ElementEmitter.
+bool isFusibleConsumer(OpKind Kind);
+bool isUnaryElementwise(OpKind Kind);
+bool isContraction(OpKind Kind);
+
+/// The value of a token at a logical index.
+class ElementEmitter {
+public:
+  explicit ElementEmitter(llvm::IRBuilderBase &B) : B(B) {}
+
+  /// The elements of \p Token at logical index \p Idx and, when \p VF > 1,
+  /// the next VF-1 indices along logical dim \p LaneDim (each lane adds
+  /// \p LaneStep to that dim's index). Returns compute-type lanes.
+  llvm::Value *emit(const llvm::Value *Token, llvm::ArrayRef<llvm::Value *> Idx,
+                    unsigned VF, int LaneDim, int64_t LaneStep = 1);
+
+private:
+  llvm::Value *emitOp(const llvm::CallBase &Op, const TensorType &ResultTy,
+                      llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
+                      int LaneDim, int64_t LaneStep);
+  /// \p Op's lanes one at a time (index maps that are not affine along
+  /// the lane dim: concat, reshape.permute across rows).
+  llvm::Value *emitPerLane(const llvm::CallBase &Op, const TensorType &ResultTy,
+                           llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
+                           int LaneDim, int64_t LaneStep);
+  llvm::Value *emitUnary(OpKind Kind, llvm::Value *X);
+
+  llvm::IRBuilderBase &B;
+};
+
+/// Whether memory that \p Roots point into may be written by an instruction
+/// strictly between \p From and \p To (same block); TLX intrinsics that do
+/// not write memory are skipped. Conservative across blocks (returns true).
+bool mayClobberBetween(llvm::ArrayRef<llvm::Value *> Roots,
+                       const llvm::Instruction *From,
+                       const llvm::Instruction *To, llvm::AAResults &AA);
+
+/// The memory roots (pointers) a token reads, through fused producers.
+void collectMemoryRoots(const llvm::Value *Token,
+                        llvm::SmallVectorImpl<llvm::Value *> &Roots);
+
+/// "2x3x4" for remarks.
+std::string shapeString(llvm::ArrayRef<int64_t> Shape);
+
+} // namespace tlx
+
+#endif // TLX_TRANSFORMS_INDEXMAP_H

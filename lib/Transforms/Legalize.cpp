@@ -1,0 +1,304 @@
+//===- Legalize.cpp - Remaining TLX ops -> LLVM vector loops --------------===//
+//
+// tlx-legalize is the last lowering stage. It takes the destination-passing
+// form that tlx-bufferize produced (contractions already lowered by
+// tlx-tile) and turns every remaining TLX op into loop nests of LLVM
+// vector IR sized for the function's target:
+//
+// Algorithm:
+//  1. Each tensor.store writes its destination with one loop nest in the
+//     destination's storage order (IndexMap.h: emitWriteLoop). The
+//     innermost loop is vectorized explicitly, VF = vector register width
+//     over the element width (so -O0 code is vectorized too), with an exact
+//     scalar tail. The stored token decides the elements:
+//       - memory (load / memory typeinfo): a strided copy;
+//       - an elementwise or index-map op: the ElementEmitter evaluates the
+//         whole fused chain per element (no intermediate buffers);
+//       - reduce.*: a window loop per output element, accumulating VF
+//         windows at once.
+//  2. tovector: the tensor is written row-major into a buffer, which is
+//     then loaded as the result vector (the only tensor-sized vector this
+//     stage creates, because the program asked for it).
+//  3. Token producers left without users (loads, typeinfos, fused ops) are
+//     erased; anything left is reported as an op the target cannot lower.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../IR/Diagnostics.h"
+#include "../IR/ShapeInference.h"
+#include "../IR/TLXOps.h"
+#include "../Plugin/Options.h"
+#include "IndexMap.h"
+#include "Passes.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tlx-legalize"
+
+namespace tlx {
+namespace {
+
+class Legalizer {
+public:
+  Legalizer(Function &F, const TargetTransformInfo &TTI) : F(F), TTI(TTI) {}
+  bool run();
+
+private:
+  void lowerStore(CallBase &Store);
+  void lowerReduce(CallBase &Op, const StridedView &Dst, Instruction &At);
+  void lowerToVector(CallBase &Op);
+  bool eraseDeadTLX();
+
+  Function &F;
+  const TargetTransformInfo &TTI;
+};
+
+/// The identity of reduce \p Kind in compute type \p Ty.
+static Constant *reduceIdentity(OpKind Kind, Type *Ty) {
+  bool IsFP = Ty->isFloatingPointTy();
+  unsigned Bits = Ty->getPrimitiveSizeInBits();
+  switch (Kind) {
+  case OpKind::ReduceMax:
+    return IsFP ? ConstantFP::getInfinity(Ty, /*Negative=*/true)
+                : ConstantInt::get(Ty, APInt::getSignedMinValue(Bits));
+  case OpKind::ReduceMin:
+    return IsFP ? ConstantFP::getInfinity(Ty)
+                : ConstantInt::get(Ty, APInt::getSignedMaxValue(Bits));
+  case OpKind::ReduceMul:
+    return IsFP ? ConstantFP::get(Ty, 1.0) : ConstantInt::get(Ty, 1);
+  case OpKind::ReduceAnd:
+    return ConstantInt::get(Ty, APInt::getAllOnes(Bits));
+  default:
+    return Constant::getNullValue(Ty);
+  }
+}
+
+static Value *reduceCombine(IRBuilderBase &B, OpKind Kind, Value *Acc,
+                            Value *X) {
+  bool IsFP = X->getType()->isFPOrFPVectorTy();
+  switch (Kind) {
+  case OpKind::ReduceMax:
+    return IsFP ? B.CreateBinaryIntrinsic(Intrinsic::maxnum, Acc, X)
+                : B.CreateBinaryIntrinsic(Intrinsic::smax, Acc, X);
+  case OpKind::ReduceMin:
+    return IsFP ? B.CreateBinaryIntrinsic(Intrinsic::minnum, Acc, X)
+                : B.CreateBinaryIntrinsic(Intrinsic::smin, Acc, X);
+  case OpKind::ReduceAdd:
+    return IsFP ? B.CreateFAdd(Acc, X) : B.CreateAdd(Acc, X);
+  case OpKind::ReduceMul:
+    return IsFP ? B.CreateFMul(Acc, X) : B.CreateMul(Acc, X);
+  case OpKind::ReduceAnd:
+    return B.CreateAnd(Acc, X);
+  case OpKind::ReduceOr:
+    return B.CreateOr(Acc, X);
+  case OpKind::ReduceXor:
+    return B.CreateXor(Acc, X);
+  default:
+    llvm_unreachable("not a reduce op");
+  }
+}
+
+// %r = reduce.OP(token %in, window, strides)
+// %t = typeinfo(%r, ...); store(%dst, %t, ...)
+//   -->
+// for o in dst (VF lanes along dst's innermost dim):
+//   acc = identity; for w in window: acc = OP(acc, in[o * strides + w])
+//   dst[o] = acc
+void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
+                            Instruction &At) {
+  OpKind Kind = *getOpKind(Op);
+  std::string Why;
+  ReduceWindow W = *getReduceWindow(Op, Why);
+  const Value *In = Op.getArgOperand(0);
+  Type *CT = getComputeType(Dst.Elem);
+  unsigned Rank = Dst.rank();
+  IRBuilder<> B(&At);
+  unsigned VF = getVectorWidth(TTI, Dst.Elem);
+  IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().begin());
+  AllocaInst *AccSlot =
+      EB.CreateAlloca(FixedVectorType::get(CT, VF), nullptr, "tlx.acc");
+  SmallVector<unsigned, 8> Order(Rank);
+  for (unsigned D = 0; D < Rank; ++D)
+    Order[D] = D;
+  int64_t WindowSize = 1;
+  for (int64_t E : W.Window)
+    WindowSize *= E;
+  unsigned Used = emitWriteLoop(
+      B, Dst, VF,
+      [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
+          int LaneDim) -> Value * {
+        Type *LT = getLanesType(CT, Lanes);
+        Constant *Init = reduceIdentity(Kind, CT);
+        B.CreateStore(Lanes == 1 ? (Constant *)Init
+                                 : ConstantVector::getSplat(
+                                       ElementCount::getFixed(Lanes), Init),
+                      AccSlot);
+        SmallVector<Value *, 8> Base;
+        for (unsigned D = 0; D < Rank; ++D)
+          Base.push_back(W.Strides[D] == 1
+                             ? Idx[D]
+                             : B.CreateMul(Idx[D], B.getInt64(W.Strides[D])));
+        emitLoopNest(B, W.Window, Order, "tlx.win",
+                     [&](IRBuilderBase &B, ArrayRef<Value *> WIdx) {
+                       SmallVector<Value *, 8> InIdx;
+                       for (unsigned D = 0; D < Rank; ++D)
+                         InIdx.push_back(B.CreateAdd(Base[D], WIdx[D]));
+                       ElementEmitter EE(B);
+                       Value *X = EE.emit(In, InIdx, Lanes, LaneDim,
+                                          LaneDim >= 0 ? W.Strides[LaneDim]
+                                                       : 0);
+                       Value *Acc = B.CreateLoad(LT, AccSlot);
+                       B.CreateStore(reduceCombine(B, Kind, Acc, X), AccSlot);
+                     });
+        return B.CreateLoad(LT, AccSlot);
+      });
+  emitRemark(DEBUG_TYPE, "Reduce", Op,
+             getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) +
+                 " " + elementTypeName(Dst.Elem) + " outputs, window of " +
+                 Twine(WindowSize) + " elements, " + Twine(Used) +
+                 " outputs per vector");
+}
+
+// store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
+void Legalizer::lowerStore(CallBase &Store) {
+  Value *Tok = Store.getArgOperand(1);
+  StridedView Dst = getStoreView(Store);
+  std::optional<TensorValue> TV = getTensorValue(Tok);
+  if (!TV) {
+    emitError(Store, "tensor.store of a token that is not a tensor");
+    return;
+  }
+  const CallBase *Op =
+      TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
+  std::optional<OpKind> Kind = Op ? getOpKind(*Op) : std::nullopt;
+  if (!TV->isMemory() && !Kind) {
+    emitError(Store, "tensor.store of vector data that tlx-bufferize did not "
+                     "place in memory");
+    return;
+  }
+  if (Kind && isContraction(*Kind)) {
+    emitError(*Op, "TLX op '" + getOpDesc(*Kind).shortName() +
+                       "' reached tlx-legalize: contractions are lowered by "
+                       "tlx-tile");
+    return;
+  }
+  if (Kind && !isFusibleProducer(*Kind)) {
+    // reduce.*: the only op with a loop inside each element.
+    lowerReduce(*const_cast<CallBase *>(Op), Dst, Store);
+    Store.eraseFromParent();
+    return;
+  }
+  IRBuilder<> B(&Store);
+  unsigned VF = getVectorWidth(TTI, Dst.Elem);
+  unsigned Used = emitMaterialize(B, Tok, Dst, VF);
+  const Instruction &At = Op ? static_cast<const Instruction &>(*Op) : Store;
+  std::string What = Kind ? getOpDesc(*Kind).shortName().str() : "copy";
+  std::string Fused;
+  if (Op)
+    for (const Value *Arg : Op->args())
+      if (auto A = getTensorValue(Arg); A && !A->isMemory())
+        if (auto *P = dyn_cast<CallBase>(A->Data); P && getOpKind(*P))
+          Fused += (Fused.empty() ? "" : ", ") +
+                   getOpDesc(*getOpKind(*P)).shortName().str();
+  emitRemark(DEBUG_TYPE, "LoopNest", At,
+             What + ": " + shapeString(Dst.Shape) + " " +
+                 elementTypeName(Dst.Elem) + " loop nest, " + Twine(Used) +
+                 "-lane vectors along the innermost dim" +
+                 (Fused.empty() ? "" : ", fused with " + Fused) +
+                 " (target vector width " + Twine(VF) + " lanes)");
+  Store.eraseFromParent();
+}
+
+// %v = tovector(token %t) --> write %t row-major into %buf; %v = load %buf
+void Legalizer::lowerToVector(CallBase &Op) {
+  const Value *Tok = Op.getArgOperand(0);
+  std::optional<TensorValue> TV = getTensorValue(Tok);
+  if (!TV) {
+    emitError(Op, "tovector of a token that is not a tensor");
+    return;
+  }
+  Dims Logical = TV->Type.logicalShape();
+  IRBuilder<> B(&Op);
+  Type *Elem = TV->Type.Elem;
+  Buffer Buf = emitAllocBuffer(B, Elem, TV->Type.numElements(), "tlx.vec");
+  StridedView Dst;
+  Dst.Ptr = Buf.Ptr;
+  Dst.Elem = Elem;
+  Dst.Shape = Logical;
+  Dst.Strides = packedStrides(Logical);
+  emitMaterialize(B, Tok, Dst, getVectorWidth(TTI, Elem));
+  Value *V = B.CreateAlignedLoad(Op.getType(), Buf.Ptr, Align(1));
+  if (Buf.IsHeap)
+    emitFree(B, Buf.Ptr);
+  Op.replaceAllUsesWith(V);
+  emitRemark(DEBUG_TYPE, "ToVector", Op,
+             "tovector: " + shapeString(Logical) + " " +
+                 elementTypeName(Elem) +
+                 " flattened row-major into a vector through a " +
+                 (Buf.IsHeap ? "heap" : "stack") + " buffer");
+  Op.eraseFromParent();
+}
+
+bool Legalizer::eraseDeadTLX() {
+  bool Erased = true, Any = false;
+  while (Erased) {
+    Erased = false;
+    SmallVector<Instruction *, 16> Dead;
+    for (Instruction &I : instructions(F))
+      if (auto K = getOpKind(&I);
+          K && *K != OpKind::Store && I.use_empty())
+        Dead.push_back(&I);
+    for (Instruction *I : Dead)
+      I->eraseFromParent();
+    Erased = !Dead.empty();
+    Any |= Erased;
+  }
+  return Any;
+}
+
+bool Legalizer::run() {
+  SmallVector<CallBase *, 32> Stores, ToVectors;
+  bool Any = false;
+  for (Instruction &I : instructions(F))
+    if (auto K = getOpKind(&I)) {
+      Any = true;
+      if (*K == OpKind::Store)
+        Stores.push_back(cast<CallBase>(&I));
+      else if (*K == OpKind::ToVector)
+        ToVectors.push_back(cast<CallBase>(&I));
+    }
+  if (!Any)
+    return false;
+  for (CallBase *S : Stores)
+    lowerStore(*S);
+  for (CallBase *T : ToVectors)
+    lowerToVector(*T);
+  eraseDeadTLX();
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses LegalizePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!runsStage("legalize") || errorCount())
+    return PreservedAnalyses::all();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (Legalizer(F, FAM.getResult<TargetIRAnalysis>(F)).run()) {
+      Changed = true;
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace tlx

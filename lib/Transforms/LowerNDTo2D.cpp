@@ -1,0 +1,554 @@
+//===- LowerNDTo2D.cpp - N-D contractions -> loops of 2-D ones ------------===//
+//
+// tlx-nd-to-2d is stage 1 of the RFC's lowering. On the destination-passing
+// form of tlx-bufferize it rewrites every contraction that is not already a
+// plain 2-D matmul/mma into loops around 2-D matmul/mma ops on sub-tensors
+// (2-D loads through leading dimensions, stores into 2-D slices of the
+// destination) - the IR of the RFC's LOWERING EXAMPLE. Elementwise, index
+// map and reduce ops stay N-D: tlx-legalize emits their loop nests directly.
+//
+// Algorithm:
+//  1. matmul / mma of rank > 2: a loop per batch dim; in the body, 2-D
+//     tokens on the batch slices of each operand and a 2-D op storing into
+//     the destination's slice.
+//  2. contract: operands viewed as [free dims, contracted dims] (op1) and
+//     [contracted, free] (op2) collapsed to 2-D, the result as
+//     [op1 free, op2 free] collapsed to 2-D: one 2-D matmul.
+//  3. convolution (input [N,C,spatial..], kernel [O,C,kspatial..]): per
+//     image and output row, im2col of the input row's receptive fields
+//     (strides, input and kernel dilations applied while gathering) into a
+//     [C*prod(kspatial), OW] buffer, then the 2-D matmul
+//     kernel[O, C*prod(kspatial)] x col -> out[n, :, row.., :].
+//  A 2-D token needs a unit-stride dim (BLAS leading dimension form). An
+//  operand whose slice or collapse has none is first copied packed by a
+//  transpose (a layout change); a destination that has none is computed in
+//  a packed temporary and copied over by a transpose afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../IR/Diagnostics.h"
+#include "../IR/ShapeInference.h"
+#include "../IR/TLXOps.h"
+#include "../Plugin/Options.h"
+#include "IndexMap.h"
+#include "Passes.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tlx-nd-to-2d"
+
+namespace tlx {
+namespace {
+
+/// A 2-D strided operand: element (r, c) at Ptr + r*RowStride + c*ColStride.
+struct View2D {
+  Value *Ptr = nullptr;
+  Type *Elem = nullptr;
+  int64_t Rows = 1, Cols = 1;
+  int64_t RowStride = 1, ColStride = 1;
+};
+
+class NDTo2DLowering {
+public:
+  explicit NDTo2DLowering(Function &F) : F(F), Ctx(F.getContext()) {}
+  bool run();
+
+private:
+  void lowerBatched(CallBase &Store, CallBase &Op);
+  void lowerContract(CallBase &Store, CallBase &Op);
+  void lowerConvolution(CallBase &Store, CallBase &Op);
+
+  CallInst *emitToken(IRBuilderBase &B, const View2D &V);
+  void emitStore2D(IRBuilderBase &B, Value *Data, const View2D &Dst);
+  StridedView emitPackedCopy(IRBuilderBase &B, const Value *Token,
+                             const StridedView &V, ArrayRef<int64_t> Perm);
+  StridedView allocPacked(IRBuilderBase &B, Type *Elem,
+                          ArrayRef<int64_t> Logical);
+  void emitCopyBack(IRBuilderBase &B, const StridedView &Tmp,
+                    CallBase &Store);
+  void emitFrees(IRBuilderBase &B);
+
+  Function &F;
+  LLVMContext &Ctx;
+  SmallVector<Value *, 4> HeapTemps;
+};
+
+/// Whether a 2-D token (a load with leading dimension) can describe \p V:
+/// one of its dims must be contiguous.
+static bool isTokenExpressible(const View2D &V) {
+  return V.ColStride == 1 || V.Cols == 1 || V.RowStride == 1 || V.Rows == 1;
+}
+
+/// Collapses logical dims \p Ds of \p V (outermost first) into one strided
+/// dim, if their strides nest.
+static std::optional<std::pair<int64_t, int64_t>>
+collapse(const StridedView &V, ArrayRef<int64_t> Ds) {
+  int64_t Ext = 1, Stride = 1;
+  bool Started = false;
+  for (int I = (int)Ds.size() - 1; I >= 0; --I) {
+    int64_t D = Ds[I];
+    if (V.Shape[D] == 1)
+      continue;
+    if (!Started) {
+      Stride = V.Strides[D];
+      Ext = V.Shape[D];
+      Started = true;
+      continue;
+    }
+    if (V.Strides[D] != Stride * Ext)
+      return std::nullopt;
+    Ext *= V.Shape[D];
+  }
+  return std::make_pair(Ext, Stride);
+}
+
+static std::optional<View2D> view2D(const StridedView &V,
+                                    ArrayRef<int64_t> RowDims,
+                                    ArrayRef<int64_t> ColDims) {
+  auto R = collapse(V, RowDims), C = collapse(V, ColDims);
+  if (!R || !C)
+    return std::nullopt;
+  View2D W;
+  W.Ptr = V.Ptr;
+  W.Elem = V.Elem;
+  W.Rows = R->first;
+  W.RowStride = R->second;
+  W.Cols = C->first;
+  W.ColStride = C->second;
+  if (!isTokenExpressible(W))
+    return std::nullopt;
+  return W;
+}
+
+static Value *offsetPtr(IRBuilderBase &B, Value *Ptr, Type *Elem,
+                        ArrayRef<Value *> Idx, ArrayRef<int64_t> Strides) {
+  Value *Off = nullptr;
+  for (unsigned I = 0; I < Idx.size(); ++I) {
+    if (auto *C = dyn_cast<ConstantInt>(Idx[I]); C && C->isZero())
+      continue;
+    Value *T = B.CreateMul(Idx[I], B.getInt64(Strides[I]));
+    Off = Off ? B.CreateAdd(Off, T) : T;
+  }
+  return Off ? B.CreateInBoundsGEP(Elem, Ptr, Off) : Ptr;
+}
+
+/// Storage shape, layout and leading dims of a 2-D view as a token.
+static void tokenForm(const View2D &V, Dims &Shape, Dims &Layout, Dims &LD) {
+  if (V.ColStride == 1 || V.Cols == 1) {
+    Shape = {V.Rows, V.Cols};
+    Layout = {0, 1};
+    LD = {0, V.Rows == 1 ? 0 : V.RowStride};
+  } else {
+    Shape = {V.Cols, V.Rows};
+    Layout = {1, 0};
+    LD = {0, V.Cols == 1 ? 0 : V.ColStride};
+  }
+}
+
+CallInst *NDTo2DLowering::emitToken(IRBuilderBase &B, const View2D &V) {
+  Dims Shape, Layout, LD;
+  tokenForm(V, Shape, Layout, LD);
+  return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
+                      {V.Ptr, getI32Vector(Ctx, Shape),
+                       getI32Vector(Ctx, Layout), getI32Vector(Ctx, {0, 0}),
+                       getI32Vector(Ctx, LD)},
+                      V.Elem, "tlx.tile");
+}
+
+void NDTo2DLowering::emitStore2D(IRBuilderBase &B, Value *Data,
+                                 const View2D &Dst) {
+  Dims Shape, Layout, LD;
+  tokenForm(Dst, Shape, Layout, LD);
+  CallInst *TI = createOpCall(
+      B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+      {Data, getI32Vector(Ctx, Shape), getI32Vector(Ctx, Layout),
+       getI32Vector(Ctx, {0, 0})});
+  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+               {Dst.Ptr, TI, getI32Vector(Ctx, LD)}, Dst.Elem);
+}
+
+StridedView NDTo2DLowering::allocPacked(IRBuilderBase &B, Type *Elem,
+                                        ArrayRef<int64_t> Logical) {
+  int64_t N = 1;
+  for (int64_t E : Logical)
+    N *= E;
+  Buffer Buf = emitAllocBuffer(B, Elem, N, "tlx.pack");
+  if (Buf.IsHeap)
+    HeapTemps.push_back(Buf.Ptr);
+  StridedView V;
+  V.Ptr = Buf.Ptr;
+  V.Elem = Elem;
+  V.Shape.assign(Logical.begin(), Logical.end());
+  V.Strides = packedStrides(Logical);
+  return V;
+}
+
+// %t (layout L) --> %c = transpose(%t, Perm); typeinfo(%c, ..., Perm);
+//                   store(%tmp, ...): %tmp holds %t with storage order Perm.
+StridedView NDTo2DLowering::emitPackedCopy(IRBuilderBase &B,
+                                           const Value *Token,
+                                           const StridedView &V,
+                                           ArrayRef<int64_t> Perm) {
+  Dims Storage;
+  for (int64_t P : Perm)
+    Storage.push_back(V.Shape[P]);
+  StridedView Tmp = allocPacked(B, V.Elem, Storage);
+  unsigned N = Tmp.Shape.size();
+  Dims Zeros(N, 0);
+  Type *VecTy = FixedVectorType::get(V.Elem, std::max<int64_t>(
+                                                 1, [&] {
+                                                   int64_t E = 1;
+                                                   for (int64_t S : Storage)
+                                                     E *= S;
+                                                   return E;
+                                                 }()));
+  CallInst *Tr = createOpCall(B, OpKind::Transpose, VecTy,
+                              {const_cast<Value *>(Token),
+                               getI32Vector(Ctx, Perm)});
+  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                              {Tr, getI32Vector(Ctx, Storage),
+                               getI32Vector(Ctx, Perm),
+                               getI32Vector(Ctx, Zeros)});
+  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+               {Tmp.Ptr, TI, getI32Vector(Ctx, Zeros)}, V.Elem);
+  // The copy as a logical view: logical dim Perm[i] has storage stride i.
+  StridedView Logical;
+  Logical.Ptr = Tmp.Ptr;
+  Logical.Elem = V.Elem;
+  Logical.Shape = V.Shape;
+  Logical.Strides.assign(V.rank(), 0);
+  for (unsigned I = 0; I < N; ++I)
+    Logical.Strides[Perm[I]] = Tmp.Strides[I];
+  return Logical;
+}
+
+// Packed temporary --> transpose into the store's layout and store it.
+void NDTo2DLowering::emitCopyBack(IRBuilderBase &B, const StridedView &Tmp,
+                                  CallBase &Store) {
+  std::optional<TensorValue> TV = getTensorValue(Store.getArgOperand(1));
+  TensorType Ty = TV->Type;
+  unsigned N = Ty.rank();
+  Dims Identity(N), Zeros(N, 0);
+  for (unsigned I = 0; I < N; ++I)
+    Identity[I] = I;
+  CallInst *Ld = createOpCall(
+      B, OpKind::Load, Type::getTokenTy(Ctx),
+      {Tmp.Ptr, getI32Vector(Ctx, Tmp.Shape), getI32Vector(Ctx, Identity),
+       getI32Vector(Ctx, Zeros), getI32Vector(Ctx, Zeros)},
+      Tmp.Elem);
+  Type *VecTy = FixedVectorType::get(Tmp.Elem, Ty.numElements());
+  CallInst *Tr = createOpCall(B, OpKind::Transpose, VecTy,
+                              {Ld, getI32Vector(Ctx, Ty.Layout)});
+  CallInst *TI = createOpCall(
+      B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+      {Tr, getI32Vector(Ctx, Ty.Shape), getI32Vector(Ctx, Ty.Layout),
+       getI32Vector(Ctx, Ty.Padding)});
+  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+               {Store.getArgOperand(0), TI, Store.getArgOperand(2)},
+               getPointerElementType(Store, 0));
+}
+
+void NDTo2DLowering::emitFrees(IRBuilderBase &B) {
+  for (Value *P : HeapTemps)
+    emitFree(B, P);
+  HeapTemps.clear();
+}
+
+static Dims iota(int64_t Begin, int64_t End) {
+  Dims D;
+  for (int64_t I = Begin; I < End; ++I)
+    D.push_back(I);
+  return D;
+}
+
+// %c = matmul(token %a, token %b)     ; [B.., M, K] x [B.., K, N]
+// store(%dst, typeinfo(%c, ...), ld)
+//   -->
+// for b in B..:
+//   %ta = load(%a + b.., <M,K>, ...); %tb = load(%b + b.., <K,N>, ...)
+//   %c2 = matmul(%ta, %tb); store(%dst + b.., typeinfo(%c2, <M,N>, ...), ld)
+void NDTo2DLowering::lowerBatched(CallBase &Store, CallBase &Op) {
+  OpKind Kind = *getOpKind(Op);
+  IRBuilder<> B(&Store);
+  StridedView Dst = getStoreView(Store);
+  unsigned Rank = Dst.rank();
+  Dims Rows = {Rank - 2}, Cols = {Rank - 1};
+  SmallVector<StridedView, 3> Ins;
+  std::string Packed;
+  for (unsigned I = 0; I < Op.arg_size(); ++I) {
+    StridedView V = *getMemoryView(Op.getArgOperand(I));
+    if (!view2D(V, Rows, Cols)) {
+      V = emitPackedCopy(B, Op.getArgOperand(I), V, iota(0, Rank));
+      Packed += " op" + std::to_string(I + 1);
+    }
+    Ins.push_back(V);
+  }
+  StridedView Out = Dst;
+  bool CopyBack = !view2D(Dst, Rows, Cols);
+  if (CopyBack)
+    Out = allocPacked(B, Dst.Elem, Dst.Shape);
+  Dims Batch(Dst.Shape.begin(), Dst.Shape.end() - 2);
+  SmallVector<unsigned, 8> Order;
+  for (unsigned D = 0; D < Batch.size(); ++D)
+    Order.push_back(D);
+  int64_t M = Dst.Shape[Rank - 2], N = Dst.Shape[Rank - 1];
+  Type *ResTy = FixedVectorType::get(
+      cast<VectorType>(Op.getType())->getElementType(), M * N);
+  emitLoopNest(B, Batch, Order, "tlx.batch",
+               [&](IRBuilderBase &B, ArrayRef<Value *> Idx) {
+                 SmallVector<Value *, 3> Toks;
+                 for (StridedView &V : Ins) {
+                   View2D W = *view2D(V, Rows, Cols);
+                   W.Ptr = offsetPtr(B, V.Ptr, V.Elem, Idx, V.Strides);
+                   Toks.push_back(emitToken(B, W));
+                 }
+                 CallInst *C2 = createOpCall(B, Kind, ResTy, Toks);
+                 C2->setDebugLoc(Op.getDebugLoc());
+                 View2D W = *view2D(Out, Rows, Cols);
+                 W.Ptr = offsetPtr(B, Out.Ptr, Out.Elem, Idx, Out.Strides);
+                 emitStore2D(B, C2, W);
+               });
+  if (CopyBack)
+    emitCopyBack(B, Out, Store);
+  emitFrees(B);
+  int64_t NumBatches = 1;
+  for (int64_t E : Batch)
+    NumBatches *= E;
+  emitRemark(DEBUG_TYPE, "Batched", Op,
+             getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) +
+                 " -> loop over " + Twine(NumBatches) + " batch slices of " +
+                 Twine(M) + "x" + Twine(N) + " 2-D " +
+                 getOpDesc(Kind).shortName() +
+                 (Packed.empty() ? "" : "; packed first:" + Packed) +
+                 (CopyBack ? "; result via a packed temporary" : ""));
+  Store.eraseFromParent();
+}
+
+// %c = contract(token %a, token %b, axes_a, axes_b)
+//   --> matmul([free_a, axes_a] as 2-D, [axes_b, free_b] as 2-D)
+void NDTo2DLowering::lowerContract(CallBase &Store, CallBase &Op) {
+  std::string Why;
+  ContractAxes Axes = *getContractAxes(Op, Why);
+  IRBuilder<> B(&Store);
+  StridedView A = *getMemoryView(Op.getArgOperand(0));
+  StridedView Bv = *getMemoryView(Op.getArgOperand(1));
+  StridedView Dst = getStoreView(Store);
+  Dims FreeA, FreeB;
+  for (unsigned D = 0; D < A.rank(); ++D)
+    if (!is_contained(Axes.Op1, (int64_t)D))
+      FreeA.push_back(D);
+  for (unsigned D = 0; D < Bv.rank(); ++D)
+    if (!is_contained(Axes.Op2, (int64_t)D))
+      FreeB.push_back(D);
+  std::string Packed;
+  std::optional<View2D> A2 = view2D(A, FreeA, Axes.Op1);
+  if (!A2) {
+    Dims Perm(FreeA);
+    Perm.append(Axes.Op1.begin(), Axes.Op1.end());
+    A = emitPackedCopy(B, Op.getArgOperand(0), A, Perm);
+    A2 = view2D(A, FreeA, Axes.Op1);
+    Packed += " op1";
+  }
+  std::optional<View2D> B2 = view2D(Bv, Axes.Op2, FreeB);
+  if (!B2) {
+    Dims Perm(Axes.Op2);
+    Perm.append(FreeB.begin(), FreeB.end());
+    Bv = emitPackedCopy(B, Op.getArgOperand(1), Bv, Perm);
+    B2 = view2D(Bv, Axes.Op2, FreeB);
+    Packed += " op2";
+  }
+  Dims OutRows = iota(0, FreeA.size()), OutCols = iota(FreeA.size(), Dst.rank());
+  std::optional<View2D> C2 = view2D(Dst, OutRows, OutCols);
+  StridedView Out = Dst;
+  bool CopyBack = !C2;
+  if (CopyBack) {
+    Out = allocPacked(B, Dst.Elem, Dst.Shape);
+    C2 = view2D(Out, OutRows, OutCols);
+  }
+  Type *ResTy = FixedVectorType::get(
+      cast<VectorType>(Op.getType())->getElementType(), C2->Rows * C2->Cols);
+  CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
+                              {emitToken(B, *A2), emitToken(B, *B2)});
+  MM->setDebugLoc(Op.getDebugLoc());
+  emitStore2D(B, MM, *C2);
+  if (CopyBack)
+    emitCopyBack(B, Out, Store);
+  emitFrees(B);
+  emitRemark(DEBUG_TYPE, "Contract", Op,
+             "contract: " + shapeString(A.Shape) + " x " +
+                 shapeString(Bv.Shape) + " -> one " + Twine(C2->Rows) + "x" +
+                 Twine(C2->Cols) + "x" + Twine(A2->Cols) + " 2-D matmul" +
+                 (Packed.empty() ? "" : "; transposed first:" + Packed) +
+                 (CopyBack ? "; result via a packed temporary" : ""));
+  Store.eraseFromParent();
+}
+
+// %o = convolution(token %in, token %k, strides, in_dil, k_dil)
+//   -->
+// for n, for out rows p_0..p_{s-2}:
+//   col[c,k.., q] = in_dilated[n, c, p*stride + k*k_dil]    (im2col)
+//   %o2 = matmul(kernel as [O, C*prod(k)], col)
+//   store(out[n, :, p.., :], typeinfo(%o2, <O, OW>, ...))
+void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
+  std::string Why;
+  ConvolutionParams P = *getConvolutionParams(Op, Why);
+  IRBuilder<> B(&Store);
+  StridedView In = *getMemoryView(Op.getArgOperand(0));
+  StridedView Ker = *getMemoryView(Op.getArgOperand(1));
+  StridedView Dst = getStoreView(Store);
+  unsigned Rank = In.rank();
+  unsigned NS = Rank - 2; // spatial dims
+  int64_t C = In.Shape[1], O = Ker.Shape[0];
+  int64_t KProd = 1;
+  for (unsigned D = 0; D < NS; ++D)
+    KProd *= Ker.Shape[2 + D];
+  int64_t CK = C * KProd;
+  int64_t OW = NS ? Dst.Shape[Rank - 1] : 1;
+  std::string Packed;
+
+  std::optional<View2D> K2 = view2D(Ker, {0}, iota(1, Rank));
+  if (!K2) {
+    Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, iota(0, Rank));
+    K2 = view2D(Ker, {0}, iota(1, Rank));
+    Packed = "; kernel packed first";
+  }
+  StridedView Out = Dst;
+  Dims OutCols = NS ? Dims{(int64_t)Rank - 1} : Dims();
+  bool CopyBack = !view2D(Dst, {1}, OutCols);
+  if (CopyBack)
+    Out = allocPacked(B, Dst.Elem, Dst.Shape);
+  StridedView Col = allocPacked(B, In.Elem, {CK, OW});
+
+  // Outer loops: n and every output spatial dim but the last.
+  Dims Outer = {Dst.Shape[0]};
+  for (unsigned D = 0; D + 1 < NS; ++D)
+    Outer.push_back(Dst.Shape[2 + D]);
+  SmallVector<unsigned, 8> Order;
+  for (unsigned D = 0; D < Outer.size(); ++D)
+    Order.push_back(D);
+  Type *ResTy = FixedVectorType::get(
+      cast<VectorType>(Op.getType())->getElementType(), O * OW);
+  emitLoopNest(B, Outer, Order, "tlx.conv", [&](IRBuilderBase &B,
+                                                ArrayRef<Value *> OIdx) {
+    // im2col over [C, k.., OW].
+    Dims ColShape = {C};
+    for (unsigned D = 0; D < NS; ++D)
+      ColShape.push_back(Ker.Shape[2 + D]);
+    ColShape.push_back(OW);
+    SmallVector<unsigned, 8> ColOrder;
+    for (unsigned D = 0; D < ColShape.size(); ++D)
+      ColOrder.push_back(D);
+    emitLoopNest(B, ColShape, ColOrder, "tlx.im2col",
+                 [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
+                   SmallVector<Value *, 8> InIdx = {OIdx[0], CIdx[0]};
+                   Value *Valid = nullptr;
+                   Value *Row = CIdx[0];
+                   for (unsigned D = 0; D < NS; ++D) {
+                     Value *Pd = D + 1 < NS ? OIdx[1 + D] : CIdx[1 + NS];
+                     Value *X = B.CreateAdd(
+                         B.CreateMul(Pd, B.getInt64(P.Strides[D])),
+                         B.CreateMul(CIdx[1 + D],
+                                     B.getInt64(P.KernelDilations[D])));
+                     int64_t ID = P.InputDilations[D];
+                     if (ID > 1) {
+                       Value *Ok = B.CreateICmpEQ(
+                           B.CreateURem(X, B.getInt64(ID)), B.getInt64(0));
+                       Valid = Valid ? B.CreateAnd(Valid, Ok) : Ok;
+                       X = B.CreateUDiv(X, B.getInt64(ID));
+                     }
+                     InIdx.push_back(X);
+                     Row = B.CreateAdd(
+                         B.CreateMul(Row, B.getInt64(Ker.Shape[2 + D])),
+                         CIdx[1 + D]);
+                   }
+                   Align A = F.getParent()->getDataLayout().getABITypeAlign(
+                       In.Elem);
+                   Value *V =
+                       B.CreateAlignedLoad(In.Elem, emitAddress(B, In, InIdx), A);
+                   if (Valid)
+                     V = B.CreateSelect(Valid, V,
+                                        Constant::getNullValue(In.Elem));
+                   Value *Dest = emitAddress(B, Col, {Row, CIdx[1 + NS]});
+                   B.CreateAlignedStore(V, Dest, A);
+                 });
+    View2D ColV;
+    ColV.Ptr = Col.Ptr;
+    ColV.Elem = In.Elem;
+    ColV.Rows = CK;
+    ColV.Cols = OW;
+    ColV.RowStride = OW;
+    ColV.ColStride = 1;
+    CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
+                                {emitToken(B, *K2), emitToken(B, ColV)});
+    MM->setDebugLoc(Op.getDebugLoc());
+    SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
+    for (unsigned D = 0; D + 1 < NS; ++D)
+      OutIdx.push_back(OIdx[1 + D]);
+    if (NS)
+      OutIdx.push_back(B.getInt64(0));
+    View2D W = *view2D(Out, {1}, OutCols);
+    W.Ptr = emitAddress(B, Out, OutIdx);
+    emitStore2D(B, MM, W);
+  });
+  if (CopyBack)
+    emitCopyBack(B, Out, Store);
+  emitFrees(B);
+  emitRemark(DEBUG_TYPE, "Convolution", Op,
+             "convolution: " + shapeString(In.Shape) + " * " +
+                 shapeString(Ker.Shape) + " -> " + shapeString(Dst.Shape) +
+                 " as im2col + " + Twine(O) + "x" + Twine(OW) + "x" +
+                 Twine(CK) + " 2-D matmul per output row" + Packed +
+                 (CopyBack ? "; result via a packed temporary" : ""));
+  Store.eraseFromParent();
+}
+
+bool NDTo2DLowering::run() {
+  SmallVector<std::pair<CallBase *, CallBase *>, 8> Work;
+  for (Instruction &I : instructions(F)) {
+    auto *S = dyn_cast<CallBase>(&I);
+    if (!S || getOpKind(*S) != OpKind::Store)
+      continue;
+    std::optional<TensorValue> TV = getTensorValue(S->getArgOperand(1));
+    if (!TV || TV->isMemory())
+      continue;
+    auto *Op = dyn_cast<CallBase>(TV->Data);
+    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (!K || !isContraction(*K))
+      continue;
+    if (*K == OpKind::Contract || *K == OpKind::Convolution ||
+        TV->Type.rank() > 2)
+      Work.push_back({S, Op});
+  }
+  for (auto [S, Op] : Work) {
+    switch (*getOpKind(*Op)) {
+    case OpKind::Contract:
+      lowerContract(*S, *Op);
+      break;
+    case OpKind::Convolution:
+      lowerConvolution(*S, *Op);
+      break;
+    default:
+      lowerBatched(*S, *Op);
+      break;
+    }
+  }
+  return !Work.empty();
+}
+
+} // namespace
+
+PreservedAnalyses NDTo2DPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!runsStage("nd-to-2d") || errorCount())
+    return PreservedAnalyses::all();
+  bool Changed = false;
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      Changed |= NDTo2DLowering(F).run();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace tlx

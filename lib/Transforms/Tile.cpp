@@ -1,0 +1,198 @@
+//===- Tile.cpp - 2-D contractions -> tiled GEMM code ---------------------===//
+//
+// tlx-tile is stage 2 of the RFC's lowering: every 2-D contraction left by
+// tlx-nd-to-2d (matmul and the mma family, in destination-passing form) is
+// handed to the GEMM emitter (GemmEmitter.h), which blocks it into cache
+// blocks and register or AMX tiles for the function's target.
+//
+// Algorithm:
+//  1. Find each tensor.store whose token types a 2-D matmul / mma result.
+//  2. Describe the GEMM through element strides: operands and destination
+//     are strided views (IndexMap.h), so row-major, column-major and
+//     sub-tensors need no copies. mma accumulates into its destination; when
+//     the accumulator is not the destination itself it is copied there
+//     first.
+//  3. Pick the target: AMX for -tlx-target=amx|amx-emulate, or auto on a
+//     function with +amx-tile; otherwise (or when the emitter says AMX
+//     cannot do this GEMM - a missed remark says why) portable vectors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../IR/Diagnostics.h"
+#include "../IR/ShapeInference.h"
+#include "../IR/TLXOps.h"
+#include "../Plugin/Options.h"
+#include "GemmEmitter.h"
+#include "IndexMap.h"
+#include "Passes.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tlx-tile"
+
+namespace tlx {
+namespace {
+
+class Tiler {
+public:
+  Tiler(Function &F, const TargetTransformInfo &TTI) : F(F), TTI(TTI) {}
+  bool run();
+
+private:
+  void lowerContraction(CallBase &Store, CallBase &Op);
+  GemmTarget chooseTarget() const;
+
+  Function &F;
+  const TargetTransformInfo &TTI;
+};
+
+GemmTarget Tiler::chooseTarget() const {
+  switch (pipelineOptions().Target) {
+  case TargetKind::AMX:
+  case TargetKind::AMXEmulate:
+    return GemmTarget::AMX;
+  case TargetKind::Vector:
+    return GemmTarget::Vector;
+  case TargetKind::Auto:
+    break;
+  }
+  Attribute Features = F.getFnAttribute("target-features");
+  if (Features.isValid() && Features.getValueAsString().contains("+amx-tile"))
+    return GemmTarget::AMX;
+  return GemmTarget::Vector;
+}
+
+static GemmOperand operandOf(const StridedView &V, bool IsSigned) {
+  GemmOperand O;
+  O.Ptr = V.Ptr;
+  O.Elem = V.Elem;
+  IRBuilder<> B(V.Ptr->getContext());
+  O.RowStride = B.getInt64(V.Strides[0]);
+  O.ColStride = B.getInt64(V.Strides[1]);
+  O.IsSigned = IsSigned;
+  return O;
+}
+
+static bool sameView(const StridedView &X, const StridedView &Y) {
+  return X.Ptr == Y.Ptr && X.Elem == Y.Elem && X.Shape == Y.Shape &&
+         X.Strides == Y.Strides;
+}
+
+// %c = matmul(token %a, token %b)          C = A x B through strides:
+// %t = typeinfo(%c, <M,N>, ...)      -->   emitGemm(M, N, K, A, B, C = %dst)
+// store(%dst, %t, ld)
+// (mma: %c = OP(token %acc, %a, %b) accumulates into %dst, holding %acc.)
+void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
+  OpKind Kind = *getOpKind(Op);
+  StringRef Name = getOpDesc(Kind).shortName();
+  bool IsMMA = Kind != OpKind::MatMul;
+  unsigned First = IsMMA ? 1 : 0;
+  std::optional<StridedView> A = getMemoryView(Op.getArgOperand(First));
+  std::optional<StridedView> Bv = getMemoryView(Op.getArgOperand(First + 1));
+  StridedView C = getStoreView(Store);
+  if (!A || !Bv || A->rank() != 2 || Bv->rank() != 2 || C.rank() != 2) {
+    emitError(Op, "TLX op '" + Name +
+                      "' reached tlx-tile in an unexpected form (operands "
+                      "must be 2-D tensors in memory)");
+    return;
+  }
+  bool ASigned = true, BSigned = true;
+  if (IsMMA) {
+    MMASignedness S = *getMMASignedness(Kind);
+    ASigned = S.Op1Signed;
+    BSigned = S.Op2Signed;
+  }
+  IRBuilder<> B(&Store);
+  GemmDesc G;
+  G.M = C.Shape[0];
+  G.N = C.Shape[1];
+  G.K = A->Shape[1];
+  G.A = operandOf(*A, ASigned);
+  G.B = operandOf(*Bv, BSigned);
+  G.C = operandOf(C, true);
+  std::string AccNote;
+  if (IsMMA) {
+    G.Accumulate = true;
+    std::optional<StridedView> Acc = getMemoryView(Op.getArgOperand(0));
+    if (!Acc || !sameView(*Acc, C)) {
+      emitMaterialize(B, Op.getArgOperand(0), C,
+                      getVectorWidth(TTI, C.Elem));
+      AccNote = ", accumulator copied into the destination first";
+    } else {
+      AccNote = ", accumulating in place";
+    }
+  }
+
+  GemmTarget Target = chooseTarget();
+  GemmPlan Plan;
+  std::string Why;
+  bool Done = emitGemm(B, G, Target, TTI, Plan, Why);
+  if (!Done && Target == GemmTarget::AMX) {
+    emitMissedRemark(DEBUG_TYPE, "NoAMX", Op,
+                     Name + ": AMX cannot do this GEMM (" + Why +
+                         "); using vector code");
+    Target = GemmTarget::Vector;
+    Done = emitGemm(B, G, Target, TTI, Plan, Why);
+  }
+  if (!Done) {
+    emitError(Op, "TLX op '" + Name + "' cannot be lowered for target '" +
+                      (Target == GemmTarget::AMX ? "amx" : "vector") +
+                      "': " + Why);
+    return;
+  }
+  emitRemark(DEBUG_TYPE, "Gemm", Op,
+             Name + ": " + Twine(G.M) + "x" + Twine(G.N) + "x" + Twine(G.K) +
+                 " " + elementTypeName(A->Elem) + " x " +
+                 elementTypeName(Bv->Elem) + " -> " +
+                 elementTypeName(C.Elem) + " GEMM on " +
+                 (Target == GemmTarget::AMX ? "AMX" : "vectors") +
+                 ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
+                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
+                 ", tile " + Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
+  Store.eraseFromParent();
+}
+
+bool Tiler::run() {
+  SmallVector<std::pair<CallBase *, CallBase *>, 8> Work;
+  for (Instruction &I : instructions(F)) {
+    auto *S = dyn_cast<CallBase>(&I);
+    if (!S || getOpKind(*S) != OpKind::Store)
+      continue;
+    std::optional<TensorValue> TV = getTensorValue(S->getArgOperand(1));
+    if (!TV || TV->isMemory())
+      continue;
+    auto *Op = dyn_cast<CallBase>(TV->Data);
+    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (K && isContraction(*K) && *K != OpKind::Contract &&
+        *K != OpKind::Convolution)
+      Work.push_back({S, Op});
+  }
+  for (auto [S, Op] : Work)
+    lowerContraction(*S, *Op);
+  return !Work.empty();
+}
+
+} // namespace
+
+PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!runsStage("tile") || errorCount())
+    return PreservedAnalyses::all();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (Tiler(F, FAM.getResult<TargetIRAnalysis>(F)).run()) {
+      Changed = true;
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace tlx
