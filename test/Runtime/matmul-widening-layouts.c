@@ -13,6 +13,7 @@ static const double C33[] = {12, 5, 1, 28, 13, 9, 44, 21, 17};
 // CHECK-LABEL: rfc 3x4 x 4x3 f32: ok
 // CHECK: column-major out: ok
 // CHECK: column-major a and out: ok
+// CHECK: padding changes nothing: ok
 static void rfcExample(void) {
   float c[9];
   tlx_tensor a = makeTensor(A34, TLX_F32, 2, S34);
@@ -33,6 +34,16 @@ static void rfcExample(void) {
   tlx_tensor aC = makeLayout(aCol, TLX_F32, 2, S43, ColLayout, NULL);
   expectOk("col a", tlx_ref_matmul(&aC, &b, &colOut));
   expectFloats("column-major a and out", &colOut, C33, 0);
+
+  // Padding is an allocation hint: same data, same result.
+  const int64_t padA[] = {1, 3}, padC[] = {0, 1};
+  tlx_tensor aPad, cPad;
+  expectOk("pad a", tlx_tensor_init(&aPad, A34, TLX_F32, 2, S34, NULL, padA,
+                                    NULL));
+  expectOk("pad c", tlx_tensor_init(&cPad, c, TLX_F32, 2, S33, NULL, padC,
+                                    NULL));
+  expectOk("padded", tlx_ref_matmul(&aPad, &b, &cPad));
+  expectFloats("padding changes nothing", &cPad, C33, 0);
 }
 
 // CHECK-LABEL: i8 x i8 -> i32 sign-extends: ok
