@@ -67,8 +67,10 @@ int64_t tlx_tensor_num_elements(const tlx_tensor *t);
 /* Logical extents: logical[layout[i]] = shape[i]. */
 void tlx_tensor_logical_shape(const tlx_tensor *t, int64_t *logical);
 
-/* Element access by logical index. Integers as int64 (sign-extended),
- * floats as double; set rounds/wraps to the element type. */
+/* Element access by logical index, unchecked (t valid, index in range).
+ * Integers as int64 (sign-extended), floats as double; set rounds/wraps to
+ * the element type. Across classes: float -> integer truncates toward zero
+ * and saturates to int64 (NaN -> 0) before wrapping. */
 int64_t tlx_get_i64(const tlx_tensor *t, const int64_t *logical_index);
 double tlx_get_f64(const tlx_tensor *t, const int64_t *logical_index);
 void tlx_set_i64(tlx_tensor *t, const int64_t *logical_index, int64_t v);
