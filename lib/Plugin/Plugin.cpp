@@ -43,6 +43,7 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
   TLX_PASS("tlx-recognize", RecognizePass())
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
+  TLX_PASS("tlx-amx-emulate", AMXEmulatePass())
   TLX_PASS("tlx-test-gemm", TestGemmPass())
   TLX_PASS("tlx-bufferize", BufferizePass())
   TLX_PASS("tlx-nd-to-2d", NDTo2DPass())
@@ -76,6 +77,10 @@ void registerClangPipeline(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) { addTLXPipeline(MPM); });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        // AMX emulation last: the always_inline __tile_* wrappers are
+        // inlined by now, and the lowering's AMX code is final.
+        if (pipelineOptions().Target == TargetKind::AMXEmulate)
+          MPM.addPass(AMXEmulatePass());
         MPM.addPass(CheckLoweredPass());
       });
 }

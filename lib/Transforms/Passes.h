@@ -25,6 +25,8 @@ TLX_MODULE_PASS(RecognizePass)
 TLX_MODULE_PASS(VerifyPass)
 /// tlx-check-lowered: no llvm.tensor.* call may reach the backend.
 TLX_MODULE_PASS(CheckLoweredPass)
+/// tlx-amx-emulate: AMX intrinsics -> calls into the runtime's AMX emulator.
+TLX_MODULE_PASS(AMXEmulatePass)
 /// tlx-test-gemm: calls to tlx_test_gemm(...) -> emitGemm (tests, bench).
 TLX_MODULE_PASS(TestGemmPass)
 /// tlx-bufferize: every tensor gets a buffer; destination-passing form.
