@@ -10,6 +10,9 @@
 
 #include "tlxrt.h"
 
+/* Shared between the reference sources, not exported from libtlxrt.so. */
+#pragma GCC visibility push(hidden)
+
 /* Logical extents of a tensor. */
 typedef struct tlx_lshape {
   int rank;
@@ -61,5 +64,7 @@ int tlxrt_write_values(tlx_tensor *out, tlx_value *vals);
 /* Rounds a float-class intermediate to the precision it is accumulated in:
  * float for f16/bf16/f32, double for f64. */
 double tlxrt_round_acc(tlx_dtype dtype, double v);
+
+#pragma GCC visibility pop
 
 #endif /* TLXRT_REF_INTERNAL_H */
