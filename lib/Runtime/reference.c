@@ -168,13 +168,13 @@ static int checkDescriptor(const char *op, const char *name,
     if (t->shape[i] < 1 || t->shape[i] > TLX_MAX_EXTENT)
       return tlxrt_fail(op, "%s: extent %lld of dim %d must be in 1..2^31",
                         name, (long long)t->shape[i], i);
-    count *= t->shape[i];
-    if (count > TLX_MAX_ELEMENTS)
+    if (count > TLX_MAX_ELEMENTS / t->shape[i])
       return tlxrt_fail(op, "%s: more than 2^40 elements", name);
+    count *= t->shape[i];
   }
-  /* Keep every element offset within +-2^60 so address arithmetic cannot
-   * overflow. */
-  const int64_t spanLimit = (int64_t)1 << 60;
+  /* Keep every element offset within +-2^59 so byte offsets (8-byte
+   * elements at most) cannot overflow. */
+  const int64_t spanLimit = (int64_t)1 << 59;
   int64_t span = 0;
   for (int i = 0; i < t->rank; ++i) {
     int64_t s = t->strides[i];
@@ -183,7 +183,7 @@ static int checkDescriptor(const char *op, const char *name,
                         (long long)s, i);
     s = s < 0 ? -s : s;
     if (t->shape[i] > 1 && s > (spanLimit - span) / (t->shape[i] - 1))
-      return tlxrt_fail(op, "%s: strides address more than 2^60 elements",
+      return tlxrt_fail(op, "%s: strides address more than 2^59 elements",
                         name);
     span += s * (t->shape[i] - 1);
   }

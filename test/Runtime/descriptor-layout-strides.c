@@ -136,7 +136,8 @@ static void getSet(void) {
 // CHECK: bad dtype: error: copy: in: bad element type 42
 // CHECK: negative rank: error: exp: out: rank -1 outside 0..8
 // CHECK: huge stride: error: matmul: a: stride 4611686018427387904 of dim 0 out of range
-// CHECK: huge span: error: copy: in: strides address more than 2^60 elements
+// CHECK: huge span: error: copy: in: strides address more than 2^59 elements
+// CHECK: too many elements: error: copy: in: more than 2^40 elements
 // CHECK: hand-filled layout: error: copy: out: layout is not a permutation of 0..1
 // CHECK: zero stride out: error: fill: out: strides make two elements share an address
 static void badDescriptors(void) {
@@ -174,7 +175,12 @@ static void badDescriptors(void) {
   bad = good;
   bad.shape[0] = INT64_C(1) << 31;
   bad.strides[0] = INT64_C(1) << 30;
-  expectError("huge span", tlx_ref_copy(&bad, &good), "2^60");
+  expectError("huge span", tlx_ref_copy(&bad, &good), "2^59");
+  bad = good;
+  bad.rank = 8;
+  for (int i = 0; i < 8; ++i)
+    bad.shape[i] = INT64_C(1) << 31, bad.strides[i] = 1, bad.layout[i] = i;
+  expectError("too many elements", tlx_ref_copy(&bad, &good), "2^40");
   bad = good;
   bad.layout[1] = 5;
   expectError("hand-filled layout", tlx_ref_copy(&good, &bad), "permutation");
