@@ -32,6 +32,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -100,6 +101,71 @@ void emitLoop(IRBuilderBase &B, Value *Begin, Value *End, Value *Step,
              Body(B, IV);
              return SmallVector<Value *, 8>();
            });
+}
+
+void emitIf(IRBuilderBase &B, Value *Cond, function_ref<void()> Then,
+            function_ref<void()> Else) {
+  BasicBlock *Pre = B.GetInsertBlock();
+  Function *F = Pre->getParent();
+  LLVMContext &Ctx = F->getContext();
+  BasicBlock *Join;
+  if (Pre->getTerminator()) {
+    Join = Pre->splitBasicBlock(B.GetInsertPoint(), "gemm.if.end");
+    Pre->getTerminator()->eraseFromParent();
+  } else {
+    Join = BasicBlock::Create(Ctx, "gemm.if.end", F);
+  }
+  BasicBlock *ThenBB = BasicBlock::Create(Ctx, "gemm.if.then", F, Join);
+  BasicBlock *ElseBB =
+      Else ? BasicBlock::Create(Ctx, "gemm.if.else", F, Join) : Join;
+  B.SetInsertPoint(Pre);
+  B.CreateCondBr(Cond, ThenBB, ElseBB);
+  B.SetInsertPoint(ThenBB);
+  Then();
+  B.CreateBr(Join);
+  if (Else) {
+    B.SetInsertPoint(ElseBB);
+    Else();
+    B.CreateBr(Join);
+  }
+  B.SetInsertPoint(Join, Join->begin());
+}
+
+bool hasTargetFeature(const Function &F, StringRef Feature) {
+  SmallVector<StringRef, 64> Features;
+  F.getFnAttribute("target-features").getValueAsString().split(Features, ',');
+  bool On = false;
+  // Later entries override earlier ones, as in the backend.
+  for (StringRef Entry : Features)
+    if (Entry.size() > 1 && Entry.drop_front() == Feature)
+      On = Entry.front() == '+';
+  return On;
+}
+
+void requireVectorWidth(Function &F, unsigned Bits) {
+  // X86 treats vectors wider than prefer-vector-width as illegal (and splits
+  // them) unless the function says it needs them, as clang does for code
+  // that uses 512-bit intrinsics; vpdpbusd.512 cannot even be split.
+  unsigned Current = 0;
+  Attribute Attr = F.getFnAttribute("min-legal-vector-width");
+  if (Attr.isStringAttribute())
+    Attr.getValueAsString().getAsInteger(10, Current);
+  if (Current < Bits)
+    F.addFnAttr("min-legal-vector-width", std::to_string(Bits));
+}
+
+Value *emitScratch(IRBuilderBase &B, ScratchSlot Slot, int64_t Bytes) {
+  Module *M = B.GetInsertBlock()->getModule();
+  FunctionCallee Fn = M->getOrInsertFunction(
+      "tlxrt_scratch", B.getPtrTy(), B.getInt32Ty(), B.getInt64Ty());
+  if (auto *Decl = dyn_cast<Function>(Fn.getCallee())) {
+    Decl->setDoesNotThrow();
+    Decl->addRetAttr(Attribute::NoAlias);
+    Decl->addRetAttr(Attribute::getWithAlignment(M->getContext(), Align(64)));
+  }
+  return B.CreateCall(Fn, {B.getInt32(static_cast<int>(Slot)),
+                           B.getInt64(Bytes)},
+                      "gemm.scratch");
 }
 
 Value *elementPtr(IRBuilderBase &B, const GemmOperand &Op, Value *Row,
@@ -171,12 +237,17 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why) {
   Plan = GemmPlan();
-  if (Target == GemmTarget::AMX) {
-    Why = "the AMX kernels are not implemented yet";
-    return false;
-  }
+  if (G.M <= 0 || G.N <= 0)
+    return true; // an empty C: nothing to compute
+  if (Target == GemmTarget::AMX)
+    return gemm::emitAMXGemm(B, G, Plan, Why);
+  // K = 0 only clears (or keeps) C: the scalar loops do exactly that.
+  std::string VectorWhy = "K is 0";
+  if (G.K > 0 && gemm::emitVectorGemm(B, G, TTI, Plan, VectorWhy))
+    return true;
   gemm::emitScalarGemm(B, G);
-  Plan.Kernel = "scalar";
+  Plan = GemmPlan();
+  Plan.Kernel = "scalar (" + VectorWhy + ")";
   return true;
 }
 

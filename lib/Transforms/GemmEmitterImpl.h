@@ -34,6 +34,28 @@ void emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
               llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>
                   Body);
 
+/// Emits `if (Cond) Then(); else Else();` at \p B's insertion point (no
+/// else branch when \p Else is null); \p B is left after the if.
+void emitIf(llvm::IRBuilderBase &B, llvm::Value *Cond,
+            llvm::function_ref<void()> Then,
+            llvm::function_ref<void()> Else = nullptr);
+
+/// True if \p F's "target-features" attribute enables \p Feature (given
+/// without the leading '+', e.g. "avx512vnni").
+bool hasTargetFeature(const llvm::Function &F, llvm::StringRef Feature);
+
+/// Makes the backend keep \p Bits-wide vectors in \p F legal (raises its
+/// "min-legal-vector-width").
+void requireVectorWidth(llvm::Function &F, unsigned Bits);
+
+/// Runtime scratch buffers (lib/Runtime/scratch.c), one per slot and thread.
+enum class ScratchSlot { PackedA = 0, PackedB = 1, ColumnSums = 2, CStage = 3,
+                         AEdge = 4 };
+
+/// Emits a call returning a 64-byte aligned buffer of \p Bytes bytes.
+llvm::Value *emitScratch(llvm::IRBuilderBase &B, ScratchSlot Slot,
+                         int64_t Bytes);
+
 /// Address of element (Row, Col) of \p Op (i64 indices).
 llvm::Value *elementPtr(llvm::IRBuilderBase &B, const GemmOperand &Op,
                         llvm::Value *Row, llvm::Value *Col);
@@ -47,6 +69,17 @@ llvm::Value *convertElement(llvm::IRBuilderBase &B, llvm::Value *V,
 /// integers. Works on scalars and vectors.
 llvm::Value *multiplyAdd(llvm::IRBuilderBase &B, llvm::Value *Acc,
                          llvm::Value *X, llvm::Value *Y);
+
+/// GemmTarget::Vector (GemmVector.cpp). Returns false, emitting nothing,
+/// when no vector kernel handles the element types.
+bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
+                    const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
+                    std::string &Why);
+
+/// GemmTarget::AMX (GemmAMX.cpp). Returns false, emitting nothing, when
+/// AMX cannot do the element types.
+bool emitAMXGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
+                 std::string &Why);
 
 /// The fallback: a triple loop through the strides, any element types.
 void emitScalarGemm(llvm::IRBuilderBase &B, const GemmDesc &G);

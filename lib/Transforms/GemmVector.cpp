@@ -1,0 +1,530 @@
+//===- GemmVector.cpp - Packed, register-blocked GEMM on vector registers -===//
+//
+// The GemmTarget::Vector kernels of the GEMM emitter.
+//
+// Algorithm (BLIS-style; MR x NR register block, NR = NV vectors of W lanes):
+//  1. Choose the kernel from C's element type and the function's features:
+//       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni), 4 k per lane
+//       dot-BF16  bf16 x bf16 -> f32  vdpbf16ps (avx512bf16), 2 k per lane
+//       FMA       anything -> f32/f64/i32/i64 on <W x C>: operands are
+//                 converted to C's type while they are packed.
+//     The k values one lane consumes per instruction form a "k group" of KG
+//     elements (1 for FMA).
+//  2. for jc < N step NC:                                  (B panel in L3)
+//       for pc < K step KC:
+//         pack B[pc:+kc, jc:+nc] into NR-wide micro-panels laid out
+//         [kc/KG][NR][KG], zero-padded to whole NR and KG;
+//         (signed A on VNNI) the column sums 128 * sum_k B[k][j];
+//         for ic < M step MC:                              (A block in L2)
+//           pack A[ic:+mc, pc:+kc] into MR-tall micro-panels [kc/KG][MR][KG]
+//           for jr < nc step NR, ir < mc step MR:          (B micro-panel
+//             microkernel(ir, jr)                           in L1)
+//  3. The microkernel keeps MR x NV accumulator vectors in registers (loop
+//     phis) across the kc loop: per k group it loads NV vectors of B and
+//     broadcasts one k group of each of the MR rows of A. It then adds the
+//     block to C (when accumulating or pc > 0): full blocks with vector
+//     loads/stores when C's rows are contiguous, edge blocks through a
+//     stack buffer and scalar copies, so nothing outside C is touched.
+//
+// Signed A on vpdpbusd (which multiplies unsigned bytes by signed bytes):
+// A is packed with its sign bit flipped (a + 128, an unsigned byte) and the
+// accumulators start at -128 * sum_k B[k][j], computed with vpdpbusd itself
+// from the packed B panel; so sum (a + 128) b - 128 sum b = sum a b exactly
+// in wrapping i32 arithmetic. u8 x u8 and s8 x u8 use the FMA kernel on i32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GemmEmitterImpl.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsX86.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tlx {
+namespace gemm {
+
+namespace {
+
+enum class DotKind { FMA, VNNI, BF16 };
+
+/// Everything the vector kernel's code generation depends on.
+struct VectorKernel {
+  DotKind Dot = DotKind::FMA;
+  Type *PackT = nullptr; ///< element type of the packed A and B panels
+  Type *AccT = nullptr;  ///< accumulator element type (= C's)
+  unsigned W = 0;        ///< accumulator lanes per vector
+  unsigned KG = 1;       ///< k values one lane consumes per instruction
+  unsigned MR = 0, NV = 0;
+  int64_t MC = 0, KC = 0, NC = 0;
+  bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
+  unsigned RegBytes = 0;
+
+  unsigned nr() const { return NV * W; }
+  FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
+};
+
+int64_t roundUp(int64_t X, int64_t M) { return (X + M - 1) / M * M; }
+
+/// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
+/// B vectors and one broadcast must fit; two B vectors per k group when
+/// possible (enough independent FMAs to hide latency), else one.
+void chooseRegisterBlock(VectorKernel &Kern, unsigned NumRegs) {
+  Kern.NV = NumRegs >= 16 ? 2 : 1;
+  Kern.MR = (NumRegs - Kern.NV - 1) / Kern.NV;
+  Kern.MR = std::max(1u, std::min(Kern.MR, 14u));
+}
+
+/// Cache blocks: a B micro-panel (KC x NR) fills about 2/3 of L1, an A block
+/// (MC x KC) half of L2, a B panel (KC x NC) a few MiB of L3.
+void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
+                       const GemmDesc &G) {
+  uint64_t L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D)
+                    .value_or(32 * 1024);
+  uint64_t L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D)
+                    .value_or(256 * 1024);
+  // LLVM reports a conservative 256 KiB L2 for every x86; the AVX-512
+  // machines TLX targets have 1-2 MiB per core.
+  if (Kern.RegBytes >= 64)
+    L2 = std::max<uint64_t>(L2, 1024 * 1024);
+  int64_t ES = Kern.PackT->getPrimitiveSizeInBits() / 8;
+  int64_t KC = int64_t(L1) * 2 / 3 / (Kern.nr() * ES);
+  KC = std::max<int64_t>(Kern.KG * 16, KC / (Kern.KG * 16) * (Kern.KG * 16));
+  int64_t MC = int64_t(L2) / 2 / (KC * ES);
+  MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
+  int64_t NC = std::max<int64_t>(Kern.nr(), (4 << 20) / (KC * ES) /
+                                                Kern.nr() * Kern.nr());
+  // Never block beyond the problem (rounded to whole micro-panels).
+  Kern.KC = std::min(KC, roundUp(G.K, Kern.KG));
+  Kern.MC = std::min(MC, roundUp(G.M, Kern.MR));
+  Kern.NC = std::min(NC, roundUp(G.N, Kern.nr()));
+}
+
+/// Chooses the kernel, or returns false when only the scalar code can do
+/// this GEMM (half-precision accumulators, no vector registers).
+bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
+                  const Function &F, VectorKernel &Kern, std::string &Why) {
+  Type *CT = G.C.Elem;
+  bool IntC = CT->isIntegerTy(32) || CT->isIntegerTy(64);
+  if (!CT->isFloatTy() && !CT->isDoubleTy() && !IntC) {
+    Why = "no vector kernel accumulates in this element type";
+    return false;
+  }
+  unsigned Bits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
+  // Explicit vector IR may use the full width even when the target prefers
+  // 256-bit auto-vectorization (prefer-vector-width).
+  if (hasTargetFeature(F, "avx512f"))
+    Bits = std::max(Bits, 512u);
+  unsigned CBits = CT->getPrimitiveSizeInBits();
+  if (Bits < 2 * CBits) {
+    Why = "the target has no vector registers for this element type";
+    return false;
+  }
+  Kern.RegBytes = Bits / 8;
+  Kern.AccT = CT;
+  Kern.W = Bits / CBits;
+  Kern.PackT = CT;
+  Type *AT = G.A.Elem, *BT = G.B.Elem;
+  if (Bits == 512 && CT->isIntegerTy(32) && AT->isIntegerTy(8) &&
+      BT->isIntegerTy(8) && G.B.IsSigned &&
+      hasTargetFeature(F, "avx512vnni")) {
+    Kern.Dot = DotKind::VNNI;
+    Kern.PackT = AT;
+    Kern.KG = 4;
+    Kern.BiasA = G.A.IsSigned;
+  } else if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() &&
+             BT->isBFloatTy() && hasTargetFeature(F, "avx512bf16")) {
+    Kern.Dot = DotKind::BF16;
+    Kern.PackT = AT;
+    Kern.KG = 2;
+  }
+  unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
+      /*Vector=*/true));
+  chooseRegisterBlock(Kern, std::max(NumRegs, 8u));
+  return true;
+}
+
+std::string kernelName(const VectorKernel &Kern) {
+  std::string Name = Kern.RegBytes == 64   ? "avx512"
+                     : Kern.RegBytes == 32 ? "vec256"
+                                           : "vec" + std::to_string(
+                                                         Kern.RegBytes * 8);
+  switch (Kern.Dot) {
+  case DotKind::VNNI:
+    Name += Kern.BiasA ? " s8s8s32 vpdpbusd(+128 bias)" : " u8s8s32 vpdpbusd";
+    break;
+  case DotKind::BF16:
+    Name += " bf16 vdpbf16ps";
+    break;
+  case DotKind::FMA:
+    Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
+    Name += Kern.AccT->isFloatTy()    ? "f32"
+            : Kern.AccT->isDoubleTy() ? "f64"
+                                      : "i" + std::to_string(
+                                                  Kern.AccT->getIntegerBitWidth());
+    break;
+  }
+  return Name + " " + std::to_string(Kern.MR) + "x" +
+         std::to_string(Kern.nr());
+}
+
+/// Emits the code of one GEMM with the chosen kernel.
+class VectorGemmEmitter {
+public:
+  VectorGemmEmitter(IRBuilderBase &B, const GemmDesc &G,
+                    const VectorKernel &Kern)
+      : B(B), G(G), Kern(Kern), I64(B.getInt64Ty()) {}
+
+  void emit();
+
+private:
+  Value *c64(int64_t V) { return B.getInt64(V); }
+  Value *smin(Value *X, Value *Y) {
+    return B.CreateIntrinsic(Intrinsic::smin, {I64}, {X, Y});
+  }
+  int64_t packBytes() const {
+    return Kern.PackT->getPrimitiveSizeInBits() / 8;
+  }
+  Value *packPtr(Value *Base, Value *Elems) {
+    return B.CreateGEP(Kern.PackT, Base, Elems);
+  }
+
+  void packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc, Value *Kcp);
+  void emitColumnSums(Value *Panel, Value *Kcp, Value *SumsAt);
+  void packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc, Value *Kcp);
+  void copyIntoPanel(const GemmOperand &Op, Value *Row0, Value *Col0,
+                     Value *Rows, Value *Kc, bool KIsRow, Value *Panel,
+                     unsigned PanelWidth, bool FlipSign);
+  void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Mc,
+                       Value *Nc, Value *Kcp, Value *AddC);
+  Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
+  Value *loadABroadcast(Value *Ptr);
+  Value *loadBVector(Value *Ptr);
+  void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                  Value *Rows, Value *Cols, Value *AddC);
+
+  IRBuilderBase &B;
+  const GemmDesc &G;
+  const VectorKernel &Kern;
+  Type *I64;
+  Value *ApBase = nullptr, *BpBase = nullptr, *ColSums = nullptr;
+  AllocaInst *EdgeBuf = nullptr;
+};
+
+void VectorGemmEmitter::emit() {
+  Function *F = B.GetInsertBlock()->getParent();
+  {
+    IRBuilderBase::InsertPointGuard Guard(B);
+    B.SetInsertPoint(&F->getEntryBlock(), F->getEntryBlock().begin());
+    EdgeBuf = B.CreateAlloca(ArrayType::get(Kern.AccT, Kern.MR * Kern.nr()),
+                             nullptr, "gemm.edge");
+    EdgeBuf->setAlignment(Align(64));
+  }
+  int64_t ES = packBytes();
+  ApBase = emitScratch(B, ScratchSlot::PackedA, Kern.MC * Kern.KC * ES);
+  BpBase = emitScratch(B, ScratchSlot::PackedB, Kern.NC * Kern.KC * ES);
+  if (Kern.BiasA)
+    ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
+
+  emitLoop(B, c64(0), c64(G.N), c64(Kern.NC), "gemm.jc", [&](IRBuilderBase &,
+                                                              Value *Jc) {
+    Value *Nc = smin(c64(Kern.NC), B.CreateSub(c64(G.N), Jc));
+    emitLoop(B, c64(0), c64(G.K), c64(Kern.KC), "gemm.pc", [&](IRBuilderBase &,
+                                                                Value *Pc) {
+      Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
+      Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
+                               c64(-int64_t(Kern.KG)));
+      packB(Jc, Pc, Nc, Kc, Kcp);
+      // Later K blocks add to what the earlier ones stored.
+      Value *AddC = G.Accumulate ? B.getTrue()
+                                 : B.CreateICmpNE(Pc, c64(0), "gemm.addc");
+      emitLoop(B, c64(0), c64(G.M), c64(Kern.MC), "gemm.ic",
+               [&](IRBuilderBase &, Value *Ic) {
+                 Value *Mc = smin(c64(Kern.MC), B.CreateSub(c64(G.M), Ic));
+                 packA(Ic, Pc, Mc, Kc, Kcp);
+                 emitLoop(B, c64(0), Nc, c64(Kern.nr()), "gemm.jr",
+                          [&](IRBuilderBase &, Value *Jr) {
+                            emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
+                                     [&](IRBuilderBase &, Value *Ir) {
+                                       emitMicrokernel(Ic, Ir, Jc, Jr, Mc, Nc,
+                                                       Kcp, AddC);
+                                     });
+                          });
+               });
+    });
+  });
+}
+
+// Copies a Rows x Kc block of Op, starting at (Row0, Col0) in the
+// "m-or-n by k" orientation, into a micro-panel [Kc/KG][PanelWidth][KG]:
+// element (r, k) of the block goes to (k/KG)*PanelWidth*KG + r*KG + k%KG.
+// KIsRow says k indexes Op's rows (B) rather than its columns (A). The loop
+// order follows whichever index is contiguous in the source.
+void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
+                                      Value *Col0, Value *Rows, Value *Kc,
+                                      bool KIsRow, Value *Panel,
+                                      unsigned PanelWidth, bool FlipSign) {
+  Value *KStride = KIsRow ? Op.RowStride : Op.ColStride;
+  auto *KStrideC = dyn_cast<ConstantInt>(KStride);
+  bool KInner = KStrideC && KStrideC->isOne();
+  unsigned KG = Kern.KG;
+  auto CopyOne = [&](Value *R, Value *K) {
+    Value *Src = KIsRow ? elementPtr(B, Op, B.CreateAdd(Row0, K),
+                                     B.CreateAdd(Col0, R))
+                        : elementPtr(B, Op, B.CreateAdd(Row0, R),
+                                     B.CreateAdd(Col0, K));
+    Value *V = B.CreateLoad(Op.Elem, Src);
+    V = convertElement(B, V, Kern.PackT, Op.IsSigned);
+    if (FlipSign)
+      V = B.CreateXor(V, ConstantInt::get(Kern.PackT, 0x80));
+    Value *Group = B.CreateLShr(K, Log2_32(KG));
+    Value *InGroup = B.CreateAnd(K, c64(KG - 1));
+    Value *Dst = B.CreateAdd(
+        B.CreateMul(Group, c64(PanelWidth * KG)),
+        B.CreateAdd(B.CreateMul(R, c64(KG)), InGroup));
+    B.CreateStore(V, packPtr(Panel, Dst));
+  };
+  if (KInner) {
+    emitLoop(B, c64(0), Rows, c64(1), "gemm.pack.r",
+             [&](IRBuilderBase &, Value *R) {
+               emitLoop(B, c64(0), Kc, c64(1), "gemm.pack.k",
+                        [&](IRBuilderBase &, Value *K) { CopyOne(R, K); });
+             });
+  } else {
+    emitLoop(B, c64(0), Kc, c64(1), "gemm.pack.k",
+             [&](IRBuilderBase &, Value *K) {
+               emitLoop(B, c64(0), Rows, c64(1), "gemm.pack.r",
+                        [&](IRBuilderBase &, Value *R) { CopyOne(R, K); });
+             });
+  }
+}
+
+void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
+                              Value *Kcp) {
+  unsigned NR = Kern.nr();
+  emitLoop(B, c64(0), Nc, c64(NR), "gemm.packb", [&](IRBuilderBase &,
+                                                      Value *Jr) {
+    Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
+    Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+    // Edge panels get zeros where B has no columns or k values, so the
+    // microkernel always runs full width.
+    Value *Partial = B.CreateOr(B.CreateICmpSLT(Cols, c64(NR)),
+                                B.CreateICmpSLT(Kc, Kcp));
+    emitIf(B, Partial, [&] {
+      B.CreateMemSet(Panel, B.getInt8(0),
+                     B.CreateMul(Kcp, c64(NR * packBytes())), Align(64));
+    });
+    copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc, /*KIsRow=*/true,
+                  Panel, NR, /*FlipSign=*/false);
+    if (Kern.BiasA)
+      emitColumnSums(Panel, Kcp, Jr);
+  });
+}
+
+// ColSums[Jr + c] = 128 * sum_k Panel(k, c), with vpdpbusd on 0x80 bytes.
+void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kcp,
+                                       Value *SumsAt) {
+  unsigned NR = Kern.nr();
+  Value *Zero = Constant::getNullValue(Kern.accVec());
+  SmallVector<Value *, 8> Init(Kern.NV, Zero);
+  auto Sums = emitLoop(
+      B, c64(0), B.CreateLShr(Kcp, 2), c64(1), "gemm.colsum", Init,
+      [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Acc) {
+        SmallVector<Value *, 8> Next;
+        Value *Row = B.CreateMul(Kq, c64(NR * 4));
+        for (unsigned V = 0; V < Kern.NV; ++V) {
+          Value *BVec =
+              loadBVector(packPtr(Panel, B.CreateAdd(Row, c64(V * Kern.W * 4))));
+          Value *Bias = ConstantInt::get(Kern.accVec(), 0x80808080u);
+          Next.push_back(emitDotStep(Acc[V], Bias, BVec));
+        }
+        return Next;
+      });
+  for (unsigned V = 0; V < Kern.NV; ++V)
+    B.CreateAlignedStore(
+        Sums[V],
+        B.CreateGEP(Kern.AccT, ColSums,
+                    B.CreateAdd(SumsAt, c64(V * Kern.W))),
+        Align(4));
+}
+
+void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
+                              Value *Kcp) {
+  unsigned MR = Kern.MR;
+  emitLoop(B, c64(0), Mc, c64(MR), "gemm.packa", [&](IRBuilderBase &,
+                                                      Value *Ir) {
+    Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
+    Value *Panel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
+    Value *Partial = B.CreateOr(B.CreateICmpSLT(Rows, c64(MR)),
+                                B.CreateICmpSLT(Kc, Kcp));
+    emitIf(B, Partial, [&] {
+      B.CreateMemSet(Panel, B.getInt8(0),
+                     B.CreateMul(Kcp, c64(MR * packBytes())), Align(4));
+    });
+    copyIntoPanel(G.A, B.CreateAdd(Ic, Ir), Pc, Rows, Kc, /*KIsRow=*/false,
+                  Panel, MR, Kern.BiasA);
+  });
+}
+
+Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {
+  // One k group of one row: KG packed elements read as one lane.
+  Type *LaneT = Kern.KG == 1
+                    ? Kern.PackT
+                    : B.getIntNTy(Kern.KG * Kern.PackT->getPrimitiveSizeInBits());
+  Value *Lane = B.CreateAlignedLoad(LaneT, Ptr, Align(LaneT->getPrimitiveSizeInBits() / 8));
+  return B.CreateVectorSplat(Kern.W, Lane);
+}
+
+Value *VectorGemmEmitter::loadBVector(Value *Ptr) {
+  auto *VecT = FixedVectorType::get(Kern.PackT, Kern.W * Kern.KG);
+  return B.CreateAlignedLoad(VecT, Ptr, Align(std::min(64u, Kern.RegBytes)));
+}
+
+Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
+                                      Value *BVec) {
+  if (Kern.Dot == DotKind::FMA)
+    return multiplyAdd(B, Acc, ABroadcast, BVec);
+  Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
+                         ? Intrinsic::x86_avx512_vpdpbusd_512
+                         : Intrinsic::x86_avx512bf16_dpbf16ps_512;
+  Module *M = B.GetInsertBlock()->getModule();
+  Function *Fn = Intrinsic::getDeclaration(M, ID);
+  FunctionType *FT = Fn->getFunctionType();
+  return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
+                           B.CreateBitCast(ABroadcast, FT->getParamType(1)),
+                           B.CreateBitCast(BVec, FT->getParamType(2))});
+}
+
+void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
+                                        Value *Jr, Value *Mc, Value *Nc,
+                                        Value *Kcp, Value *AddC) {
+  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
+  unsigned NR = Kern.nr();
+  Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
+  Value *BPanel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+
+  // Accumulators start at zero, or at -128 * column sums for biased A.
+  SmallVector<Value *, 32> Init;
+  for (unsigned V = 0; V < NV; ++V) {
+    Value *Start = Constant::getNullValue(Kern.accVec());
+    if (Kern.BiasA) {
+      Value *Sums = B.CreateAlignedLoad(
+          Kern.accVec(),
+          B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(Jr, c64(V * W))),
+          Align(4));
+      Start = B.CreateNeg(Sums);
+    }
+    for (unsigned R = 0; R < MR; ++R)
+      Init.push_back(Start);
+  }
+  // Acc[V * MR + R] holds row R, columns [V*W, V*W + W) of the block.
+  auto Acc = emitLoop(
+      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.k", Init,
+      [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
+        Value *BRow = B.CreateMul(Kq, c64(NR * KG));
+        Value *ARow = B.CreateMul(Kq, c64(MR * KG));
+        SmallVector<Value *, 4> BVecs;
+        for (unsigned V = 0; V < NV; ++V)
+          BVecs.push_back(loadBVector(
+              packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG)))));
+        SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
+        for (unsigned R = 0; R < MR; ++R) {
+          Value *ABcast =
+              loadABroadcast(packPtr(APanel, B.CreateAdd(ARow, c64(R * KG))));
+          for (unsigned V = 0; V < NV; ++V)
+            Next[V * MR + R] = emitDotStep(Cur[V * MR + R], ABcast, BVecs[V]);
+        }
+        return Next;
+      });
+  Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
+  Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
+  storeBlock(Acc, B.CreateAdd(Ic, Ir), B.CreateAdd(Jc, Jr), Rows, Cols, AddC);
+}
+
+Value *addOrKeep(IRBuilderBase &B, Value *AddC, Value *Old, Value *Acc) {
+  Value *Sum = Acc->getType()->isFPOrFPVectorTy() ? B.CreateFAdd(Old, Acc)
+                                                  : B.CreateAdd(Old, Acc);
+  return B.CreateSelect(AddC, Sum, Acc);
+}
+
+void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
+                                   Value *Col0, Value *Rows, Value *Cols,
+                                   Value *AddC) {
+  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, NR = Kern.nr();
+  Align ElemAlign(Kern.AccT->getPrimitiveSizeInBits() / 8);
+  auto *ColStride = dyn_cast<ConstantInt>(G.C.ColStride);
+  bool RowsContiguous = ColStride && ColStride->isOne();
+
+  // Edge blocks (and C without contiguous rows): through the stack buffer.
+  auto StoreThroughBuffer = [&] {
+    for (unsigned V = 0; V < NV; ++V)
+      for (unsigned R = 0; R < MR; ++R)
+        B.CreateAlignedStore(
+            Acc[V * MR + R],
+            B.CreateConstGEP1_64(Kern.AccT, EdgeBuf, R * NR + V * W),
+            Align(64));
+    emitLoop(B, c64(0), Rows, c64(1), "gemm.edge.r", [&](IRBuilderBase &,
+                                                          Value *R) {
+      emitLoop(B, c64(0), Cols, c64(1), "gemm.edge.c", [&](IRBuilderBase &,
+                                                            Value *C) {
+        Value *Part = B.CreateLoad(
+            Kern.AccT, B.CreateGEP(Kern.AccT, EdgeBuf,
+                                   B.CreateAdd(B.CreateMul(R, c64(NR)), C)));
+        Value *Dst =
+            elementPtr(B, G.C, B.CreateAdd(Row0, R), B.CreateAdd(Col0, C));
+        Value *Old = B.CreateLoad(Kern.AccT, Dst);
+        B.CreateStore(addOrKeep(B, AddC, Old, Part), Dst);
+      });
+    });
+  };
+  if (!RowsContiguous) {
+    StoreThroughBuffer();
+    return;
+  }
+  Value *Full = B.CreateAnd(B.CreateICmpEQ(Rows, c64(MR)),
+                            B.CreateICmpEQ(Cols, c64(NR)));
+  emitIf(
+      B, Full,
+      [&] {
+        for (unsigned R = 0; R < MR; ++R) {
+          Value *RowPtr = elementPtr(B, G.C, B.CreateAdd(Row0, c64(R)), Col0);
+          for (unsigned V = 0; V < NV; ++V) {
+            Value *Ptr = B.CreateConstGEP1_64(Kern.AccT, RowPtr, V * W);
+            Value *Old = B.CreateAlignedLoad(Kern.accVec(), Ptr, ElemAlign);
+            B.CreateAlignedStore(addOrKeep(B, AddC, Old, Acc[V * MR + R]), Ptr,
+                                 ElemAlign);
+          }
+        }
+      },
+      StoreThroughBuffer);
+}
+
+} // namespace
+
+bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
+                    const TargetTransformInfo &TTI, GemmPlan &Plan,
+                    std::string &Why) {
+  Function *F = B.GetInsertBlock()->getParent();
+  VectorKernel Kern;
+  if (!chooseKernel(G, TTI, *F, Kern, Why))
+    return false;
+  chooseCacheBlocks(Kern, TTI, G);
+  requireVectorWidth(*F, Kern.RegBytes * 8);
+  VectorGemmEmitter(B, G, Kern).emit();
+  Plan.Kernel = kernelName(Kern);
+  Plan.MC = Kern.MC;
+  Plan.NC = Kern.NC;
+  Plan.KC = Kern.KC;
+  Plan.MR = Kern.MR;
+  Plan.NR = Kern.nr();
+  Plan.PackedA = Plan.PackedB = true;
+  return true;
+}
+
+} // namespace gemm
+} // namespace tlx
