@@ -17,6 +17,8 @@
 // CHECK: tdpbuud: 400 trials, 0 mismatches
 // CHECK: tdpbf16ps: 400 trials, 0 mismatches, {{[0-9]+}} NaN payload differences
 // CHECK: tdpbf16ps-small: 400 trials, 0 mismatches, {{[0-9]+}} NaN payload differences
+// CHECK: ftz-boundary FLT_MIN-2^-150: hw 00000000 emu 00000000
+// CHECK: ftz-boundary FLT_MIN-2^-151: hw 00800000 emu 00800000
 
 static uint64_t Seed = 0x9e3779b97f4a7c15u;
 static uint32_t rnd(void) {
@@ -165,6 +167,36 @@ static void run(const char *Name, tlxrt_amx_dp Kind, int Float, int Small) {
     printf("%s: 400 trials, %d mismatches\n", Name, Mismatch);
 }
 
+// The flush-to-zero boundary: FLT_MIN, then an FMA step taking it to just
+// below FLT_MIN. Tininess is detected after rounding: FLT_MIN - 2^-150 is
+// exact in 24 bits (tiny: flushed), FLT_MIN - 2^-151 ties to FLT_MIN.
+static void ftz_boundary(const char *Name, uint16_t Small) {
+  memset(A, 0, sizeof(A));
+  memset(B, 0, sizeof(B));
+  memset(C, 0, sizeof(C));
+  uint16_t A0 = 0x2000, B0 = 0x2000; // 2^-63 * 2^-63 = FLT_MIN
+  uint16_t A1 = 0x8000 | Small, B1 = 0x1a00; // -Small * 2^-75
+  memcpy(&A[0][0], &A0, 2);
+  memcpy(&B[0][0], &B0, 2);
+  memcpy(&A[0][4], &A1, 2);
+  memcpy(&B[1][0], &B1, 2);
+  config(1, 4, 8);
+  _tile_loadd(0, C, 64);
+  _tile_loadd(1, A, 64);
+  _tile_loadd(2, B, 64);
+  _tile_dpbf16ps(0, 1, 2);
+  _tile_stored(0, HW, 64);
+  tlxrt_amx_emu_tileloadd(0, C, 64);
+  tlxrt_amx_emu_tileloadd(1, A, 64);
+  tlxrt_amx_emu_tileloadd(2, B, 64);
+  tlxrt_amx_emu_tdp(TLXRT_AMX_TDPBF16PS, 0, 1, 2);
+  tlxrt_amx_emu_tilestored(0, EM, 64);
+  uint32_t H, E;
+  memcpy(&H, &HW[0][0], 4);
+  memcpy(&E, &EM[0][0], 4);
+  printf("ftz-boundary %s: hw %08x emu %08x\n", Name, H, E);
+}
+
 int main(void) {
   tlxrt_amx_init();
   run("tdpbssd", TLXRT_AMX_TDPBSSD, 0, 0);
@@ -173,5 +205,7 @@ int main(void) {
   run("tdpbuud", TLXRT_AMX_TDPBUUD, 0, 0);
   run("tdpbf16ps", TLXRT_AMX_TDPBF16PS, 1, 0);
   run("tdpbf16ps-small", TLXRT_AMX_TDPBF16PS, 1, 1);
+  ftz_boundary("FLT_MIN-2^-150", 0x1a00); // 2^-75
+  ftz_boundary("FLT_MIN-2^-151", 0x1980); // 2^-76
   return 0;
 }
