@@ -472,7 +472,33 @@ bool AMXEmulator::stripAMXFeatures(Function &F) {
   return true;
 }
 
+/// Folds tile -> vector -> tile round trips (clang's __tile1024i API makes
+/// one for every use of a tile), so the tile keeps its buffer and its shape:
+///   %v = call <256 x i32> @llvm.x86.cast.tile.to.vector(x86_amx %t)
+///   %u = call x86_amx @llvm.x86.cast.vector.to.tile(<256 x i32> %v)
+///     --> uses of %u use %t
+static void foldCastRoundTrips(Function &F) {
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *ToTile = dyn_cast<IntrinsicInst>(&I);
+    if (!ToTile ||
+        ToTile->getIntrinsicID() != Intrinsic::x86_cast_vector_to_tile)
+      continue;
+    auto *ToVector = dyn_cast<IntrinsicInst>(ToTile->getArgOperand(0));
+    if (!ToVector ||
+        ToVector->getIntrinsicID() != Intrinsic::x86_cast_tile_to_vector)
+      continue;
+    ToTile->replaceAllUsesWith(ToVector->getArgOperand(0));
+    ToTile->eraseFromParent();
+  }
+  for (Instruction &I : make_early_inc_range(instructions(F)))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->getIntrinsicID() == Intrinsic::x86_cast_tile_to_vector &&
+        II->use_empty())
+      II->eraseFromParent();
+}
+
 bool AMXEmulator::emulateFunction(Function &F) {
+  foldCastRoundTrips(F);
   SmallVector<Instruction *, 16> Work;
   for (Instruction &I : instructions(F)) {
     if (isAMXIntrinsicCall(I) || isAMXInitCall(I) || usesX86AMX(I))
