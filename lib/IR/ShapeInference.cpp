@@ -197,6 +197,9 @@ bool checkTensorType(const TensorType &Ty, std::string &Why) {
                          " is not supported (i8, i16, i32, i64, f16, bf16, "
                          "f32, f64)");
   unsigned Rank = Ty.rank();
+  if (Rank > MaxRank)
+    return fail(Why, "rank " + Twine(Rank) + " exceeds the maximum of " +
+                         Twine(MaxRank));
   if (Ty.Layout.size() != Rank)
     return fail(Why, "layout has " + entries(Ty.Layout.size()) +
                          ", but shape has " + entries(Rank));
@@ -262,24 +265,29 @@ bool checkLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims,
     if (LeadingDims[I] < 0)
       return fail(Why, "strides entry " + Twine(LeadingDims[I]) +
                            " of dimension " + Twine(I) + " must be >= 0");
-  if (Rank && LeadingDims[0] != 0)
+  if (Rank == 0)
+    return true;
+  if (LeadingDims[0] != 0)
     return fail(Why, "strides[0] is unused and must be 0, not " +
                          Twine(LeadingDims[0]));
-  // Storage dim I-1 is LeadingDims[I] elements apart; it must clear the span
-  // of dim I (its stride times its extent) or two elements would share an
-  // address.
-  int64_t Stride = 1;
+  // Walking outwards, Span is the number of elements from the first to one
+  // past the last address of storage dims I..Rank-1. Dim I-1 steps
+  // LeadingDims[I] elements (or, packed, Stride * Shape[I]); a step shorter
+  // than Span would let two elements share an address.
+  int64_t Stride = 1, Span = Shape[Rank - 1];
   for (int I = (int)Rank - 1; I >= 1; --I) {
-    int64_t Span;
-    if (MulOverflow(Stride, Shape[I], Span))
-      return fail(Why, "strides address more elements than fit in 64 bits");
     int64_t LD = LeadingDims[I];
     if (LD != 0 && LD < Span)
       return fail(Why, "strides[" + Twine(I) + "] = " + Twine(LD) +
                            " is less than the span of storage dimension " +
                            Twine(I) + " (" + Twine(Span) +
                            " elements): elements would share addresses");
-    Stride = LD ? LD : Span;
+    int64_t Packed, Reach;
+    if (MulOverflow(Stride, Shape[I], Packed) ||
+        MulOverflow(LD ? LD : Packed, Shape[I - 1] - 1, Reach) ||
+        AddOverflow(Reach, Span, Span))
+      return fail(Why, "strides address more elements than fit in 64 bits");
+    Stride = LD ? LD : Packed;
   }
   return true;
 }
@@ -886,9 +894,19 @@ static bool checkSameCount(ArrayRef<int64_t> In, ArrayRef<int64_t> Out,
 }
 
 std::optional<OpResult> ResultInference::inferReshapeBlock() {
-  if (!getReshapeBlocks(Op, Why))
+  std::optional<Dims> Blocks = getReshapeBlocks(Op, Why);
+  if (!Blocks || !resultTypeInfo(/*Required=*/true))
     return std::nullopt;
-  return inferReshapePermute();
+  // oneDNN blocking: dim I becomes Extent / Block in place, and each block
+  // larger than 1 appends an innermost dim, in dim order (NCHW with blocks
+  // <1,16,1,1> is nChw16c).
+  Dims Out;
+  for (unsigned I = 0; I < Logical[0].size(); ++I)
+    Out.push_back(Logical[0][I] / (*Blocks)[I]);
+  for (int64_t B : *Blocks)
+    if (B > 1)
+      Out.push_back(B);
+  return result(Tensors[0].Type.Elem, Out);
 }
 
 std::optional<OpResult> ResultInference::inferReshapePermute() {
@@ -952,7 +970,11 @@ std::optional<OpResult> inferResult(const CallBase &Op, std::string &Why) {
     return failNone(Why, "not a TLX operation");
   if (getOpDesc(*Kind).Result != ResultKind::Data)
     return failNone(Why, "does not compute a tensor");
-  return ResultInference(Op, *Kind, Why).infer();
+  std::optional<OpResult> Result = ResultInference(Op, *Kind, Why).infer();
+  if (Result && Result->LogicalShape.size() > MaxRank)
+    return failNone(Why, "result rank " + Twine(Result->LogicalShape.size()) +
+                             " exceeds the maximum of " + Twine(MaxRank));
+  return Result;
 }
 
 std::optional<TensorType> getResultTensorType(const CallBase &Op,

@@ -31,6 +31,9 @@ class Value;
 
 namespace tlx {
 
+/// The largest rank TLX supports, as tlx.h and the runtime (TLX_MAX_RANK).
+constexpr unsigned MaxRank = 8;
+
 /// What a compute op produces.
 struct OpResult {
   llvm::Type *Elem = nullptr;
@@ -40,9 +43,10 @@ struct OpResult {
 /// Infers the result of the compute op \p Op. Element type and shape come
 /// from the operands; matmul, contract and convolution take the element type
 /// the result declares (its vector type, else its first typeinfo), else the
-/// wider operand; broadcast(T) and the reshapes take the shape from the
-/// result's first typeinfo. Does not check that this typeinfo agrees with
-/// the inferred result (tlx-verify does).
+/// wider operand. broadcast(T) and reshape.permute take the shape from the
+/// result's first typeinfo, which they (and reshape.block, whose blocked
+/// shape is inferred) require. Does not check that this typeinfo agrees
+/// with the inferred result (tlx-verify does).
 std::optional<OpResult> inferResult(const llvm::CallBase &Op, std::string &Why);
 
 /// How the result of the compute op \p Op is stored: the type of its first

@@ -34,6 +34,9 @@ define void @load_store(ptr %src, ptr %dst) {
   call void @llvm.tensor.store.p0.v2i32(ptr elementtype(float) %dst, token %packed, <2 x i32> zeroinitializer)
   call void @llvm.tensor.store.p0.v2i32(ptr elementtype(float) %dst, token %packed, <2 x i32> <i32 0, i32 3>)
   call void @llvm.tensor.store.p0.v3i32(ptr elementtype(i8) %dst, token %strided, <3 x i32> <i32 0, i32 48, i32 8>)
+  ; 6 rows 10 apart span 5 * 10 + 4 = 54 elements: slices 54 apart are
+  ; disjoint.
+  call void @llvm.tensor.store.p0.v3i32(ptr elementtype(i8) %dst, token %strided, <3 x i32> <i32 0, i32 54, i32 10>)
   ret void
 }
 
@@ -176,11 +179,15 @@ define void @reduce(<24 x float> %f, <24 x i32> %i) {
   ret void
 }
 
-; The reshapes take their shape from the result typeinfo.
+; reshape.block blocks each dim (oneDNN layouts): 4x6 by <2, 3> is
+; 2x2x2x3; reshape.permute takes its shape from the result typeinfo.
 define void @reshape(<24 x float> %v) {
   %t = call token @llvm.tensor.typeinfo.v24f32.v2i32.v2i32.v2i32(<24 x float> %v, <2 x i32> <i32 4, i32 6>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %block = call <24 x float> @llvm.tensor.reshape.block.v24f32.v2i32(token %t, <2 x i32> <i32 2, i32 3>)
   %tblock = call token @llvm.tensor.typeinfo.v24f32.v4i32.v4i32.v4i32(<24 x float> %block, <4 x i32> <i32 2, i32 2, i32 2, i32 3>, <4 x i32> <i32 0, i32 1, i32 2, i32 3>, <4 x i32> zeroinitializer)
+  ; A block of 1 adds no dim: 4x6 by <1, 3> is 4x2x3.
+  %rows = call <24 x float> @llvm.tensor.reshape.block.v24f32.v2i32(token %t, <2 x i32> <i32 1, i32 3>)
+  %trows = call token @llvm.tensor.typeinfo.v24f32.v3i32.v3i32.v3i32(<24 x float> %rows, <3 x i32> <i32 4, i32 2, i32 3>, <3 x i32> <i32 0, i32 1, i32 2>, <3 x i32> zeroinitializer)
   %perm = call <24 x float> @llvm.tensor.reshape.permute.v24f32(token %t)
   %tperm = call token @llvm.tensor.typeinfo.v24f32.v2i32.v2i32.v2i32(<24 x float> %perm, <2 x i32> <i32 3, i32 8>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   ret void

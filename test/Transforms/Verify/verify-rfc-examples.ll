@@ -55,8 +55,9 @@ declare token @llvm.tensor.load(ptr, <3 x i32>, <3 x i32>, <3 x i32>, <3 x i32>)
 ; "llvm.tensor.store" example. Corrected: shape 16x6x4 holds 384 elements,
 ; not 240; the typeinfo cannot take its own result (%tensor) as data; and
 ; strides[1] = 12 would place consecutive 6x4 slices 12 elements apart while
-; a slice spans 6 rows x 10 = 60 elements, so the store would write some
-; addresses twice: slices are 60 apart here, rows 10 apart as in the RFC.
+; a slice of 6 rows 10 apart spans 5 * 10 + 4 = 54 elements, so the store
+; would write some addresses twice: slices are 60 apart here (rows 10 apart
+; as in the RFC).
 define void @store(<384 x float> %data, ptr %mem_ptr) {
   %tensor = call token @llvm.tensor.typeinfo(<384 x float> %data,
       <3 x i32> <i32 16, i32 6, i32 4>,
