@@ -224,9 +224,18 @@ void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End,
   BasicBlock *Pre = B.GetInsertBlock();
   Function *F = Pre->getParent();
   LLVMContext &Ctx = F->getContext();
-  BasicBlock *Exit = Pre->splitBasicBlock(B.GetInsertPoint(), Name + ".exit");
+  // Split off what follows the insertion point into the exit block; a block
+  // still being built (an enclosing loop's body) has nothing to split.
+  BasicBlock *Exit;
+  if (B.GetInsertPoint() != Pre->end()) {
+    Exit = Pre->splitBasicBlock(B.GetInsertPoint(), Name + ".exit");
+    Pre->getTerminator()->eraseFromParent();
+  } else {
+    Exit = BasicBlock::Create(Ctx, Name + ".exit", F, Pre->getNextNode());
+  }
   BasicBlock *Body0 = BasicBlock::Create(Ctx, Name + ".body", F, Exit);
-  Pre->getTerminator()->setSuccessor(0, Body0);
+  B.SetInsertPoint(Pre);
+  B.CreateBr(Body0);
 
   B.SetInsertPoint(Body0);
   PHINode *IV = B.CreatePHI(B.getInt64Ty(), 2, Name + ".iv");
@@ -236,7 +245,10 @@ void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End,
   Value *Cond = B.CreateICmpSLT(Next, B.getInt64(End));
   B.CreateCondBr(Cond, Body0, Exit);
   IV->addIncoming(Next, B.GetInsertBlock());
-  B.SetInsertPoint(Exit, Exit->begin());
+  if (Exit->empty())
+    B.SetInsertPoint(Exit);
+  else
+    B.SetInsertPoint(Exit, Exit->begin());
 }
 
 void emitLoopNest(IRBuilderBase &B, ArrayRef<int64_t> Shape,
