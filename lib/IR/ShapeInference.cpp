@@ -296,6 +296,8 @@ bool checkTensorValue(const TensorValue &TV, std::string &Why) {
   if (!checkTensorType(TV.Type, Why))
     return false;
   if (getOpKind(*TV.Def) == OpKind::Load) {
+    if (!TV.isMemory())
+      return fail(Why, "pointer must be a pointer");
     std::optional<uint64_t> Len = pointeeVectorLength(*TV.Def, 0);
     if (Len)
       return fail(Why, "pointer needs elementtype() of the scalar element "

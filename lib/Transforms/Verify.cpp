@@ -37,6 +37,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
+#include <algorithm>
+#include <cstdint>
 
 using namespace llvm;
 
@@ -55,8 +57,8 @@ enum class Check {
 
 class TLXVerifier {
 public:
-  /// Checks every TLX call in \p M; returns the number of errors.
-  unsigned verifyModule(Module &M);
+  /// Checks every TLX call in \p M, reporting each violation.
+  void verifyModule(Module &M);
 
 private:
   void verifyCall(const CallBase &Call, OpKind Kind);
@@ -76,19 +78,15 @@ private:
   static std::string operandName(const OpDesc &Desc, unsigned ArgNo) {
     return getOperandName(Desc.Kind, ArgNo).str();
   }
-
-  unsigned NumErrors = 0;
 };
 
 } // namespace
 
+/// Prefixes \p Msg with the op's IR name (the callee's name when unknown).
 void TLXVerifier::report(const CallBase &Call, const Twine &Msg) {
-  ++NumErrors;
-  StringRef Name = Call.getCalledFunction()
-                       ? Call.getCalledFunction()->getName()
-                       : StringRef("TLX call");
-  if (std::optional<OpKind> Kind = getOpKind(Call))
-    Name = getOpDesc(*Kind).IRName;
+  std::optional<OpKind> Kind = getOpKind(Call);
+  StringRef Name = Kind ? getOpDesc(*Kind).IRName
+                        : Call.getCalledFunction()->getName();
   emitError(Call, Name + ": " + Msg);
 }
 
@@ -98,7 +96,7 @@ static bool hasTLXPrefix(StringRef Name) {
          Name.starts_with("llvm.vector.totensor");
 }
 
-unsigned TLXVerifier::verifyModule(Module &M) {
+void TLXVerifier::verifyModule(Module &M) {
   for (Function &F : M)
     for (Instruction &I : instructions(F)) {
       auto *Call = dyn_cast<CallBase>(&I);
@@ -110,7 +108,6 @@ unsigned TLXVerifier::verifyModule(Module &M) {
       else
         report(*Call, "unknown TLX operation");
     }
-  return NumErrors;
 }
 
 void TLXVerifier::verifyCall(const CallBase &Call, OpKind Kind) {
@@ -156,7 +153,8 @@ bool TLXVerifier::verifyReturnType(const CallBase &Call, const OpDesc &Desc) {
 Check TLXVerifier::verifyOperands(const CallBase &Call, const OpDesc &Desc) {
   // Check all operands so that one run names every bad one.
   bool Failed = false, Skipped = false;
-  for (unsigned ArgNo = 0; ArgNo < Call.arg_size(); ++ArgNo) {
+  unsigned NumArgs = std::min<size_t>(Call.arg_size(), Desc.Signature.size());
+  for (unsigned ArgNo = 0; ArgNo < NumArgs; ++ArgNo) {
     Check C = verifyOperand(Call, Desc, ArgNo);
     Failed |= C == Check::Failed;
     Skipped |= C == Check::Skipped;
@@ -284,9 +282,10 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
 
 void TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
                                         const OpResult &Result) {
+  // -1 (matching no vector) when the count overflows.
   int64_t Count = 1;
   for (int64_t D : Result.LogicalShape)
-    Count = D > 0 && Count <= INT64_MAX / D ? Count * D : -1;
+    Count = Count >= 0 && D > 0 && Count <= INT64_MAX / D ? Count * D : -1;
   if (auto *VT = dyn_cast<FixedVectorType>(Call.getType())) {
     if (VT->getElementType() != Result.Elem)
       return report(Call, "result element type " +

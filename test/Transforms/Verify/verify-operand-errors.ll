@@ -68,12 +68,17 @@ define void @token_from_other_op(<4 x float> %v) {
 
 ; Shape-like operands (V) must be constant <n x i32> vectors.
 ; CHECK: error: {{.*}}in function shape_not_constant {{.*}}: llvm.tensor.typeinfo: shape must be a constant <n x i32> vector (dynamic shapes are not supported yet)
+; CHECK: error: {{.*}}in function shape_undef {{.*}}: llvm.tensor.typeinfo: shape must be a constant <n x i32> vector (dynamic shapes are not supported yet)
 ; CHECK: error: {{.*}}in function shape_i64 {{.*}}: llvm.tensor.typeinfo: shape must be a <n x i32> vector
 ; CHECK: error: {{.*}}in function layout_scalar {{.*}}: llvm.tensor.typeinfo: layout must be a <n x i32> vector
 ; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: window must be a constant <n x i32> vector (dynamic shapes are not supported yet)
 ; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: strides must be a constant <n x i32> vector (dynamic shapes are not supported yet)
 define void @shape_not_constant(<4 x float> %v, <2 x i32> %shape) {
   %t = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> %v, <2 x i32> %shape, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+  ret void
+}
+define void @shape_undef(<4 x float> %v) {
+  %t = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> %v, <2 x i32> <i32 2, i32 undef>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   ret void
 }
 define void @shape_i64(<4 x float> %v) {
@@ -97,8 +102,10 @@ define void @window_not_constant(<4 x float> %v, <2 x i32> %w) {
 ; CHECK: error: {{.*}}in function typeinfo_scalar_data {{.*}}: llvm.tensor.typeinfo: data must be a fixed-length vector or a pointer
 ; CHECK: error: {{.*}}in function typeinfo_untyped_pointer {{.*}}: llvm.tensor.typeinfo: data is a pointer without elementtype() or byval(): its element type is unknown
 ; CHECK: error: {{.*}}in function totensor_scalable {{.*}}: llvm.vector.totensor: data must be a fixed-length vector or a pointer
+; (the relu using that load's token is not checked: one mistake, one error)
 define void @load_from_integer(i64 %p) {
   %t = call token @llvm.tensor.load.i64.v1i32.v1i32.v1i32.v1i32(i64 %p, <1 x i32> <i32 4>, <1 x i32> zeroinitializer, <1 x i32> zeroinitializer, <1 x i32> zeroinitializer)
+  %r = call <4 x i64> @llvm.tensor.relu.v4i64(token %t)
   ret void
 }
 define void @load_without_elementtype(ptr %p) {
@@ -143,7 +150,7 @@ define void @concat_i64_axis(<4 x float> %v) {
   ret void
 }
 
-; CHECK: tlx: error: 26 error(s) in TLX code; stopping
+; CHECK: tlx: error: 27 error(s) in TLX code; stopping
 ; No crash after the last error:
 ; CHECK-NOT: PLEASE submit
 ; CHECK-NOT: Stack dump
@@ -162,6 +169,7 @@ declare <4 x float> @llvm.tensor.matmul.v4f32(token, token)
 declare <4 x float> @llvm.tensor.matmul.v4f32.3(token, token, token)
 declare <1 x float> @llvm.tensor.reduce.max.v1f32.v2i32.v2i32(token, <2 x i32>, <2 x i32>)
 declare <4 x float> @llvm.tensor.relu.v4f32(token)
+declare <4 x i64> @llvm.tensor.relu.v4i64(token)
 declare i32 @llvm.tensor.store.i32.p0.v2i32(ptr, token, <2 x i32>)
 declare void @llvm.tensor.store.p0.v2i32(ptr, token, <2 x i32>)
 declare <4 x float> @llvm.tensor.tanh.v4f32.v4f32(<4 x float>)
