@@ -197,7 +197,7 @@ private:
 
   // Per-function state.
   Function *CurF = nullptr;
-  BasicBlock::iterator AllocaPt;
+  AllocaInst *LastAlloca = nullptr;
   DenseMap<Value *, Value *> Buffers;
   Value *UndefTile = nullptr;
   Value *VectorScratch = nullptr;
@@ -214,10 +214,16 @@ FunctionCallee AMXEmulator::runtime(StringRef Name, ArrayRef<Type *> Params) {
 }
 
 AllocaInst *AMXEmulator::createEntryAlloca(uint64_t Size, const Twine &Name) {
-  IRBuilder<> B(CurF->getEntryBlock().getContext());
-  B.SetInsertPoint(&CurF->getEntryBlock(), AllocaPt);
+  // Allocas go to the top of the entry block, in creation order.
+  BasicBlock &Entry = CurF->getEntryBlock();
+  IRBuilder<> B(Ctx);
+  if (LastAlloca)
+    B.SetInsertPoint(LastAlloca->getNextNode());
+  else
+    B.SetInsertPoint(&Entry, Entry.getFirstInsertionPt());
   AllocaInst *A = B.CreateAlloca(ArrayType::get(I8, Size), nullptr, Name);
   A->setAlignment(Align(TileAlignment));
+  LastAlloca = A;
   return A;
 }
 
@@ -512,7 +518,7 @@ bool AMXEmulator::emulateFunction(Function &F) {
   Phis.clear();
   UndefTile = VectorScratch = nullptr;
   HadError = false;
-  AllocaPt = F.getEntryBlock().getFirstInsertionPt();
+  LastAlloca = nullptr;
 
   splitCriticalEdgesIntoAMXPhis(F);
   for (Instruction *I : Work)
