@@ -99,20 +99,22 @@ typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
 
 #define TLX__NARG(...) TLX__NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TLX__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
-#define TLX__CAT(a, b) TLX__CAT_(a, b)
-#define TLX__CAT_(a, b) a##b
+/* tlx_dims<n>_t, after expanding n. */
+#define TLX__DIMS_TYPE(n) TLX__DIMS_TYPE_(n)
+#define TLX__DIMS_TYPE_(n) tlx_dims##n##_t
 
 /* TLX_DIMS(16, 5, 3): the constant (tlx_dims3_t){16, 5, 3}; 1 to 8 values. */
 #define TLX_DIMS(...)                                                          \
-  ((TLX__CAT(TLX__CAT(tlx_dims, TLX__NARG(__VA_ARGS__)), _t)){__VA_ARGS__})
+  (__extension__(TLX__DIMS_TYPE(TLX__NARG(__VA_ARGS__))){__VA_ARGS__})
 #define TLX_SHAPE(...) TLX_DIMS(__VA_ARGS__)
 #define TLX_LAYOUT(...) TLX_DIMS(__VA_ARGS__)
 #define TLX_PADDING(...) TLX_DIMS(__VA_ARGS__)
 #define TLX_STRIDES(...) TLX_DIMS(__VA_ARGS__)
 /* TLX_ZEROS(rank): all-zero padding or strides (packed) of that rank. */
-#define TLX_ZEROS(rank) ((TLX__CAT(TLX__CAT(tlx_dims, rank), _t)){0})
+#define TLX_ZEROS(rank) (__extension__(TLX__DIMS_TYPE(rank)){0})
 /* TLX_IDENTITY_LAYOUT(rank): <0, 1, ..., rank-1>, row-major storage. */
-#define TLX_IDENTITY_LAYOUT(rank) TLX__CAT(TLX__IDENTITY_, rank)
+#define TLX_IDENTITY_LAYOUT(rank) TLX__IDENTITY(rank)
+#define TLX__IDENTITY(rank) TLX__IDENTITY_##rank
 #define TLX__IDENTITY_1 TLX_DIMS(0)
 #define TLX__IDENTITY_2 TLX_DIMS(0, 1)
 #define TLX__IDENTITY_3 TLX_DIMS(0, 1, 2)
@@ -125,10 +127,24 @@ typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
 /* The element tag of pointer p: a zero vector of *p's type (16 bytes). The
  * recognizer reads the tensor's element type from it; its value is unused. */
 #define TLX_ELEMENT_TAG(p)                                                     \
-  ((TLX__ELEMENT_TYPE(p) __attribute__((__vector_size__(16)))){0})
+  (__extension__(TLX__ELEMENT_TYPE(p) __attribute__((__vector_size__(16)))){0})
 
 /*===--- Ops returning tokens, and store ------------------------------------===*/
 
+/* K&R declarations on purpose (see the top of this file): a user prototype
+ * declared later stays compatible and must not warn at these lines. */
+#if defined(__clang__) && !defined(__cplusplus)
+#define TLX__KR_BEGIN                                                          \
+  _Pragma("clang diagnostic push")                                             \
+  _Pragma("clang diagnostic ignored \"-Wdeprecated-non-prototype\"")           \
+  _Pragma("clang diagnostic ignored \"-Wstrict-prototypes\"")
+#define TLX__KR_END _Pragma("clang diagnostic pop")
+#else
+#define TLX__KR_BEGIN
+#define TLX__KR_END
+#endif
+
+TLX__KR_BEGIN
 TLX__BEGIN_DECLS
 
 /* tensor_typeinfo(data, shape, layout, padding) -> token
@@ -171,6 +187,7 @@ void tensor_store(TLX__ANYARGS);
 tlx_token_t vector_totensor(TLX__ANYARGS);
 
 TLX__END_DECLS
+TLX__KR_END
 
 /*===--- Ops returning data --------------------------------------------------===*
  *
@@ -202,6 +219,7 @@ TLX__END_DECLS
  *   tovector(t)                  the tensor as a plain vector
  */
 #define TLX__DECLARE_DATA_OPS(T, S)                                            \
+  TLX__KR_BEGIN                                                                \
   TLX__BEGIN_DECLS                                                             \
   T tensor_matmul##S(TLX__ANYARGS);                                            \
   T tensor_contract##S(TLX__ANYARGS);                                          \
@@ -238,7 +256,8 @@ TLX__END_DECLS
   T tensor_pad##S(TLX__ANYARGS);                                               \
   T tensor_concat##S(TLX__ANYARGS);                                            \
   T tensor_tovector##S(TLX__ANYARGS);                                          \
-  TLX__END_DECLS
+  TLX__END_DECLS                                                               \
+  TLX__KR_END
 
 /* Declares every data-returning op as `type tensor_<op>()`. Once per file. */
 #define TLX_DECLARE_TENSOR_OPS(type) TLX__DECLARE_DATA_OPS(type, )
