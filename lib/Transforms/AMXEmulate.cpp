@@ -547,6 +547,13 @@ bool AMXEmulator::emulateFunction(Function &F) {
                      Align(TileAlignment), TileBufferSize);
       continue;
     }
+    if (auto *Fr = dyn_cast<FreezeInst>(I)) {
+      // A tile in memory is never poison: freeze is a copy.
+      B.CreateMemCpy(Buffers.lookup(Fr), Align(TileAlignment),
+                     getBuffer(Fr->getOperand(0), *Fr), Align(TileAlignment),
+                     TileBufferSize);
+      continue;
+    }
     if (auto *L = dyn_cast<LoadInst>(I)) {
       // %t = load x86_amx, ptr %p --> tile_from_vector(%buf.t, %p)
       B.CreateCall(runtime("tlxrt_amx_emu_tile_from_vector", {Ptr, Ptr}),
@@ -568,8 +575,8 @@ bool AMXEmulator::emulateFunction(Function &F) {
       continue;
     }
     emitError(*I, "tlx-amx-emulate: cannot emulate this use of an x86_amx "
-                  "value (only AMX intrinsics, phi, select, load, store and "
-                  "bitcast are supported)");
+                  "value (only AMX intrinsics, phi, select, freeze, load, store "
+                  "and bitcast are supported)");
     HadError = true;
   }
   lowerPhis();
