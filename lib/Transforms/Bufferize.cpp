@@ -132,7 +132,17 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   IRBuilder<> B(&TI);
   Buffer Buf = emitAllocBuffer(B, TV->Type.Elem, TV->Type.numElements(),
                                "tlx.in");
-  B.CreateAlignedStore(TV->Data, Buf.Ptr, Align(1));
+  // A vector the C program just loaded from memory is copied from there:
+  // no tensor-sized SSA value survives.
+  auto *Ld = dyn_cast<LoadInst>(TV->Data);
+  if (Ld && Ld->isSimple() && Ld->getParent() == TI.getParent() &&
+      !mayClobberBetween({Ld->getPointerOperand()}, Ld, &TI, AA)) {
+    B.CreateMemCpy(Buf.Ptr, Align(1), Ld->getPointerOperand(), Ld->getAlign(),
+                   Buf.Bytes);
+  } else {
+    B.CreateAlignedStore(TV->Data, Buf.Ptr, Align(1));
+    Ld = nullptr;
+  }
   LLVMContext &Ctx = F.getContext();
   CallInst *New = createOpCall(
       B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
@@ -141,6 +151,8 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   New->setDebugLoc(TI.getDebugLoc());
   TI.replaceAllUsesWith(New);
   TI.eraseFromParent();
+  if (Ld && Ld->use_empty())
+    Ld->eraseFromParent();
   if (Buf.IsHeap) {
     Temps.push_back({Buf, TV->Type, New});
     TempOfReader[New] = Temps.size() - 1;
@@ -243,10 +255,24 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
   Reader->setDebugLoc(Op.getDebugLoc());
   TI.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
 
+  // Escapes: a C store of the vector becomes a memcpy from the buffer;
+  // anything else reads the vector from it.
+  Value *Vec = nullptr;
   for (Use *U : Escapes) {
-    Value *V = B.CreateAlignedLoad(Op.getType(), Buf.Ptr, Align(1),
-                                   Op.getName() + ".vec");
-    U->set(V);
+    auto *SI = dyn_cast<StoreInst>(U->getUser());
+    if (SI && SI->isSimple() && U->getOperandNo() == 0) {
+      IRBuilder<> SB(SI);
+      SB.CreateMemCpy(SI->getPointerOperand(), SI->getAlign(), Buf.Ptr,
+                      Align(1), paddedNumElements(Ty) *
+                                    F.getParent()->getDataLayout()
+                                        .getTypeAllocSize(Ty.Elem));
+      SI->eraseFromParent();
+      continue;
+    }
+    if (!Vec)
+      Vec = B.CreateAlignedLoad(Op.getType(), Buf.Ptr, Align(1),
+                                Op.getName() + ".vec");
+    U->set(Vec);
   }
   for (CallBase *RTI : Retypes) {
     IRBuilder<> RB(RTI);
@@ -302,6 +328,19 @@ void Bufferizer::bufferizeResult(CallBase &Op) {
                        getI32Vector(Ctx, Ty->Layout),
                        getI32Vector(Ctx, Ty->Padding)});
   }
+  // A result nothing reads is not computed.
+  if (all_of(Op.users(), [](User *U) {
+        auto *C = dyn_cast<CallBase>(U);
+        return C && getOpKind(*C) == OpKind::TypeInfo && C->use_empty();
+      })) {
+    emitRemark(DEBUG_TYPE, "Unused", Op,
+               getOpDesc(*getOpKind(Op)).shortName() +
+                   ": result unused, not computed");
+    while (!Op.use_empty())
+      cast<Instruction>(Op.user_back())->eraseFromParent();
+    Op.eraseFromParent();
+    return;
+  }
   bool OnlyTI = Op.hasOneUse();
   if (OnlyTI && TI->getParent() == Op.getParent() &&
       (tryFuse(Op, *TI) || tryStoreDestination(Op, *TI)))
@@ -335,7 +374,7 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
   // A load or memory typeinfo of user memory: its readers read it where
   // they materialize. Copy it now when that memory may change before.
   std::optional<TensorValue> TV = getTensorValue(&Def);
-  if (!TV || !TV->isMemory() || TempOfReader.count(&Def))
+  if (!TV || !TV->isMemory() || TempOfReader.count(&Def) || Def.use_empty())
     return;
   bool SameBlock = true;
   Instruction *Last = lastReader(&Def, SameBlock);

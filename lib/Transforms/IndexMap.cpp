@@ -95,6 +95,13 @@ Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, int64_t NumElems,
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Malloc = M.getOrInsertFunction(
       "malloc", PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
+  // What LLVM's library-call inference says about malloc, so alias
+  // analysis knows the call touches no tensor memory (also at -O0).
+  if (auto *MF = dyn_cast<Function>(Malloc.getCallee())) {
+    MF->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+    MF->setDoesNotThrow();
+    MF->addRetAttr(Attribute::NoAlias);
+  }
   Buf.Ptr = B.CreateCall(Malloc, {B.getInt64(Buf.Bytes)}, Name);
   Buf.IsHeap = true;
   return Buf;
@@ -105,6 +112,10 @@ void emitFree(IRBuilderBase &B, Value *Ptr) {
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Free = M.getOrInsertFunction(
       "free", Type::getVoidTy(Ctx), PointerType::getUnqual(Ctx));
+  if (auto *FF = dyn_cast<Function>(Free.getCallee())) {
+    FF->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
+    FF->setDoesNotThrow();
+  }
   B.CreateCall(Free, {Ptr});
 }
 
@@ -742,7 +753,7 @@ void collectMemoryRoots(const Value *Token, SmallVectorImpl<Value *> &Roots) {
 
 bool mayClobberBetween(ArrayRef<Value *> Roots, const Instruction *From,
                        const Instruction *To, AAResults &AA) {
-  if (Roots.empty())
+  if (Roots.empty() || From == To)
     return false;
   if (From->getParent() != To->getParent() || !From->comesBefore(To))
     return true;
