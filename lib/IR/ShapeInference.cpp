@@ -95,8 +95,7 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
                                      "strides"};
   static const char *const Store[] = {"pointer", "tensor", "strides"};
   static const char *const Binary[] = {"op1", "op2"};
-  static const char *const Contract[] = {"op1", "op2", "op1 axes",
-                                         "op2 axes"};
+  static const char *const Contract[] = {"op1", "op2", "op1 axes", "op2 axes"};
   static const char *const MMA[] = {"acc", "op1", "op2"};
   static const char *const Conv[] = {"input", "kernel", "strides",
                                      "input dilations", "kernel dilations"};
@@ -208,8 +207,8 @@ bool checkTensorType(const TensorType &Ty, std::string &Why) {
                          ", but shape has " + entries(Rank));
   for (unsigned I = 0; I < Rank; ++I)
     if (Ty.Shape[I] < 1)
-      return fail(Why, "shape extent " + Twine(Ty.Shape[I]) +
-                           " of dimension " + Twine(I) + " must be >= 1");
+      return fail(Why, "shape extent " + Twine(Ty.Shape[I]) + " of dimension " +
+                           Twine(I) + " must be >= 1");
   if (!isPermutation(Ty.Layout))
     return fail(Why, "layout " + formatList(Ty.Layout) +
                          " is not a permutation of 0.." + Twine(Rank - 1));
@@ -218,8 +217,8 @@ bool checkTensorType(const TensorType &Ty, std::string &Why) {
       return fail(Why, "padding " + Twine(Ty.Padding[I]) + " of dimension " +
                            Twine(I) + " must be >= 0");
   if (!checkedProduct(Ty.Shape))
-    return fail(Why, "shape " + formatShape(Ty.Shape) +
-                         " has too many elements");
+    return fail(Why,
+                "shape " + formatShape(Ty.Shape) + " has too many elements");
   return true;
 }
 
@@ -249,8 +248,7 @@ static bool checkData(const TensorValue &TV, std::string &Why) {
     return fail(Why, "data must be a fixed-length vector or a pointer");
   std::optional<uint64_t> Len = pointeeVectorLength(*TV.Def, 0);
   if (Len && (int64_t)*Len != N)
-    return fail(Why, "data points to " + Twine(*Len) +
-                         " elements, but shape " +
+    return fail(Why, "data points to " + Twine(*Len) + " elements, but shape " +
                          formatShape(TV.Type.Shape) + " holds " + Twine(N));
   return true;
 }
@@ -356,8 +354,8 @@ static std::optional<Dims> readVector(const CallBase &Op, unsigned ArgNo,
   return Values;
 }
 
-static bool checkAtLeast(ArrayRef<int64_t> Values, int64_t Min,
-                         StringRef Name, std::string &Why) {
+static bool checkAtLeast(ArrayRef<int64_t> Values, int64_t Min, StringRef Name,
+                         std::string &Why) {
   for (unsigned I = 0; I < Values.size(); ++I)
     if (Values[I] < Min)
       return fail(Why, Name + " entry " + Twine(Values[I]) + " of dimension " +
@@ -390,8 +388,8 @@ std::optional<ConvolutionParams> getConvolutionParams(const CallBase &Op,
     }
     std::optional<Dims> V = readVector(
         Op, ArgNo, Spatial, "the input's spatial dimension count", Why);
-    if (!V || !checkAtLeast(*V, 0, getOperandName(OpKind::Convolution, ArgNo),
-                            Why))
+    if (!V ||
+        !checkAtLeast(*V, 0, getOperandName(OpKind::Convolution, ArgNo), Why))
       return std::nullopt;
     for (int64_t &E : *V)
       E = E == 0 ? 1 : E;
@@ -409,8 +407,8 @@ static bool checkAxes(ArrayRef<int64_t> Axes, unsigned Rank, StringRef Name,
       return fail(Why, Name + " entry " + Twine(A) +
                            " is out of range for rank " + Twine(Rank));
     if (Seen[A])
-      return fail(Why, Name + " " + formatList(Axes) + " repeat axis " +
-                           Twine(A));
+      return fail(Why,
+                  Name + " " + formatList(Axes) + " repeat axis " + Twine(A));
     Seen.set(A);
   }
   return true;
@@ -419,8 +417,8 @@ static bool checkAxes(ArrayRef<int64_t> Axes, unsigned Rank, StringRef Name,
 std::optional<ContractAxes> getContractAxes(const CallBase &Op,
                                             std::string &Why) {
   std::optional<TensorValue> A = getOperandTensor(Op, 0, Why);
-  std::optional<TensorValue> B = A ? getOperandTensor(Op, 1, Why)
-                                   : std::nullopt;
+  std::optional<TensorValue> B =
+      A ? getOperandTensor(Op, 1, Why) : std::nullopt;
   if (!B)
     return std::nullopt;
   Dims LA = A->Type.logicalShape(), LB = B->Type.logicalShape();
@@ -621,8 +619,8 @@ bool ResultInference::checkElementClass() {
   for (unsigned I = 0; I < Tensors.size(); ++I)
     if (!isAllowedElementType(Desc.Elements, Tensors[I].Type.Elem))
       return fail(Why, "element type " + typeName(Tensors[I].Type.Elem) +
-                           " of " + operandName(Op, I) +
-                           " is not allowed (" + Allowed + ")");
+                           " of " + operandName(Op, I) + " is not allowed (" +
+                           Allowed + ")");
   return true;
 }
 
@@ -817,8 +815,8 @@ std::optional<OpResult> ResultInference::inferConvolution() {
     return failNone(Why, "input is " + shape(0) +
                              ": rank >= 3 is required ([N, C, spatial...])");
   if (K.size() != In.size())
-    return failNone(Why, "ranks differ: input is " + shape(0) +
-                             ", kernel is " + shape(1));
+    return failNone(Why, "ranks differ: input is " + shape(0) + ", kernel is " +
+                             shape(1));
   if (In[1] != K[1])
     return failNone(Why, "channels differ: input " + shape(0) + " has " +
                              Twine(In[1]) + ", kernel " + shape(1) + " has " +
@@ -862,15 +860,16 @@ std::optional<OpResult> ResultInference::inferBroadcast() {
   const Dims &From = Logical[0];
   if (From.size() > To.size())
     return failNone(Why, "cannot broadcast " + shape(0) + " to " +
-                             formatShape(To) + ": the input has more "
-                                               "dimensions");
+                             formatShape(To) +
+                             ": the input has more "
+                             "dimensions");
   // numpy: align trailing dims; each input extent equals the target's or 1.
   unsigned Offset = To.size() - From.size();
   for (unsigned I = 0; I < From.size(); ++I)
     if (From[I] != 1 && From[I] != To[Offset + I])
       return failNone(Why, "cannot broadcast " + shape(0) + " to " +
-                               formatShape(To) + ": extent " +
-                               Twine(From[I]) + " of dimension " + Twine(I) +
+                               formatShape(To) + ": extent " + Twine(From[I]) +
+                               " of dimension " + Twine(I) +
                                " is neither 1 nor " + Twine(To[Offset + I]));
   return result(Elem, To);
 }
@@ -994,18 +993,25 @@ std::optional<TensorType> getResultTensorType(const CallBase &Op,
   TensorType Ty;
   Ty.Elem = R->Elem;
   unsigned Rank = R->LogicalShape.size();
-  Ty.Padding.assign(Rank, 0);
-  std::optional<Dims> Perm;
-  if (getOpKind(Op) == OpKind::Transpose && !isLogicalTranspose(Op))
-    Perm = getTransposePermutation(Op, Why);
-  if (Perm) {
-    // Storage dim I holds logical dim Perm[I].
+  if (getOpKind(Op) == OpKind::Transpose && !isLogicalTranspose(Op)) {
+    std::optional<Dims> Perm = getTransposePermutation(Op, Why);
+    std::optional<TensorValue> In = getOperandTensor(Op, 0, Why);
+    if (!Perm || !In)
+      return std::nullopt;
+    // Storage dim I holds logical dim Perm[I], with that dim's padding
+    // (RFC: 16x5x3 padded <3,2,1> by <2,0,1> is 3x16x5 padded <1,3,2>).
+    Dims LogicalPadding(Rank, 0);
+    for (unsigned I = 0; I < Rank; ++I)
+      LogicalPadding[In->Type.Layout[I]] = In->Type.Padding[I];
     Ty.Layout = *Perm;
-    for (int64_t L : *Perm)
+    for (int64_t L : *Perm) {
       Ty.Shape.push_back(R->LogicalShape[L]);
+      Ty.Padding.push_back(LogicalPadding[L]);
+    }
     return Ty;
   }
   Ty.Shape = R->LogicalShape;
+  Ty.Padding.assign(Rank, 0);
   for (unsigned I = 0; I < Rank; ++I)
     Ty.Layout.push_back(I);
   return Ty;

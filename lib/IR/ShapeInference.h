@@ -1,4 +1,4 @@
-//===- ShapeInference.h - What each TLX op computes, and from what -*- C++ -*-===//
+//===- ShapeInference.h - What each TLX op computes -------------*- C++ -*-===//
 //
 // The shape rules of every TLX op, in one place: the element type and logical
 // shape a compute op (Result == Data in TLXOps.def) produces from its
@@ -51,16 +51,17 @@ std::optional<OpResult> inferResult(const llvm::CallBase &Op, std::string &Why);
 
 /// How the result of the compute op \p Op is stored: the type of its first
 /// typeinfo when it has one; otherwise the inferred logical shape with an
-/// identity layout (transpose(T, perm): layout perm) and no padding.
+/// identity layout and no padding (transpose(T, perm): layout perm, the
+/// input's padding permuted alike).
 std::optional<TensorType> getResultTensorType(const llvm::CallBase &Op,
                                               std::string &Why);
 
 /// Checks that \p Op has an operand count its op accepts (MinArgs..MaxArgs).
 bool checkArity(const llvm::CallBase &Op, std::string &Why);
 
-/// Checks a tensor type on its own: supported element type, shape, layout
-/// and padding of one length, extents >= 1, layout a permutation, padding
-/// >= 0, element count representable.
+/// Checks a tensor type on its own: supported element type, rank <=
+/// MaxRank, shape, layout and padding of one length, extents >= 1, layout a
+/// permutation, padding >= 0, element count representable.
 bool checkTensorType(const TensorType &Ty, std::string &Why);
 
 /// Checks what a typeinfo, load or totensor describes: its type

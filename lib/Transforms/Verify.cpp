@@ -32,6 +32,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstIterator.h"
@@ -63,18 +64,22 @@ public:
 private:
   void verifyCall(const CallBase &Call, OpKind Kind);
   Check verifyOperands(const CallBase &Call, const OpDesc &Desc);
-  Check verifyOperand(const CallBase &Call, const OpDesc &Desc,
-                      unsigned ArgNo);
+  Check verifyOperand(const CallBase &Call, const OpDesc &Desc, unsigned ArgNo);
   Check verifyTokenOperand(const CallBase &Call, const OpDesc &Desc,
                            unsigned ArgNo);
   bool verifyReturnType(const CallBase &Call, const OpDesc &Desc);
   void verifyTensorDef(const CallBase &Call);
   void verifyStore(const CallBase &Call);
   void verifyCompute(const CallBase &Call, OpKind Kind);
-  void verifyResultAgreement(const CallBase &Call, OpKind Kind,
+  bool verifyResultAgreement(const CallBase &Call, OpKind Kind,
                              const OpResult &Result);
+  void remarkInferredResult(const CallBase &Call, const OpResult &Result);
 
   void report(const CallBase &Call, const Twine &Msg);
+  bool reportFailure(const CallBase &Call, const Twine &Msg) {
+    report(Call, Msg);
+    return false;
+  }
   static std::string operandName(const OpDesc &Desc, unsigned ArgNo) {
     return getOperandName(Desc.Kind, ArgNo).str();
   }
@@ -85,8 +90,8 @@ private:
 /// Prefixes \p Msg with the op's IR name (the callee's name when unknown).
 void TLXVerifier::report(const CallBase &Call, const Twine &Msg) {
   std::optional<OpKind> Kind = getOpKind(Call);
-  StringRef Name = Kind ? getOpDesc(*Kind).IRName
-                        : Call.getCalledFunction()->getName();
+  StringRef Name =
+      Kind ? getOpDesc(*Kind).IRName : Call.getCalledFunction()->getName();
   emitError(Call, Name + ": " + Msg);
 }
 
@@ -267,8 +272,8 @@ static bool takesShapeFromResultTypeInfo(const CallBase &Call, OpKind Kind) {
 void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
   const CallBase *TI = getResultTypeInfo(Call);
   std::string Why;
-  std::optional<TensorValue> ResultTV = TI ? getTensorValue(TI, &Why)
-                                           : std::nullopt;
+  std::optional<TensorValue> ResultTV =
+      TI ? getTensorValue(TI, &Why) : std::nullopt;
   bool ResultTypeInfoOK = ResultTV && checkTensorValue(*ResultTV, Why);
   // An invalid result typeinfo reports itself; do not repeat it here.
   if (TI && !ResultTypeInfoOK && takesShapeFromResultTypeInfo(Call, Kind))
@@ -276,11 +281,33 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
   std::optional<OpResult> Result = inferResult(Call, Why);
   if (!Result)
     return report(Call, Why);
-  if (!TI || ResultTypeInfoOK)
-    verifyResultAgreement(Call, Kind, *Result);
+  if (TI && !ResultTypeInfoOK)
+    return;
+  if (verifyResultAgreement(Call, Kind, *Result))
+    remarkInferredResult(Call, *Result);
 }
 
-void TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
+/// -pass-remarks-analysis=tlx-verify (clang: -Rpass-analysis=tlx) shows
+/// what each compute op produces and how its result is stored.
+void TLXVerifier::remarkInferredResult(const CallBase &Call,
+                                       const OpResult &Result) {
+  OptimizationRemarkEmitter ORE(Call.getFunction());
+  ORE.emit([&] {
+    std::string Why;
+    std::optional<TensorType> Stored = getResultTensorType(Call, Why);
+    std::string Msg = getOpDesc(*getOpKind(Call)).IRName.str() + ": " +
+                      elementTypeName(Result.Elem) + " " +
+                      formatShape(Result.LogicalShape);
+    if (Stored)
+      Msg += ", stored " + formatShape(Stored->Shape) + " layout " +
+             formatList(Stored->Layout) + " padding " +
+             formatList(Stored->Padding);
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "InferredResult", &Call)
+           << Msg;
+  });
+}
+
+bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
                                         const OpResult &Result) {
   // -1 (matching no vector) when the count overflows.
   int64_t Count = 1;
@@ -288,39 +315,42 @@ void TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
     Count = Count >= 0 && D > 0 && Count <= INT64_MAX / D ? Count * D : -1;
   if (auto *VT = dyn_cast<FixedVectorType>(Call.getType())) {
     if (VT->getElementType() != Result.Elem)
-      return report(Call, "result element type " +
-                              elementTypeName(VT->getElementType()) +
-                              " differs from the inferred " +
-                              elementTypeName(Result.Elem));
+      return reportFailure(Call, "result element type " +
+                                     elementTypeName(VT->getElementType()) +
+                                     " differs from the inferred " +
+                                     elementTypeName(Result.Elem));
     if ((int64_t)VT->getNumElements() != Count)
-      return report(Call, "result has " + Twine(VT->getNumElements()) +
-                              " elements, but the inferred result shape " +
-                              formatShape(Result.LogicalShape) + " holds " +
-                              Twine(Count));
+      return reportFailure(Call,
+                           "result has " + Twine(VT->getNumElements()) +
+                               " elements, but the inferred result shape " +
+                               formatShape(Result.LogicalShape) + " holds " +
+                               Twine(Count));
   }
   const CallBase *TI = getResultTypeInfo(Call);
   std::optional<TensorValue> TV = TI ? getTensorValue(TI) : std::nullopt;
   if (!TV)
-    return;
+    return true;
   const TensorType &Ty = TV->Type;
   if (Ty.Elem != Result.Elem)
-    return report(Call, "result typeinfo element type " +
-                            elementTypeName(Ty.Elem) +
-                            " differs from the inferred " +
-                            elementTypeName(Result.Elem));
+    return reportFailure(
+        Call, "result typeinfo element type " + elementTypeName(Ty.Elem) +
+                  " differs from the inferred " + elementTypeName(Result.Elem));
   Dims Logical = Ty.logicalShape();
   if (Logical != Result.LogicalShape)
-    return report(Call, "result typeinfo shape " + formatShape(Ty.Shape) +
-                            " (logical " + formatShape(Logical) +
-                            ") differs from the inferred result shape " +
-                            formatShape(Result.LogicalShape));
+    return reportFailure(Call, "result typeinfo shape " +
+                                   formatShape(Ty.Shape) + " (logical " +
+                                   formatShape(Logical) +
+                                   ") differs from the inferred result shape " +
+                                   formatShape(Result.LogicalShape));
   if (Kind == OpKind::Transpose && !isLogicalTranspose(Call)) {
     std::string Why;
     std::optional<Dims> Perm = getTransposePermutation(Call, Why);
     if (Perm && Ty.Layout != *Perm)
-      report(Call, "result typeinfo layout " + formatList(Ty.Layout) +
-                       " differs from the permutation " + formatList(*Perm));
+      return reportFailure(
+          Call, "result typeinfo layout " + formatList(Ty.Layout) +
+                    " differs from the permutation " + formatList(*Perm));
   }
+  return true;
 }
 
 PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {

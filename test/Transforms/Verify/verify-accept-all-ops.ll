@@ -1,5 +1,10 @@
 ; Every TLX op in a valid form verifies clean: no message, exit status 0.
 ; RUN: %opt_tlx -passes=tlx-verify -disable-output %s 2>&1 | count 0
+; With -pass-remarks-analysis, each compute op's inferred result (element
+; type, logical shape) and how it is stored (its first result typeinfo, or
+; the default: identity layout; transpose(T, perm): layout perm, padding
+; permuted alike).
+; RUN: %opt_tlx -passes=tlx-verify -pass-remarks-analysis=tlx-verify -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
 
 ; typeinfo: vector data, memory data (elementtype or byval), a column-major
 ; layout, padding, a rank-3 layout permutation.
@@ -40,6 +45,7 @@ define void @load_store(ptr %src, ptr %dst) {
   ret void
 }
 
+; REMARK: remark: {{.*}}: llvm.tensor.tanh: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
 define void @totensor(<6 x float> %v) {
   %t = call token @llvm.vector.totensor.v6f32.v2i32.v2i32.v2i32(<6 x float> %v, <2 x i32> <i32 2, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %u = call <6 x float> @llvm.tensor.tanh.v6f32(token %t)
@@ -48,6 +54,13 @@ define void @totensor(<6 x float> %v) {
 
 ; matmul: 2-D, batched, column-major operand and result, widening bf16 and
 ; i8 operands, a memory-form result.
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: f32 3x5, stored 3x5 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: f32 2x3x5, stored 2x3x5 layout <0, 1, 2> padding <0, 0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: f32 3x2, stored 2x3 layout <1, 0> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: f32 3x2, stored 3x2 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: bf16 3x2, stored 3x2 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: i32 3x2, stored 3x2 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: f32 3x5, stored 3x5 layout <0, 1> padding <0, 0>
 define void @matmul(<12 x float> %a, <20 x float> %b, <24 x float> %ba, <40 x float> %bb, <8 x float> %c, <12 x bfloat> %ha, <8 x bfloat> %hb, <12 x i8> %ia, <8 x i8> %ib) {
   %ta = call token @llvm.tensor.typeinfo.v12f32.v2i32.v2i32.v2i32(<12 x float> %a, <2 x i32> <i32 3, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %tb = call token @llvm.tensor.typeinfo.v20f32.v2i32.v2i32.v2i32(<20 x float> %b, <2 x i32> <i32 4, i32 5>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
@@ -79,6 +92,8 @@ define void @matmul(<12 x float> %a, <20 x float> %b, <24 x float> %ba, <40 x fl
 }
 
 ; contract is numpy's tensordot: op1's free dims, then op2's.
+; REMARK: remark: {{.*}}: llvm.tensor.contract: f32 3x6, stored 3x6 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.contract: f32 1, stored 1 layout <0> padding <0>
 define void @contract(<60 x float> %a, <120 x float> %b) {
   %ta = call token @llvm.tensor.typeinfo.v60f32.v3i32.v3i32.v3i32(<60 x float> %a, <3 x i32> <i32 3, i32 4, i32 5>, <3 x i32> <i32 0, i32 1, i32 2>, <3 x i32> zeroinitializer)
   %tb = call token @llvm.tensor.typeinfo.v120f32.v3i32.v3i32.v3i32(<120 x float> %b, <3 x i32> <i32 5, i32 4, i32 6>, <3 x i32> <i32 0, i32 1, i32 2>, <3 x i32> zeroinitializer)
@@ -90,6 +105,11 @@ define void @contract(<60 x float> %a, <120 x float> %b) {
 }
 
 ; The mma family: i8 operands accumulate into i32 (AMX tdpb*d).
+; REMARK: remark: {{.*}}: llvm.tensor.umma: i32 3x3, stored 3x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.smma: i32 3x3, stored 3x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.usmma: i32 3x3, stored 3x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.summa: i32 3x3, stored 3x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.smma: i32 2x2x2, stored 2x2x2 layout <0, 1, 2> padding <0, 0, 0>
 define void @mma(<9 x i32> %acc, <12 x i8> %a, <12 x i8> %b, <8 x i32> %bacc, <16 x i16> %ba) {
   %tacc = call token @llvm.tensor.typeinfo.v9i32.v2i32.v2i32.v2i32(<9 x i32> %acc, <2 x i32> <i32 3, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %ta = call token @llvm.tensor.typeinfo.v12i8.v2i32.v2i32.v2i32(<12 x i8> %a, <2 x i32> <i32 3, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
@@ -108,6 +128,10 @@ define void @mma(<9 x i32> %acc, <12 x i8> %a, <12 x i8> %b, <8 x i32> %bacc, <1
 }
 
 ; convolution: [N,C,spatial] x [O,C,kspatial]; 0 strides/dilations read as 1.
+; REMARK: remark: {{.*}}: llvm.tensor.convolution: f32 1x3x2x1, stored 1x3x2x1 layout <0, 1, 2, 3> padding <0, 0, 0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.convolution: f32 1x3x7x7, stored 1x3x7x7 layout <0, 1, 2, 3> padding <0, 0, 0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.convolution: f32 1x2x2x2, stored 1x2x2x2 layout <0, 1, 2, 3> padding <0, 0, 0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.convolution: f32 1x1x3, stored 1x1x3 layout <0, 1, 2> padding <0, 0, 0>
 define void @convolution(<50 x float> %in, <54 x float> %k, <16 x float> %in2, <18 x float> %k2, <8 x float> %in1, <3 x float> %k1) {
   %tin = call token @llvm.tensor.typeinfo.v50f32.v4i32.v4i32.v4i32(<50 x float> %in, <4 x i32> <i32 1, i32 2, i32 5, i32 5>, <4 x i32> <i32 0, i32 1, i32 2, i32 3>, <4 x i32> zeroinitializer)
   %tk = call token @llvm.tensor.typeinfo.v54f32.v4i32.v4i32.v4i32(<54 x float> %k, <4 x i32> <i32 3, i32 2, i32 3, i32 3>, <4 x i32> <i32 0, i32 1, i32 2, i32 3>, <4 x i32> zeroinitializer)
@@ -127,6 +151,21 @@ define void @convolution(<50 x float> %in, <54 x float> %k, <16 x float> %in2, <
   ret void
 }
 
+; REMARK: remark: {{.*}}: llvm.tensor.tanh: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.sigmoid: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.relu: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.relu: i32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.sin: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.cos: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.exp: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.exp2: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.log: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.log2: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.log10: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.sqrt: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.fabs: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.floor: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.ceil: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
 define void @elementwise(<6 x float> %v, <6 x i32> %i) {
   %t = call token @llvm.tensor.typeinfo.v6f32.v2i32.v2i32.v2i32(<6 x float> %v, <2 x i32> <i32 2, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %ti = call token @llvm.tensor.typeinfo.v6i32.v2i32.v2i32.v2i32(<6 x i32> %i, <2 x i32> <i32 2, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
@@ -151,6 +190,9 @@ define void @elementwise(<6 x float> %v, <6 x i32> %i) {
 
 ; broadcast(T) takes its shape from the result typeinfo (numpy rule);
 ; broadcast(T, scalar) fills T's shape.
+; REMARK: remark: {{.*}}: llvm.tensor.broadcast: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.broadcast: f32 2x4x3, stored 2x4x3 layout <0, 1, 2> padding <0, 0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.broadcast: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
 define void @broadcast(<3 x float> %row, <6 x float> %m) {
   %trow = call token @llvm.tensor.typeinfo.v3f32.v2i32.v2i32.v2i32(<3 x float> %row, <2 x i32> <i32 1, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %b = call <6 x float> @llvm.tensor.broadcast.v6f32(token %trow)
@@ -164,6 +206,13 @@ define void @broadcast(<3 x float> %row, <6 x float> %m) {
 }
 
 ; reduce-window: out = (in - window) / stride + 1 per dim.
+; REMARK: remark: {{.*}}: llvm.tensor.reduce.max: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reduce.min: f32 2x3, stored 2x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reduce.add: f32 2x4, stored 2x4 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reduce.mul: f32 1x1, stored 1x1 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reduce.and: i32 4x2, stored 4x2 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reduce.or: i32 4x2, stored 4x2 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reduce.xor: i32 4x2, stored 4x2 layout <0, 1> padding <0, 0>
 define void @reduce(<24 x float> %f, <24 x i32> %i) {
   %tf = call token @llvm.tensor.typeinfo.v24f32.v2i32.v2i32.v2i32(<24 x float> %f, <2 x i32> <i32 4, i32 6>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %ti = call token @llvm.tensor.typeinfo.v24i32.v2i32.v2i32.v2i32(<24 x i32> %i, <2 x i32> <i32 4, i32 6>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
@@ -181,6 +230,9 @@ define void @reduce(<24 x float> %f, <24 x i32> %i) {
 
 ; reshape.block blocks each dim (oneDNN layouts): 4x6 by <2, 3> is
 ; 2x2x2x3; reshape.permute takes its shape from the result typeinfo.
+; REMARK: remark: {{.*}}: llvm.tensor.reshape.block: f32 2x2x2x3, stored 2x2x2x3 layout <0, 1, 2, 3> padding <0, 0, 0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reshape.block: f32 4x2x3, stored 4x2x3 layout <0, 1, 2> padding <0, 0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.reshape.permute: f32 3x8, stored 3x8 layout <0, 1> padding <0, 0>
 define void @reshape(<24 x float> %v) {
   %t = call token @llvm.tensor.typeinfo.v24f32.v2i32.v2i32.v2i32(<24 x float> %v, <2 x i32> <i32 4, i32 6>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %block = call <24 x float> @llvm.tensor.reshape.block.v24f32.v2i32(token %t, <2 x i32> <i32 2, i32 3>)
@@ -195,6 +247,9 @@ define void @reshape(<24 x float> %v) {
 
 ; transpose(T, perm) changes the layout (the RFC's example); transpose(T)
 ; swaps the last two logical dims.
+; REMARK: remark: {{.*}}: llvm.tensor.transpose: f32 16x5x3, stored 3x16x5 layout <2, 0, 1> padding <1, 3, 2>
+; REMARK: remark: {{.*}}: llvm.tensor.transpose: f32 16x5x3, stored 5x3x16 layout <1, 2, 0> padding <2, 1, 3>
+; REMARK: remark: {{.*}}: llvm.tensor.transpose: f32 3x2, stored 3x2 layout <0, 1> padding <0, 0>
 define void @transpose(<240 x float> %v, <6 x float> %m) {
   %t = call token @llvm.tensor.typeinfo.v240f32.v3i32.v3i32.v3i32(<240 x float> %v, <3 x i32> <i32 16, i32 5, i32 3>, <3 x i32> <i32 0, i32 1, i32 2>, <3 x i32> <i32 3, i32 2, i32 1>)
   %r = call <240 x float> @llvm.tensor.transpose.v240f32.v3i32(token %t, <3 x i32> <i32 2, i32 0, i32 1>)
@@ -206,6 +261,10 @@ define void @transpose(<240 x float> %v, <6 x float> %m) {
   ret void
 }
 
+; REMARK: remark: {{.*}}: llvm.tensor.pad: f32 3x5, stored 3x5 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.concat: f32 6x3, stored 6x3 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.concat: f32 2x4, stored 2x4 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.tovector: f32 6, stored 6 layout <0> padding <0>
 define void @pad_concat_tovector(<6 x float> %a, <12 x float> %b, <2 x float> %c) {
   %ta = call token @llvm.tensor.typeinfo.v6f32.v2i32.v2i32.v2i32(<6 x float> %a, <2 x i32> <i32 2, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %pad = call <15 x float> @llvm.tensor.pad.v15f32.v2i32.v2i32.f32(token %ta, <2 x i32> <i32 1, i32 0>, <2 x i32> <i32 0, i32 2>, float 0.0)
