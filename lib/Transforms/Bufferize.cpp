@@ -147,8 +147,9 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   CallInst *New = createOpCall(
       B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
       {Buf.Ptr, TI.getArgOperand(1), TI.getArgOperand(2), TI.getArgOperand(3)},
-      TV->Type.Elem, TI.getName());
+      TV->Type.Elem);
   New->setDebugLoc(TI.getDebugLoc());
+  New->takeName(&TI);
   TI.replaceAllUsesWith(New);
   TI.eraseFromParent();
   if (Ld && Ld->use_empty())
@@ -282,7 +283,8 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
         RB, OpKind::TypeInfo, Type::getTokenTy(Ctx),
         {Buf.Ptr, RTI->getArgOperand(1), RTI->getArgOperand(2),
          RTI->getArgOperand(3)},
-        Ty.Elem, RTI->getName());
+        Ty.Elem);
+    New->takeName(RTI);
     RTI->replaceAllUsesWith(New);
     RTI->eraseFromParent();
   }
@@ -396,8 +398,8 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
   Temps.push_back({Buf, Ty, Reader});
   TempOfReader[Reader] = Temps.size() - 1;
   emitRemark(DEBUG_TYPE, "Snapshot", Def,
-             "tensor " + shapeString(Ty.Shape) +
-                 " copied at its definition: its memory may be written "
+             "tensor " + shapeString(Ty.Shape) + " " +
+                 elementTypeName(Ty.Elem) + " copied at its definition: its memory may be written "
                  "before its last reader");
 }
 
