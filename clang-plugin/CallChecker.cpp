@@ -28,6 +28,7 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -86,15 +87,23 @@ public:
   /// -Wpsabi, sees a function.
   CallLocationSet &callLocations() { return CallLocs; }
 
+  // Everything else goes to the wrapped consumer; its counts are the ones
+  // clang reports (-verify counts only verification failures).
   void BeginSourceFile(const LangOptions &LO,
                        const Preprocessor *PP) override {
     Inner->BeginSourceFile(LO, PP);
   }
-  void EndSourceFile() override { Inner->EndSourceFile(); }
-  void finish() override { Inner->finish(); }
+  void EndSourceFile() override {
+    Inner->EndSourceFile();
+    syncCounts();
+  }
+  void finish() override {
+    Inner->finish();
+    syncCounts();
+  }
   void clear() override {
-    DiagnosticConsumer::clear();
     Inner->clear();
+    syncCounts();
   }
   bool IncludeInDiagnosticCounts() const override {
     return Inner->IncludeInDiagnosticCounts();
@@ -103,8 +112,14 @@ public:
                         const Diagnostic &Info) override {
     if (isTLXNoise(Info))
       return;
-    DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts
     Inner->HandleDiagnostic(Level, Info);
+    syncCounts();
+  }
+
+private:
+  void syncCounts() {
+    NumWarnings = Inner->getNumWarnings();
+    NumErrors = Inner->getNumErrors();
   }
 };
 
@@ -157,6 +172,17 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
                   const Expr *Arg);
   void checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
                          unsigned I, const Expr *Arg);
+
+  /// True if \p E is spelled with tlx.h's TLX_ELEMENT_TAG macro.
+  bool isElementTag(const Expr *E) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (SourceLocation L = E->getBeginLoc(); L.isMacroID();
+         L = SM.getImmediateMacroCallerLoc(L))
+      if (Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()) ==
+          "TLX_ELEMENT_TAG")
+        return true;
+    return false;
+  }
 
 public:
   CallVisitor(ASTContext &Ctx, DiagnosticsEngine &Diags,
@@ -239,8 +265,8 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
 
   // tlx.h's load/store/typeinfo_mem macros append an element tag vector.
   bool TakesPointer = D.Signature.find_first_of("DP") != llvm::StringRef::npos;
-  bool HasTag = TakesPointer && NumArgs == D.MaxArgs + 1 &&
-                CE->getArg(NumArgs - 1)->getType()->isVectorType();
+  bool HasTag = TakesPointer && NumArgs > 0 &&
+                isElementTag(CE->getArg(NumArgs - 1));
   if (HasTag)
     --NumArgs;
   if (NumArgs < D.MinArgs || NumArgs > D.MaxArgs) {

@@ -124,6 +124,10 @@ typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
 #define TLX__IDENTITY_7 TLX_DIMS(0, 1, 2, 3, 4, 5, 6)
 #define TLX__IDENTITY_8 TLX_DIMS(0, 1, 2, 3, 4, 5, 6, 7)
 
+/* The first of a macro's arguments (which may come from other macros). */
+#define TLX__FIRST(...) TLX__FIRST_(__VA_ARGS__, ~)
+#define TLX__FIRST_(first, ...) first
+
 /* The element tag of pointer p: a zero vector of *p's type (16 bytes). The
  * recognizer reads the tensor's element type from it; its value is unused. */
 #define TLX_ELEMENT_TAG(p)                                                     \
@@ -159,8 +163,8 @@ tlx_token_t tensor_typeinfo(TLX__ANYARGS);
 /* tensor_typeinfo_mem(ptr, shape, layout, padding) -> token
  *   tensor_typeinfo of data in memory at `ptr` (memory form): no copy. */
 tlx_token_t tensor_typeinfo_mem(TLX__ANYARGS);
-#define tensor_typeinfo_mem(ptr, shape, layout, padding)                       \
-  tensor_typeinfo_mem(ptr, shape, layout, padding, TLX_ELEMENT_TAG(ptr))
+#define tensor_typeinfo_mem(...)                                               \
+  tensor_typeinfo_mem(__VA_ARGS__, TLX_ELEMENT_TAG(TLX__FIRST(__VA_ARGS__)))
 
 /* tensor_load(ptr, shape, layout, padding, strides) -> token
  *   Reads a (sub-)tensor from memory. strides are BLAS-style leading
@@ -175,10 +179,10 @@ tlx_token_t tensor_load(TLX__ANYARGS);
 void tensor_store(TLX__ANYARGS);
 
 #ifndef TLX_NO_LOAD_STORE_MACROS
-#define tensor_load(ptr, shape, layout, padding, strides)                      \
-  tensor_load(ptr, shape, layout, padding, strides, TLX_ELEMENT_TAG(ptr))
-#define tensor_store(ptr, token, strides)                                      \
-  tensor_store(ptr, token, strides, TLX_ELEMENT_TAG(ptr))
+#define tensor_load(...)                                                       \
+  tensor_load(__VA_ARGS__, TLX_ELEMENT_TAG(TLX__FIRST(__VA_ARGS__)))
+#define tensor_store(...)                                                      \
+  tensor_store(__VA_ARGS__, TLX_ELEMENT_TAG(TLX__FIRST(__VA_ARGS__)))
 #endif
 
 /* vector_totensor(data, shape, layout, padding) -> token
