@@ -20,7 +20,9 @@
 //  4. A call whose token operand comes from an invalid typeinfo/load/totensor
 //     is not checked further: the definition's own error says what is wrong,
 //     and one mistake should give one error.
-//  5. Under opt, exit non-zero after the module when errors were reported.
+//  5. A valid compute op gets an analysis remark with its inferred result
+//     and how it is stored (-pass-remarks-analysis=tlx-verify).
+//  6. Under opt, exit non-zero after the module when errors were reported.
 //
 //===----------------------------------------------------------------------===//
 
