@@ -72,12 +72,17 @@ void tlxrt_amx_emu_tdp(tlxrt_amx_dp kind, int dst, int src1, int src2);
  * x86_amx value lives in a tile buffer; rows/colsb are its shape, 0/0 while
  * unknown (a tile made from a vector takes the shape of its first use). Bytes
  * outside the shape are zero, as in a hardware tile register. */
+#ifdef __cplusplus
+#define TLXRT_AMX_ALIGN64 alignas(64)
+#else
+#define TLXRT_AMX_ALIGN64 _Alignas(64)
+#endif
 typedef struct tlxrt_amx_tile {
   uint16_t rows;
   uint16_t colsb;
   uint32_t magic; /* TLXRT_AMX_TILE_MAGIC once written */
   uint8_t reserved[56];
-  _Alignas(64) uint8_t data[TLXRT_AMX_MAX_ROWS][TLXRT_AMX_MAX_COLSB];
+  TLXRT_AMX_ALIGN64 uint8_t data[TLXRT_AMX_MAX_ROWS][TLXRT_AMX_MAX_COLSB];
 } tlxrt_amx_tile;
 #define TLXRT_AMX_TILE_MAGIC 0x544c5854u /* "TLXT" */
 #define TLXRT_AMX_TILE_SIZE 1088          /* sizeof(tlxrt_amx_tile) */
