@@ -60,8 +60,9 @@ define void @totensor(<6 x float> %v) {
 ; REMARK: remark: {{.*}}: llvm.tensor.matmul: f32 3x2, stored 3x2 layout <0, 1> padding <0, 0>
 ; REMARK: remark: {{.*}}: llvm.tensor.matmul: bf16 3x2, stored 3x2 layout <0, 1> padding <0, 0>
 ; REMARK: remark: {{.*}}: llvm.tensor.matmul: i32 3x2, stored 3x2 layout <0, 1> padding <0, 0>
+; REMARK: remark: {{.*}}: llvm.tensor.matmul: i16 3x2, stored 3x2 layout <0, 1> padding <0, 0>
 ; REMARK: remark: {{.*}}: llvm.tensor.matmul: f32 3x5, stored 3x5 layout <0, 1> padding <0, 0>
-define void @matmul(<12 x float> %a, <20 x float> %b, <24 x float> %ba, <40 x float> %bb, <8 x float> %c, <12 x bfloat> %ha, <8 x bfloat> %hb, <12 x i8> %ia, <8 x i8> %ib) {
+define void @matmul(<12 x float> %a, <20 x float> %b, <24 x float> %ba, <40 x float> %bb, <8 x float> %c, <12 x bfloat> %ha, <8 x bfloat> %hb, <12 x i8> %ia, <8 x i8> %ib, <8 x i16> %ic) {
   %ta = call token @llvm.tensor.typeinfo.v12f32.v2i32.v2i32.v2i32(<12 x float> %a, <2 x i32> <i32 3, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %tb = call token @llvm.tensor.typeinfo.v20f32.v2i32.v2i32.v2i32(<20 x float> %b, <2 x i32> <i32 4, i32 5>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %r = call <15 x float> @llvm.tensor.matmul.v15f32(token %ta, token %tb)
@@ -85,6 +86,10 @@ define void @matmul(<12 x float> %a, <20 x float> %b, <24 x float> %ba, <40 x fl
   %tia = call token @llvm.tensor.typeinfo.v12i8.v2i32.v2i32.v2i32(<12 x i8> %ia, <2 x i32> <i32 3, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %tib = call token @llvm.tensor.typeinfo.v8i8.v2i32.v2i32.v2i32(<8 x i8> %ib, <2 x i32> <i32 4, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %int = call <6 x i32> @llvm.tensor.matmul.v6i32(token %tia, token %tib)
+
+  ; A pointer result without a typeinfo takes the wider operand type, i16.
+  %tic = call token @llvm.tensor.typeinfo.v8i16.v2i32.v2i32.v2i32(<8 x i16> %ic, <2 x i32> <i32 4, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+  %wider = call ptr @llvm.tensor.matmul.p0(token %tia, token %tic)
 
   %mem = call ptr @llvm.tensor.matmul.p0(token %ta, token %tb)
   %tmem = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %mem, <2 x i32> <i32 3, i32 5>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
@@ -370,6 +375,7 @@ declare token @llvm.tensor.typeinfo.v6i32.v2i32.v2i32.v2i32(<6 x i32>, <2 x i32>
 declare token @llvm.tensor.typeinfo.v8bf16.v2i32.v2i32.v2i32(<8 x bfloat>, <2 x i32>, <2 x i32>, <2 x i32>)
 declare token @llvm.tensor.typeinfo.v8f32.v2i32.v2i32.v2i32(<8 x float>, <2 x i32>, <2 x i32>, <2 x i32>)
 declare token @llvm.tensor.typeinfo.v8f32.v3i32.v3i32.v3i32(<8 x float>, <3 x i32>, <3 x i32>, <3 x i32>)
+declare token @llvm.tensor.typeinfo.v8i16.v2i32.v2i32.v2i32(<8 x i16>, <2 x i32>, <2 x i32>, <2 x i32>)
 declare token @llvm.tensor.typeinfo.v8i32.v3i32.v3i32.v3i32(<8 x i32>, <3 x i32>, <3 x i32>, <3 x i32>)
 declare token @llvm.tensor.typeinfo.v8i8.v2i32.v2i32.v2i32(<8 x i8>, <2 x i32>, <2 x i32>, <2 x i32>)
 declare token @llvm.tensor.typeinfo.v9i32.v2i32.v2i32.v2i32(<9 x i32>, <2 x i32>, <2 x i32>, <2 x i32>)
