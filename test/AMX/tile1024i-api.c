@@ -11,9 +11,9 @@
 // The emulated program contains no AMX instruction:
 // RUN: %clang_tlx -O2 -mamx-tile -mamx-int8 -mamx-bf16 -fplugin-arg-tlx-target=amx-emulate %s -S -o - | FileCheck %s --check-prefix=ASM
 // RUN: %clang_tlx -O0 -mamx-tile -mamx-int8 -mamx-bf16 -fplugin-arg-tlx-target=amx-emulate %s -S -o - | FileCheck %s --check-prefix=ASM
-// ASM-NOT: {{tmm[0-7]|ldtilecfg|tileloadd|tdpb}}
+// ASM-NOT: {{%tmm|ldtilecfg|[[:space:]]tileloadd|[[:space:]]tdpb}}
 // ASM: tlxrt_amx_emu_tdp_internal
-// ASM-NOT: {{tmm[0-7]|ldtilecfg|tileloadd|tdpb}}
+// ASM-NOT: {{%tmm|ldtilecfg|[[:space:]]tileloadd|[[:space:]]tdpb}}
 
 #include <immintrin.h>
 #include <stdint.h>
