@@ -1,15 +1,519 @@
 //===- GemmAMX.cpp - GEMM on Intel AMX tiles ------------------------------===//
+//
+// The GemmTarget::AMX kernels of the GEMM emitter: int8 x int8 -> i32
+// (tdpbssd / tdpbsud / tdpbusd / tdpbuud by operand signedness),
+// bf16 x bf16 -> f32 (tdpbf16ps) and f16 x f16 -> f32 (tdpfp16ps).
+//
+// Algorithm:
+//  1. Tile geometry: a tile row holds 64 bytes, i.e. TK = 64 / sizeof(elem)
+//     k values of A; B tiles hold the same k range as TK / KG rows of 16
+//     columns x KG k values (VNNI layout, KG = 4 for int8, 2 for 16-bit).
+//     Accumulators are up to 16 rows x 16 columns of i32/f32.
+//  2. Pack B once per GEMM into VNNI column blocks of 16 columns:
+//     [N/16][Kp/KG][16][KG], K zero-padded to Kp = a multiple of TK, so every
+//     k step of B is a full 16 x 64-byte tile (only the byte width shrinks
+//     for the last, narrower column block).
+//  3. A is read in place (row-major A) for the whole k steps; the last,
+//     partial k step reads a zero-padded copy of A's last K % TK columns
+//     (the "A edge"), so every A tile is r x 64 bytes and nothing beyond A
+//     is read. A that is not row-major is packed whole (M x Kp).
+//  4. C is read (Accumulate) and written in place when row-major; else it is
+//     staged through a row-major buffer.
+//  5. 2 x 2 blocking: a 32 x 32 block of C lives in four accumulator tiles
+//     across the k loop, fed by two A and two B tiles per k step. M and N
+//     tails use blocks with fewer/shorter tiles. Each block shape (full or
+//     tail rows x full or tail columns) becomes its own internal function
+//     with constant tile shapes, so LLVM's tile configuration sees every
+//     shape up front (one ldtilecfg per function) and never has to mix
+//     shapes on one physical tile.
+//  6. The GEMM first calls tlxrt_amx_init() (lib/Runtime/amx_init.c), which
+//     asks Linux for the tile state once per process and stops with a
+//     message on machines without AMX.
+//
+//===----------------------------------------------------------------------===//
+
 #include "GemmEmitterImpl.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsX86.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 namespace tlx {
 namespace gemm {
 
+namespace {
+
+constexpr int64_t TileRows = 16;     ///< max rows of any tile
+constexpr int64_t TileRowBytes = 64; ///< max bytes per tile row
+constexpr int64_t BlockRows = 2 * TileRows;
+constexpr int64_t BlockCols = 2 * TileRows; ///< i32/f32 accumulator columns
+
+/// The AMX flavour of one GEMM.
+struct AMXKernel {
+  Intrinsic::ID Dot = Intrinsic::not_intrinsic;
+  int64_t ElemBytes = 0; ///< A and B element size
+  int64_t KG = 0;        ///< k values per 32-bit B lane (VNNI group)
+  int64_t TK = 0;        ///< k values per tile step
+  const char *Name = "";
+};
+
+bool chooseAMXKernel(const GemmDesc &G, AMXKernel &Kern, std::string &Why) {
+  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
+  if (AT->isIntegerTy(8) && BT->isIntegerTy(8) && CT->isIntegerTy(32)) {
+    bool SA = G.A.IsSigned, SB = G.B.IsSigned;
+    Kern.Dot = SA ? (SB ? Intrinsic::x86_tdpbssd_internal
+                        : Intrinsic::x86_tdpbsud_internal)
+                  : (SB ? Intrinsic::x86_tdpbusd_internal
+                        : Intrinsic::x86_tdpbuud_internal);
+    Kern.Name = SA ? (SB ? "tdpbssd" : "tdpbsud") : (SB ? "tdpbusd" : "tdpbuud");
+    Kern.ElemBytes = 1;
+    Kern.KG = 4;
+  } else if (AT->isBFloatTy() && BT->isBFloatTy() && CT->isFloatTy()) {
+    Kern.Dot = Intrinsic::x86_tdpbf16ps_internal;
+    Kern.Name = "tdpbf16ps";
+    Kern.ElemBytes = 2;
+    Kern.KG = 2;
+  } else if (AT->isHalfTy() && BT->isHalfTy() && CT->isFloatTy()) {
+    Kern.Dot = Intrinsic::x86_tdpfp16ps_internal;
+    Kern.Name = "tdpfp16ps";
+    Kern.ElemBytes = 2;
+    Kern.KG = 2;
+  } else {
+    Why = "AMX multiplies only i8 x i8 -> i32, bf16 x bf16 -> f32 and "
+          "f16 x f16 -> f32";
+    return false;
+  }
+  Kern.TK = TileRowBytes / Kern.ElemBytes;
+  return true;
+}
+
+int64_t roundUp(int64_t X, int64_t M) { return (X + M - 1) / M * M; }
+
+bool isConstOne(Value *V) {
+  auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->isOne();
+}
+
+/// The tiles along one dimension of a block: one or two tiles of up to 16.
+SmallVector<int64_t, 2> splitBlock(int64_t Extent) {
+  SmallVector<int64_t, 2> Tiles{std::min(Extent, TileRows)};
+  if (Extent > TileRows)
+    Tiles.push_back(Extent - TileRows);
+  return Tiles;
+}
+
+/// One rectangle of C computed by one outlined kernel with fixed shapes:
+/// rows [Row0, Row1) in blocks of RowTiles, columns likewise.
+struct BlockRegion {
+  int64_t Row0, Row1, Col0, Col1;
+  SmallVector<int64_t, 2> RowTiles, ColTiles; ///< rows / columns per tile
+};
+
+/// Where the kernels find their operands (values in the caller).
+struct AMXOperands {
+  Value *AMain = nullptr;     ///< row-major A (or its packed copy)
+  Value *AMainStride = nullptr; ///< bytes
+  int64_t MainSteps = 0;      ///< k steps read from AMain
+  Value *AEdge = nullptr;     ///< zero-padded last k step, or null
+  Value *BPacked = nullptr;
+  Value *C = nullptr;         ///< row-major C (or the staging buffer)
+  Value *CStride = nullptr;   ///< bytes
+};
+
+class AMXGemmEmitter {
+public:
+  AMXGemmEmitter(IRBuilderBase &B, const GemmDesc &G, const AMXKernel &Kern)
+      : B(B), G(G), Kern(Kern), Kp(roundUp(G.K, Kern.TK)) {}
+
+  void emit();
+
+private:
+  Value *c64(int64_t V) { return B.getInt64(V); }
+  Value *c16(int64_t V) { return B.getInt16(V); }
+  int64_t kGroups() const { return Kp / Kern.KG; }
+
+  Value *packB();
+  Value *packAWhole();
+  Value *copyAEdge(int64_t K0);
+  Value *stageC();
+  void unstageC(Value *Stage);
+  void emitRegionCall(const BlockRegion &Region, const AMXOperands &Ops);
+  Function *createKernel(const BlockRegion &Region, const AMXOperands &Ops);
+
+  IRBuilderBase &B;
+  const GemmDesc &G;
+  const AMXKernel &Kern;
+  int64_t Kp; ///< K padded to whole tile steps
+};
+
+// Bp[jb][kq][c][g] = B[kq*KG + g][jb*16 + c], zero where k >= K or
+// column >= N.
+Value *AMXGemmEmitter::packB() {
+  int64_t ColBlocks = roundUp(G.N, TileRows) / TileRows;
+  int64_t Bytes = ColBlocks * kGroups() * TileRowBytes;
+  Value *Bp = emitScratch(B, ScratchSlot::PackedB, Bytes);
+  if (G.N % TileRows || G.K % Kern.TK)
+    B.CreateMemSet(Bp, B.getInt8(0), Bytes, Align(64));
+  Type *PackT = G.B.Elem;
+  int64_t KG = Kern.KG;
+  // Row-major B: k outer, n inner (contiguous reads).
+  emitLoop(B, c64(0), c64(G.K), c64(1), "amx.packb.k", [&](IRBuilderBase &,
+                                                          Value *K) {
+    Value *Kq = B.CreateUDiv(K, c64(KG));
+    Value *G4 = B.CreateURem(K, c64(KG));
+    emitLoop(B, c64(0), c64(G.N), c64(1), "amx.packb.n", [&](IRBuilderBase &,
+                                                            Value *N) {
+      Value *V = B.CreateLoad(PackT, elementPtr(B, G.B, K, N));
+      Value *Jb = B.CreateUDiv(N, c64(TileRows));
+      Value *Col = B.CreateURem(N, c64(TileRows));
+      Value *Idx = B.CreateAdd(
+          B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
+                      c64(TileRows * KG)),
+          B.CreateAdd(B.CreateMul(Col, c64(KG)), G4));
+      B.CreateStore(V, B.CreateGEP(PackT, Bp, Idx));
+    });
+  });
+  return Bp;
+}
+
+// A as a row-major M x Kp copy, zero-padded (A not row-major).
+Value *AMXGemmEmitter::packAWhole() {
+  int64_t Bytes = G.M * Kp * Kern.ElemBytes;
+  Value *Ap = emitScratch(B, ScratchSlot::PackedA, Bytes);
+  if (Kp != G.K)
+    B.CreateMemSet(Ap, B.getInt8(0), Bytes, Align(64));
+  Type *T = G.A.Elem;
+  emitLoop(B, c64(0), c64(G.K), c64(1), "amx.packa.k", [&](IRBuilderBase &,
+                                                          Value *K) {
+    emitLoop(B, c64(0), c64(G.M), c64(1), "amx.packa.m", [&](IRBuilderBase &,
+                                                            Value *M) {
+      Value *V = B.CreateLoad(T, elementPtr(B, G.A, M, K));
+      B.CreateStore(V, B.CreateGEP(T, Ap, B.CreateAdd(B.CreateMul(M, c64(Kp)),
+                                                      K)));
+    });
+  });
+  return Ap;
+}
+
+// AEdge[m][k] = A[m][K0 + k] for k < K - K0, zero up to TK.
+Value *AMXGemmEmitter::copyAEdge(int64_t K0) {
+  int64_t Bytes = G.M * Kern.TK * Kern.ElemBytes;
+  Value *Edge = emitScratch(B, ScratchSlot::AEdge, Bytes);
+  B.CreateMemSet(Edge, B.getInt8(0), Bytes, Align(64));
+  Type *T = G.A.Elem;
+  emitLoop(B, c64(0), c64(G.M), c64(1), "amx.aedge.m", [&](IRBuilderBase &,
+                                                          Value *M) {
+    emitLoop(B, c64(0), c64(G.K - K0), c64(1), "amx.aedge.k",
+             [&](IRBuilderBase &, Value *K) {
+               Value *V = B.CreateLoad(
+                   T, elementPtr(B, G.A, M, B.CreateAdd(K, c64(K0))));
+               B.CreateStore(V, B.CreateGEP(T, Edge,
+                                            B.CreateAdd(B.CreateMul(
+                                                            M, c64(Kern.TK)),
+                                                        K)));
+             });
+  });
+  return Edge;
+}
+
+// A row-major M x N copy of C (its values when accumulating).
+Value *AMXGemmEmitter::stageC() {
+  Type *T = G.C.Elem;
+  Value *Stage = emitScratch(B, ScratchSlot::CStage, G.M * G.N * 4);
+  if (!G.Accumulate)
+    return Stage;
+  emitLoop(B, c64(0), c64(G.M), c64(1), "amx.cin.m", [&](IRBuilderBase &,
+                                                        Value *M) {
+    emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cin.n", [&](IRBuilderBase &,
+                                                          Value *N) {
+      Value *V = B.CreateLoad(T, elementPtr(B, G.C, M, N));
+      B.CreateStore(V, B.CreateGEP(T, Stage, B.CreateAdd(B.CreateMul(
+                                                           M, c64(G.N)),
+                                                       N)));
+    });
+  });
+  return Stage;
+}
+
+void AMXGemmEmitter::unstageC(Value *Stage) {
+  Type *T = G.C.Elem;
+  emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cout.n", [&](IRBuilderBase &,
+                                                         Value *N) {
+    emitLoop(B, c64(0), c64(G.M), c64(1), "amx.cout.m", [&](IRBuilderBase &,
+                                                           Value *M) {
+      Value *V = B.CreateLoad(
+          T, B.CreateGEP(T, Stage, B.CreateAdd(B.CreateMul(M, c64(G.N)), N)));
+      B.CreateStore(V, elementPtr(B, G.C, M, N));
+    });
+  });
+}
+
+// The kernel for one region:
+//   define internal void @tlx.amx.gemm(ptr %a, i64 %a.stride, ptr %a.edge,
+//                                      ptr %b.packed, ptr %c, i64 %c.stride)
+//   for i in region rows step 32, j in region columns step 32:
+//     acc[r][c] = Accumulate ? tileloadd(C block) : tilezero
+//     for kt < MainSteps: a[r] = tileloadd(A), b[c] = tileloadd(Bp),
+//                         acc[r][c] = tdp(acc[r][c], a[r], b[c])
+//     (A edge) one more step with a[r] from the edge copy
+//     tilestored(acc[r][c])
+Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
+                                       const AMXOperands &Ops) {
+  Function *Caller = B.GetInsertBlock()->getParent();
+  Module *M = Caller->getParent();
+  LLVMContext &Ctx = M->getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
+                               {Ptr, I64, Ptr, Ptr, Ptr, I64}, false);
+  Function *F = Function::Create(FT, GlobalValue::InternalLinkage,
+                                 "tlx.amx.gemm", M);
+  // Same CPU and features as the caller, plus the AMX ones the user did not
+  // have to ask for with -march.
+  for (StringRef Attr : {"target-cpu", "tune-cpu"})
+    if (Caller->hasFnAttribute(Attr))
+      F->addFnAttr(Caller->getFnAttribute(Attr));
+  std::string Features =
+      Caller->getFnAttribute("target-features").getValueAsString().str();
+  F->addFnAttr("target-features",
+               (Features.empty() ? "" : Features + ",") +
+                   "+amx-tile,+amx-int8,+amx-bf16,+amx-fp16");
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  if (Caller->hasFnAttribute(Attribute::OptimizeNone))
+    F->addFnAttr(Attribute::OptimizeNone);
+  Value *AMain = F->getArg(0), *AStride = F->getArg(1), *AEdge = F->getArg(2);
+  Value *BPacked = F->getArg(3), *C = F->getArg(4), *CStride = F->getArg(5);
+  AMain->setName("a");
+  AStride->setName("a.stride");
+  AEdge->setName("a.edge");
+  BPacked->setName("b.packed");
+  C->setName("c");
+  CStride->setName("c.stride");
+
+  IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
+  bool Volatile = F->hasFnAttribute(Attribute::OptimizeNone);
+  // Stack slots for the accumulators of the -O0 form (64-byte rows).
+  AllocaInst *AccSlots = nullptr;
+  if (Volatile) {
+    AccSlots = KB.CreateAlloca(ArrayType::get(KB.getInt8Ty(), 4 * 1024),
+                               nullptr, "amx.acc.slots");
+    AccSlots->setAlignment(Align(64));
+  }
+  KB.CreateRetVoid();
+  KB.SetInsertPoint(KB.GetInsertBlock()->getTerminator());
+  Type *AMXTy = Type::getX86_AMXTy(Ctx);
+  auto C16 = [&](int64_t V) { return KB.getInt16(V); };
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  auto Load = [&](int64_t Rows, int64_t ColBytes, Value *P, Value *Stride) {
+    return KB.CreateIntrinsic(AMXTy, Intrinsic::x86_tileloadd64_internal,
+                              {C16(Rows), C16(ColBytes), P, Stride});
+  };
+  auto ByteGEP = [&](Value *Base, Value *Off) {
+    return KB.CreateGEP(KB.getInt8Ty(), Base, Off);
+  };
+  const auto &RT = Region.RowTiles, &CT = Region.ColTiles;
+  unsigned NR = RT.size(), NC = CT.size();
+  Value *BStep = C64(TileRows * TileRowBytes); // bytes per k step of Bp
+  Value *BColBlock = C64(kGroups() * TileRows * Kern.KG * Kern.ElemBytes);
+
+  emitLoop(KB, C64(Region.Row0), C64(Region.Row1), C64(BlockRows), "amx.i",
+           [&](IRBuilderBase &, Value *I) {
+    emitLoop(KB, C64(Region.Col0), C64(Region.Col1), C64(BlockCols), "amx.j",
+             [&](IRBuilderBase &, Value *J) {
+      // Accumulators are numbered row tile major: T = r * NC + c.
+      auto CTilePtr = [&](unsigned R, unsigned Cc) {
+        Value *Row = KB.CreateAdd(I, C64(R * TileRows));
+        Value *Col = KB.CreateAdd(J, C64(Cc * TileRows));
+        return ByteGEP(C, KB.CreateAdd(KB.CreateMul(Row, CStride),
+                                       KB.CreateMul(Col, C64(4))));
+      };
+      Value *JBlock = KB.CreateUDiv(J, C64(TileRows));
+      auto StoreC1 = [&](unsigned T, Value *Tile) {
+        unsigned R = T / NC, Cc = T % NC;
+        KB.CreateIntrinsic(KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
+                           {C16(RT[R]), C16(CT[Cc] * 4), CTilePtr(R, Cc),
+                            CStride, Tile});
+      };
+      auto StoreC = [&](ArrayRef<Value *> Acc) {
+        for (unsigned T = 0; T < NR * NC; ++T)
+          StoreC1(T, Acc[T]);
+      };
+      // The -O0 form's accumulator slots (64-byte rows, 1 KiB each).
+      auto SpillOne = [&](unsigned T, Value *Tile) {
+        KB.CreateIntrinsic(
+            KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
+            {C16(RT[T / NC]), C16(CT[T % NC] * 4),
+             KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
+             C64(TileRowBytes), Tile});
+      };
+      auto ReloadOne = [&](unsigned T) {
+        return Load(RT[T / NC], CT[T % NC] * 4,
+                    KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
+                    C64(TileRowBytes));
+      };
+      // Accumulators start as C (Accumulate) or zero.
+      SmallVector<Value *, 8> Init;
+      for (unsigned R = 0; R < NR; ++R)
+        for (unsigned Cc = 0; Cc < NC; ++Cc) {
+          Init.push_back(
+              G.Accumulate
+                  ? Load(RT[R], CT[Cc] * 4, CTilePtr(R, Cc), CStride)
+                  : KB.CreateIntrinsic(AMXTy, Intrinsic::x86_tilezero_internal,
+                                       {C16(RT[R]), C16(CT[Cc] * 4)}));
+          if (Volatile)
+            SpillOne(R * NC + Cc, Init.back());
+        }
+      auto LoadA = [&](unsigned R, Value *ABase, Value *AStrideV,
+                       Value *AColByte) {
+        Value *Row = KB.CreateAdd(I, C64(R * TileRows));
+        Value *P = ByteGEP(ABase, KB.CreateAdd(KB.CreateMul(Row, AStrideV),
+                                               AColByte));
+        return Load(RT[R], TileRowBytes, P, AStrideV);
+      };
+      auto LoadB = [&](unsigned Cc, Value *Kt) {
+        Value *Block = KB.CreateAdd(JBlock, C64(Cc));
+        Value *P = ByteGEP(BPacked, KB.CreateAdd(KB.CreateMul(Block, BColBlock),
+                                                 KB.CreateMul(Kt, BStep)));
+        return Load(TileRows, CT[Cc] * 4, P, C64(TileRowBytes));
+      };
+      auto Dot = [&](unsigned T, Value *Acc, Value *A, Value *BT) {
+        return KB.CreateIntrinsic(AMXTy, Kern.Dot,
+                                  {C16(RT[T / NC]), C16(CT[T % NC] * 4),
+                                   C16(TileRowBytes), Acc, A, BT});
+      };
+      // One k step: two A and two B tiles feed the four accumulators.
+      auto Step = [&](ArrayRef<Value *> Acc, Value *ABase, Value *AStrideV,
+                      Value *AColByte, Value *Kt) {
+        SmallVector<Value *, 2> ATiles, BTiles;
+        for (unsigned R = 0; R < NR; ++R)
+          ATiles.push_back(LoadA(R, ABase, AStrideV, AColByte));
+        for (unsigned Cc = 0; Cc < NC; ++Cc)
+          BTiles.push_back(LoadB(Cc, Kt));
+        SmallVector<Value *, 8> Next;
+        for (unsigned T = 0; T < NR * NC; ++T)
+          Next.push_back(Dot(T, Acc[T], ATiles[T / NC], BTiles[T % NC]));
+        return Next;
+      };
+      // The -O0 form of a k step: LLVM's fast tile register allocator
+      // copes with few live tiles only, so each accumulator is reloaded,
+      // updated from freshly loaded A and B tiles and spilled again.
+      auto VolatileStep = [&](Value *ABase, Value *AStrideV, Value *AColByte,
+                              Value *Kt) {
+        for (unsigned T = 0; T < NR * NC; ++T) {
+          Value *A = LoadA(T / NC, ABase, AStrideV, AColByte);
+          Value *BT = LoadB(T % NC, Kt);
+          SpillOne(T, Dot(T, ReloadOne(T), A, BT));
+        }
+      };
+      if (!Volatile) {
+        // Accumulators stay in tile registers: loop phis.
+        auto Acc = emitLoop(
+            KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k", Init,
+            [&](IRBuilderBase &, Value *Kt, ArrayRef<Value *> Cur) {
+              return Step(Cur, AMain, AStride,
+                          KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
+            });
+        if (Ops.AEdge)
+          Acc = Step(Acc, AEdge, C64(TileRowBytes), C64(0),
+                     C64(Ops.MainSteps));
+        StoreC(Acc);
+        return;
+      }
+      // -O0: LLVM's fast tile configuration wants every tile value used in
+      // the block that defines it, so accumulators round-trip through stack
+      // slots (what clang's -O0 AMX intrinsics do).
+      emitLoop(KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k",
+               [&](IRBuilderBase &, Value *Kt) {
+                 VolatileStep(AMain, AStride,
+                              KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
+               });
+      if (Ops.AEdge)
+        VolatileStep(AEdge, C64(TileRowBytes), C64(0), C64(Ops.MainSteps));
+      for (unsigned T = 0; T < NR * NC; ++T)
+        StoreC1(T, ReloadOne(T));
+    });
+  });
+  return F;
+}
+
+void AMXGemmEmitter::emitRegionCall(const BlockRegion &Region,
+                                    const AMXOperands &Ops) {
+  if (Region.Row0 >= Region.Row1 || Region.Col0 >= Region.Col1)
+    return;
+  Function *Kernel = createKernel(Region, Ops);
+  Value *Null = ConstantPointerNull::get(B.getPtrTy());
+  B.CreateCall(Kernel, {Ops.AMain, Ops.AMainStride,
+                        Ops.AEdge ? Ops.AEdge : Null, Ops.BPacked, Ops.C,
+                        Ops.CStride});
+}
+
+void AMXGemmEmitter::emit() {
+  Module *M = B.GetInsertBlock()->getModule();
+  FunctionCallee Init =
+      M->getOrInsertFunction("tlxrt_amx_init", B.getVoidTy());
+  B.CreateCall(Init);
+
+  AMXOperands Ops;
+  Ops.BPacked = packB();
+  bool ARowMajor = isConstOne(G.A.ColStride);
+  if (ARowMajor) {
+    Ops.AMain = G.A.Ptr;
+    Ops.AMainStride = B.CreateMul(G.A.RowStride, c64(Kern.ElemBytes));
+    Ops.MainSteps = G.K / Kern.TK;
+    if (G.K % Kern.TK)
+      Ops.AEdge = copyAEdge(Ops.MainSteps * Kern.TK);
+  } else {
+    Ops.AMain = packAWhole();
+    Ops.AMainStride = c64(Kp * Kern.ElemBytes);
+    Ops.MainSteps = Kp / Kern.TK;
+  }
+  bool CInPlace = isConstOne(G.C.ColStride);
+  Value *Stage = nullptr;
+  if (CInPlace) {
+    Ops.C = G.C.Ptr;
+    Ops.CStride = B.CreateMul(G.C.RowStride, c64(4));
+  } else {
+    Stage = stageC();
+    Ops.C = Stage;
+    Ops.CStride = c64(G.N * 4);
+  }
+
+  int64_t MFull = G.M / BlockRows * BlockRows;
+  int64_t NFull = G.N / BlockCols * BlockCols;
+  auto Full = splitBlock(BlockRows);
+  auto RowTail = splitBlock(G.M - MFull), ColTail = splitBlock(G.N - NFull);
+  emitRegionCall({0, MFull, 0, NFull, Full, Full}, Ops);
+  emitRegionCall({0, MFull, NFull, G.N, Full, ColTail}, Ops);
+  emitRegionCall({MFull, G.M, 0, NFull, RowTail, Full}, Ops);
+  emitRegionCall({MFull, G.M, NFull, G.N, RowTail, ColTail}, Ops);
+  if (Stage)
+    unstageC(Stage);
+}
+
+} // namespace
+
 bool emitAMXGemm(IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
                  std::string &Why) {
-  Why = "the AMX kernels are not implemented yet";
-  return false;
+  AMXKernel Kern;
+  if (!chooseAMXKernel(G, Kern, Why))
+    return false;
+  if (G.K <= 0) {
+    Why = "K is 0";
+    return false;
+  }
+  AMXGemmEmitter(B, G, Kern).emit();
+  Plan.Kernel = std::string("amx ") + Kern.Name + " 2x2 tiles";
+  Plan.MR = BlockRows;
+  Plan.NR = BlockCols;
+  Plan.KC = Kern.TK;
+  Plan.MC = G.M;
+  Plan.NC = G.N;
+  Plan.PackedB = true;
+  Plan.PackedA = !isConstOne(G.A.ColStride);
+  return true;
 }
 
 } // namespace gemm

@@ -1,0 +1,170 @@
+/* anchors.c - the reference libraries TLX's GEMMs are measured against.
+ *
+ * usage: anchors LIB TYPE M N K
+ *   LIB:  onednn | openblas | naive
+ *   TYPE: f32 | s8s8s32 | u8s8s32 | bf16      (openblas: f32 only)
+ * Single-threaded (bench/run sets OMP_NUM_THREADS=1, OPENBLAS_NUM_THREADS=1
+ * and OPENBLAS_CORETYPE before this process starts). Checks the result like
+ * tlx_gemm.c, then prints "LIB TYPE M N K GFLOPS" (best of 5 or more).
+ * The bf16 anchor is a oneDNN matmul primitive (oneDNN 2.6 has no bf16
+ * BLAS-style call); its creation is outside the timed region.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <cblas.h>
+#include <oneapi/dnnl/dnnl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+
+typedef struct gemm_ctx {
+  int bt, m, n, k;
+  bench_matrices mats;
+  dnnl_engine_t engine;
+  dnnl_stream_t stream;
+  dnnl_primitive_t matmul;
+  dnnl_memory_t mem_a, mem_b, mem_c;
+} gemm_ctx;
+
+#define DNNL_CHECK(call)                                                       \
+  do {                                                                         \
+    dnnl_status_t s_ = (call);                                                 \
+    if (s_ != dnnl_success) {                                                  \
+      fprintf(stderr, "%s failed: %d\n", #call, (int)s_);                      \
+      exit(2);                                                                 \
+    }                                                                          \
+  } while (0)
+
+static void run_onednn(gemm_ctx *g) {
+  int m = g->m, n = g->n, k = g->k;
+  switch (g->bt) {
+  case 0:
+    DNNL_CHECK(dnnl_sgemm('N', 'N', m, n, k, 1.0f, g->mats.a, k, g->mats.b, n,
+                          0.0f, g->mats.c, n));
+    break;
+  case 1: {
+    int32_t co = 0;
+    DNNL_CHECK(dnnl_gemm_s8s8s32('N', 'N', 'F', m, n, k, 1.0f, g->mats.a, k,
+                                 0, g->mats.b, n, 0, 0.0f, g->mats.c, n, &co));
+    break;
+  }
+  case 2: {
+    int32_t co = 0;
+    DNNL_CHECK(dnnl_gemm_u8s8s32('N', 'N', 'F', m, n, k, 1.0f, g->mats.a, k,
+                                 0, g->mats.b, n, 0, 0.0f, g->mats.c, n, &co));
+    break;
+  }
+  case 3: {
+    dnnl_exec_arg_t args[3] = {{DNNL_ARG_SRC, g->mem_a},
+                               {DNNL_ARG_WEIGHTS, g->mem_b},
+                               {DNNL_ARG_DST, g->mem_c}};
+    DNNL_CHECK(dnnl_primitive_execute(g->matmul, g->stream, 3, args));
+    DNNL_CHECK(dnnl_stream_wait(g->stream));
+    break;
+  }
+  }
+}
+
+static void setup_bf16_matmul(gemm_ctx *g) {
+  dnnl_memory_desc_t a_md, b_md, c_md;
+  dnnl_dims_t ad = {g->m, g->k}, bd = {g->k, g->n}, cd = {g->m, g->n};
+  DNNL_CHECK(dnnl_engine_create(&g->engine, dnnl_cpu, 0));
+  DNNL_CHECK(dnnl_stream_create(&g->stream, g->engine,
+                                dnnl_stream_default_flags));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&a_md, 2, ad, dnnl_bf16, dnnl_ab));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&b_md, 2, bd, dnnl_bf16, dnnl_ab));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&c_md, 2, cd, dnnl_f32, dnnl_ab));
+  dnnl_matmul_desc_t desc;
+  DNNL_CHECK(dnnl_matmul_desc_init(&desc, &a_md, &b_md, NULL, &c_md));
+  dnnl_primitive_desc_t pd;
+  DNNL_CHECK(dnnl_primitive_desc_create(&pd, &desc, NULL, g->engine, NULL));
+  DNNL_CHECK(dnnl_primitive_create(&g->matmul, pd));
+  DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
+  DNNL_CHECK(dnnl_memory_create(&g->mem_a, &a_md, g->engine, g->mats.a));
+  DNNL_CHECK(dnnl_memory_create(&g->mem_b, &b_md, g->engine, g->mats.b));
+  DNNL_CHECK(dnnl_memory_create(&g->mem_c, &c_md, g->engine, g->mats.c));
+}
+
+static void run_openblas(gemm_ctx *g) {
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, g->m, g->n, g->k,
+              1.0f, g->mats.a, g->k, g->mats.b, g->n, 0.0f, g->mats.c, g->n);
+}
+
+/* The loop a C programmer writes first (i-k-j, so the inner loop is
+ * contiguous and vectorizable), compiled by bench/run at -O2. */
+static void run_naive(gemm_ctx *g) {
+  int m = g->m, n = g->n, k = g->k;
+  memset(g->mats.c, 0, (size_t)m * n * 4);
+  for (int i = 0; i < m; ++i)
+    for (int p = 0; p < k; ++p) {
+      if (g->bt == 0) {
+        float av = ((float *)g->mats.a)[(size_t)i * k + p];
+        const float *b = (float *)g->mats.b + (size_t)p * n;
+        float *c = (float *)g->mats.c + (size_t)i * n;
+        for (int j = 0; j < n; ++j)
+          c[j] += av * b[j];
+      } else if (g->bt == 3) {
+        float av =
+            bench_bf16_to_f32(((uint16_t *)g->mats.a)[(size_t)i * k + p]);
+        const uint16_t *b = (uint16_t *)g->mats.b + (size_t)p * n;
+        float *c = (float *)g->mats.c + (size_t)i * n;
+        for (int j = 0; j < n; ++j)
+          c[j] += av * bench_bf16_to_f32(b[j]);
+      } else {
+        uint8_t raw = ((uint8_t *)g->mats.a)[(size_t)i * k + p];
+        int32_t av = g->bt == 2 ? (int32_t)raw : (int32_t)(int8_t)raw;
+        const int8_t *b = (int8_t *)g->mats.b + (size_t)p * n;
+        int32_t *c = (int32_t *)g->mats.c + (size_t)i * n;
+        for (int j = 0; j < n; ++j)
+          c[j] += av * b[j];
+      }
+    }
+}
+
+int main(int argc, char **argv) {
+  if (argc != 6) {
+    fprintf(stderr, "usage: %s onednn|openblas|naive TYPE M N K\n", argv[0]);
+    return 2;
+  }
+  gemm_ctx g;
+  memset(&g, 0, sizeof(g));
+  const char *lib = argv[1];
+  for (g.bt = 0; g.bt < 4 && strcmp(argv[2], bench_type_name(g.bt)); ++g.bt)
+    ;
+  if (g.bt == 4) {
+    fprintf(stderr, "unknown type %s\n", argv[2]);
+    return 2;
+  }
+  g.m = atoi(argv[3]), g.n = atoi(argv[4]), g.k = atoi(argv[5]);
+  void (*run)(gemm_ctx *) = !strcmp(lib, "onednn")     ? run_onednn
+                            : !strcmp(lib, "openblas") ? run_openblas
+                                                       : run_naive;
+  if (run == run_openblas && g.bt != 0) {
+    fprintf(stderr, "openblas: f32 only\n");
+    return 2;
+  }
+  bench_alloc(&g.mats, g.bt, g.m, g.n, g.k);
+  if (run == run_onednn && g.bt == 3)
+    setup_bf16_matmul(&g);
+  run(&g);
+  if (bench_check(&g.mats, g.bt, g.m, g.n, g.k)) {
+    printf("%s %s %d %d %d FAILED\n", lib, argv[2], g.m, g.n, g.k);
+    return 1;
+  }
+  double best = 1e30;
+  int reps = bench_reps(g.m, g.n, g.k, 5);
+  if (run == run_naive && reps > 5)
+    reps = 5;
+  for (int r = 0; r < reps; ++r) {
+    double t0 = bench_now();
+    run(&g);
+    double t = bench_now() - t0;
+    if (t < best)
+      best = t;
+  }
+  printf("%s %s %d %d %d %.1f\n", lib, argv[2], g.m, g.n, g.k,
+         2.0 * g.m * g.n * (double)g.k / best * 1e-9);
+  bench_free(&g.mats);
+  return 0;
+}
