@@ -38,6 +38,19 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
+/// Erases the lowered op's typeinfo and the op once nothing reads them.
+static void eraseIfDead(CallBase &Op) {
+  SmallVector<Instruction *, 2> TIs;
+  for (User *U : Op.users())
+    TIs.push_back(cast<Instruction>(U));
+  for (Instruction *TI : TIs)
+    if (TI->use_empty())
+      TI->eraseFromParent();
+  if (Op.use_empty())
+    Op.eraseFromParent();
+}
+
+
 class Tiler {
 public:
   Tiler(Function &F, const TargetTransformInfo &TTI) : F(F), TTI(TTI) {}
@@ -172,8 +185,10 @@ bool Tiler::run() {
         *K != OpKind::Convolution)
       Work.push_back({S, Op});
   }
-  for (auto [S, Op] : Work)
+  for (auto [S, Op] : Work) {
     lowerContraction(*S, *Op);
+    eraseIfDead(*Op);
+  }
   return !Work.empty();
 }
 
