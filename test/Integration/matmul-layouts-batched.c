@@ -4,6 +4,9 @@
 // narrower operands widening to the result type.
 // RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
+// The same through AMX tiles, run on the runtime's AMX emulator:
+// RUN: %clang_tlx -w -O0 -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %te0 && %te0 | FileCheck %s
+// RUN: %clang_tlx -w -O2 -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %te2 && %te2 | FileCheck %s
 // CHECK: f32 colmajor strided: ok
 // CHECK: i32 batched: ok
 // CHECK: f32 batch innermost: ok

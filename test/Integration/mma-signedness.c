@@ -3,6 +3,9 @@
 // destination) and from another tensor; a batched i16 x i16 -> i64 smma.
 // RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
+// The same through AMX tiles, run on the runtime's AMX emulator:
+// RUN: %clang_tlx -w -O0 -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %te0 && %te0 | FileCheck %s
+// RUN: %clang_tlx -w -O2 -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %te2 && %te2 | FileCheck %s
 // CHECK: umma: ok
 // CHECK: smma: ok
 // CHECK: usmma: ok
