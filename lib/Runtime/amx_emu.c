@@ -15,6 +15,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,20 +77,17 @@ static float daz(float F) {
   return F;
 }
 
-float tlxrt_amx_emu_fma_daz_ftz(float Acc, float A, float B) {
-  Acc = daz(Acc);
-  A = daz(A);
-  B = daz(B);
-  float R = fmaf(A, B, Acc);
+/* Flush to zero: R = fmaf(A, B, Acc) of normal (or zero) inputs, flushed
+ * when tiny. x86 detects tininess after rounding: a result is tiny when the
+ * exact value, rounded to 24 bits with an unbounded exponent, is below
+ * FLT_MIN. fmaf rounds to the denormal grid instead; the two differ only for
+ * exact values in [FLT_MIN - 2^-150, FLT_MIN - 2^-151), which fmaf rounds up
+ * to FLT_MIN but which are tiny. The inputs are normal f32 (the product of
+ * two floats is exact in double), and near FLT_MIN the sum is exact in double
+ * too (a large addend must cancel a product of similar magnitude), so the
+ * double sum decides. */
+static float flush_tiny(float Acc, float A, float B, float R) {
   float Mag = fabsf(R);
-  /* Flush to zero. x86 detects tininess after rounding: a result is tiny when
-   * the exact value, rounded to 24 bits with an unbounded exponent, is below
-   * FLT_MIN. fmaf rounds to the denormal grid instead; the two differ only
-   * for exact values in [FLT_MIN - 2^-150, FLT_MIN - 2^-151), which fmaf
-   * rounds up to FLT_MIN but which are tiny. The inputs are normal f32 (the
-   * product of two floats is exact in double), and near FLT_MIN the sum is
-   * exact in double too (a large addend must cancel a product of similar
-   * magnitude), so the double sum decides. */
   if (Mag != 0.0f && Mag < FLT_MIN)
     return copysignf(0.0f, R);
   if (Mag == FLT_MIN) {
@@ -99,6 +97,20 @@ float tlxrt_amx_emu_fma_daz_ftz(float Acc, float A, float B) {
       return copysignf(0.0f, R);
   }
   return R;
+}
+
+/* One FMA step on inputs that are already DAZ'd. Only results below 2^-125
+ * (exponent field <= 1) can need flushing. */
+static inline __attribute__((always_inline)) float fma_step(float Acc, float A,
+                                                            float B) {
+  float R = fmaf(A, B, Acc);
+  if ((f32_bits(R) & 0x7f800000u) > 0x00800000u)
+    return R;
+  return flush_tiny(Acc, A, B, R);
+}
+
+float tlxrt_amx_emu_fma_daz_ftz(float Acc, float A, float B) {
+  return fma_step(daz(Acc), daz(A), daz(B));
 }
 
 float tlxrt_amx_emu_add_daz_ftz(float A, float B) {
@@ -159,6 +171,93 @@ static uint16_t load_u16(const uint8_t *P) {
   return V;
 }
 
+/* The integer dot products: Out = Acc + A x B on M x N dwords, K = KBytes.
+ * B is widened once into Wide[k][n], so the inner loop runs over n and
+ * vectorizes; sums wrap modulo 2^32. */
+static void int_dot_product(tlxrt_amx_dp Kind, int M, int N, int KBytes,
+                            uint8_t (*Out)[TLXRT_AMX_MAX_COLSB],
+                            const uint8_t (*Acc)[TLXRT_AMX_MAX_COLSB],
+                            const uint8_t (*A)[TLXRT_AMX_MAX_COLSB],
+                            const uint8_t (*B)[TLXRT_AMX_MAX_COLSB]) {
+  int ASigned = Kind == TLXRT_AMX_TDPBSSD || Kind == TLXRT_AMX_TDPBSUD;
+  int BSigned = Kind == TLXRT_AMX_TDPBSSD || Kind == TLXRT_AMX_TDPBUSD;
+  int32_t Wide[TLXRT_AMX_MAX_COLSB][16];
+  for (int P = 0; P < KBytes; ++P)
+    for (int J = 0; J < N; ++J) {
+      uint8_t Y = B[P / 4][4 * J + P % 4];
+      Wide[P][J] = BSigned ? (int8_t)Y : Y;
+    }
+  for (int I = 0; I < M; ++I) {
+    uint32_t Sum[16];
+    memcpy(Sum, Acc[I], sizeof(uint32_t) * (size_t)N);
+    for (int P = 0; P < KBytes; ++P) {
+      int32_t X = ASigned ? (int8_t)A[I][P] : A[I][P];
+      for (int J = 0; J < N; ++J)
+        Sum[J] += (uint32_t)(X * Wide[P][J]); /* |X * Wide| <= 2^16 */
+    }
+    memcpy(Out[I], Sum, sizeof(uint32_t) * (size_t)N);
+  }
+}
+
+/* The 16-bit float dot products on inputs converted to f32 and DAZ'd:
+ * AF[m][p][h] is element 2p+h of row m of A, BF[p][h][n] element 2n+h of
+ * row p of B. */
+static inline __attribute__((always_inline)) void
+float_dot_product_body(int M, int N, int K, uint8_t (*Out)[TLXRT_AMX_MAX_COLSB],
+                       const uint8_t (*Acc)[TLXRT_AMX_MAX_COLSB],
+                       const float (*AF)[16][2], const float (*BF)[2][16]) {
+  for (int I = 0; I < M; ++I) {
+    float Even[16] = {0}, Odd[16] = {0};
+    for (int P = 0; P < K; ++P) {
+      float A0 = AF[I][P][0], A1 = AF[I][P][1];
+      for (int J = 0; J < N; ++J) {
+        Even[J] = fma_step(Even[J], A0, BF[P][0][J]);
+        Odd[J] = fma_step(Odd[J], A1, BF[P][1][J]);
+      }
+    }
+    for (int J = 0; J < N; ++J) {
+      float C = daz(bits_f32(load_u32(&Acc[I][4 * J])));
+      /* C + (Even + Odd), in the operand order the hardware propagates NaN
+       * payloads in. */
+      float R = fma_step(fma_step(Odd[J], Even[J], 1.0f), C, 1.0f);
+      uint32_t U = f32_bits(R);
+      memcpy(&Out[I][4 * J], &U, sizeof(U));
+    }
+  }
+}
+
+typedef void FloatKernel(int, int, int, uint8_t (*)[TLXRT_AMX_MAX_COLSB],
+                         const uint8_t (*)[TLXRT_AMX_MAX_COLSB],
+                         const float (*)[16][2], const float (*)[2][16]);
+
+static void float_dot_product_generic(int M, int N, int K,
+                                      uint8_t (*Out)[TLXRT_AMX_MAX_COLSB],
+                                      const uint8_t (*Acc)[TLXRT_AMX_MAX_COLSB],
+                                      const float (*AF)[16][2],
+                                      const float (*BF)[2][16]) {
+  float_dot_product_body(M, N, K, Out, Acc, AF, BF);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* The same code with the FMA instructions inline (bit-identical: fmaf is
+ * one correctly rounded operation either way). */
+__attribute__((target("fma"))) static void
+float_dot_product_fma(int M, int N, int K, uint8_t (*Out)[TLXRT_AMX_MAX_COLSB],
+                      const uint8_t (*Acc)[TLXRT_AMX_MAX_COLSB],
+                      const float (*AF)[16][2], const float (*BF)[2][16]) {
+  float_dot_product_body(M, N, K, Out, Acc, AF, BF);
+}
+
+static FloatKernel *select_float_kernel(void) {
+  return __builtin_cpu_supports("fma") ? float_dot_product_fma
+                                       : float_dot_product_generic;
+}
+#else
+static FloatKernel *select_float_kernel(void) {
+  return float_dot_product_generic;
+}
+#endif
+
 /* Dst (zeroed outside M x NBytes) = Acc + A x B, where A is M x KBytes and B
  * is KBytes/4 x NBytes. Out is a scratch image, so any operand may alias. */
 static void dot_product(tlxrt_amx_dp Kind, int M, int NBytes, int KBytes,
@@ -169,43 +268,27 @@ static void dot_product(tlxrt_amx_dp Kind, int M, int NBytes, int KBytes,
   RowImage Out;
   memset(Out, 0, sizeof(Out));
   int N = NBytes / 4, K = KBytes / 4;
-  for (int I = 0; I < M; ++I) {
-    if (Kind == TLXRT_AMX_TDPBF16PS || Kind == TLXRT_AMX_TDPFP16PS) {
-      float (*Cvt)(uint16_t) =
-          Kind == TLXRT_AMX_TDPBF16PS ? bf16_to_f32 : fp16_to_f32;
-      float Even[16] = {0}, Odd[16] = {0};
-      for (int P = 0; P < K; ++P) {
-        float A0 = Cvt(load_u16(&A[I][4 * P]));
-        float A1 = Cvt(load_u16(&A[I][4 * P + 2]));
-        for (int J = 0; J < N; ++J) {
-          Even[J] = tlxrt_amx_emu_fma_daz_ftz(Even[J], A0,
-                                              Cvt(load_u16(&B[P][4 * J])));
-          Odd[J] = tlxrt_amx_emu_fma_daz_ftz(Odd[J], A1,
-                                             Cvt(load_u16(&B[P][4 * J + 2])));
-        }
-      }
-      for (int J = 0; J < N; ++J) {
-        float C = bits_f32(load_u32(&Acc[I][4 * J]));
-        float R = tlxrt_amx_emu_add_daz_ftz(
-            C, tlxrt_amx_emu_add_daz_ftz(Even[J], Odd[J]));
-        uint32_t U = f32_bits(R);
-        memcpy(&Out[I][4 * J], &U, sizeof(U));
-      }
-      continue;
-    }
-    int ASigned = Kind == TLXRT_AMX_TDPBSSD || Kind == TLXRT_AMX_TDPBSUD;
-    int BSigned = Kind == TLXRT_AMX_TDPBSSD || Kind == TLXRT_AMX_TDPBUSD;
-    for (int J = 0; J < N; ++J) {
-      uint32_t C = load_u32(&Acc[I][4 * J]); /* wraps modulo 2^32 */
+  if (Kind != TLXRT_AMX_TDPBF16PS && Kind != TLXRT_AMX_TDPFP16PS) {
+    int_dot_product(Kind, M, N, KBytes, Out, Acc, A, B);
+  } else {
+    float (*Cvt)(uint16_t) =
+        Kind == TLXRT_AMX_TDPBF16PS ? bf16_to_f32 : fp16_to_f32;
+    float AF[16][16][2], BF[16][2][16];
+    for (int I = 0; I < M; ++I)
       for (int P = 0; P < K; ++P)
-        for (int Q = 0; Q < 4; ++Q) {
-          uint8_t X = A[I][4 * P + Q], Y = B[P][4 * J + Q];
-          int32_t XV = ASigned ? (int8_t)X : X;
-          int32_t YV = BSigned ? (int8_t)Y : Y;
-          C += (uint32_t)(XV * YV); /* |XV * YV| <= 2^16 */
-        }
-      memcpy(&Out[I][4 * J], &C, sizeof(C));
+        for (int H = 0; H < 2; ++H)
+          AF[I][P][H] = daz(Cvt(load_u16(&A[I][4 * P + 2 * H])));
+    for (int P = 0; P < K; ++P)
+      for (int H = 0; H < 2; ++H)
+        for (int J = 0; J < N; ++J)
+          BF[P][H][J] = daz(Cvt(load_u16(&B[P][4 * J + 2 * H])));
+    static FloatKernel *_Atomic Kernel;
+    FloatKernel *F = atomic_load_explicit(&Kernel, memory_order_relaxed);
+    if (!F) {
+      F = select_float_kernel();
+      atomic_store_explicit(&Kernel, F, memory_order_relaxed);
     }
+    F(M, N, K, Out, Acc, (const float(*)[16][2])AF, (const float(*)[2][16])BF);
   }
   memcpy(Dst, Out, sizeof(Out));
 }
