@@ -55,6 +55,7 @@
 
 using namespace llvm;
 using tlx::emitError;
+using tlx::emitRemark;
 
 namespace {
 
@@ -574,14 +575,24 @@ bool AMXEmulator::emulateFunction(Function &F) {
         lowerTileToVector(*BC, BC->getOperand(0));
       continue;
     }
-    emitError(*I, "tlx-amx-emulate: cannot emulate this use of an x86_amx "
-                  "value (only AMX intrinsics, phi, select, freeze, load, store "
-                  "and bitcast are supported)");
+    emitError(*I,
+              "tlx-amx-emulate: cannot emulate this use of an x86_amx "
+              "value (only AMX intrinsics, phi, select, freeze, load, store "
+              "and bitcast are supported)");
     HadError = true;
   }
   lowerPhis();
   if (HadError)
     return true; // Leave the function as it is: the compile fails anyway.
+
+  unsigned NumTileInsts =
+      count_if(Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); });
+  if (NumTileInsts)
+    emitRemark(
+        DEBUG_TYPE, "Emulated",
+        **find_if(Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); }),
+        "AMX emulated: " + Twine(NumTileInsts) + " AMX intrinsic call(s) in '" +
+            F.getName() + "' replaced by calls into libtlxrt's AMX emulator");
 
   for (Instruction *I : Work)
     if (!I->getType()->isVoidTy())

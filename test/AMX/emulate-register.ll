@@ -1,6 +1,8 @@
 ; tlx-amx-emulate on the register-number intrinsics (_tile_loadd(0, ...) and
 ; friends): calls into the runtime's per-thread tile registers.
 ; RUN: %opt_tlx -passes=tlx-amx-emulate -S %s | FileCheck %s
+; RUN: %opt_tlx -passes=tlx-amx-emulate -pass-remarks=tlx -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK: remark: {{.*}}AMX emulated: 13 AMX intrinsic call(s) in 'registers' replaced by calls into libtlxrt's AMX emulator
 
 target triple = "x86_64-pc-linux-gnu"
 

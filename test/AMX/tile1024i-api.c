@@ -8,6 +8,8 @@
 // On AMX hardware, the same program natively gives the same output:
 // RUN: %if amx-hw %{ %clang_plain -O2 -mamx-tile -mamx-int8 -mamx-bf16 -DNATIVE %s -o %tn %tlx_rt %}
 // RUN: %if amx-hw %{ %tn | FileCheck %s %}
+// RUN: %clang_tlx -O2 -mamx-tile -mamx-int8 -mamx-bf16 -fplugin-arg-tlx-target=amx-emulate -Rpass=tlx %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: tile1024i-api.c:{{[0-9]+}}:{{[0-9]+}}: remark: AMX emulated: {{[0-9]+}} AMX intrinsic call(s) in 'api' replaced by calls into libtlxrt's AMX emulator
 // The emulated program contains no AMX instruction:
 // RUN: %clang_tlx -O2 -mamx-tile -mamx-int8 -mamx-bf16 -fplugin-arg-tlx-target=amx-emulate %s -S -o - | FileCheck %s --check-prefix=ASM
 // RUN: %clang_tlx -O0 -mamx-tile -mamx-int8 -mamx-bf16 -fplugin-arg-tlx-target=amx-emulate %s -S -o - | FileCheck %s --check-prefix=ASM
