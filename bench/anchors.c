@@ -7,7 +7,12 @@
  * and OPENBLAS_CORETYPE before this process starts). Checks the result like
  * tlx_gemm.c, then prints "LIB TYPE M N K GFLOPS" (best of 5 or more).
  * The bf16 anchor is a oneDNN matmul primitive (oneDNN 2.6 has no bf16
- * BLAS-style call); its creation is outside the timed region.
+ * BLAS-style call); its creation is outside the timed region. LIB
+ * "onednn-matmul" times the int8 types through the matmul primitive too
+ * (the gemm_*8s8s32 calls do not use AMX; the primitive does).
+ * "anchors onednn conv" times the conv_common.h layer with oneDNN's
+ * convolution primitive (algorithm auto, plain NCHW memory given; the
+ * primitive may reorder internally, which is counted).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <cblas.h>
@@ -16,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
+#include "conv_common.h"
 
 typedef struct gemm_ctx {
   int bt, m, n, k;
@@ -35,6 +40,14 @@ typedef struct gemm_ctx {
       exit(2);                                                                 \
     }                                                                          \
   } while (0)
+
+static void run_matmul(gemm_ctx *g) {
+  dnnl_exec_arg_t args[3] = {{DNNL_ARG_SRC, g->mem_a},
+                             {DNNL_ARG_WEIGHTS, g->mem_b},
+                             {DNNL_ARG_DST, g->mem_c}};
+  DNNL_CHECK(dnnl_primitive_execute(g->matmul, g->stream, 3, args));
+  DNNL_CHECK(dnnl_stream_wait(g->stream));
+}
 
 static void run_onednn(gemm_ctx *g) {
   int m = g->m, n = g->n, k = g->k;
@@ -55,26 +68,26 @@ static void run_onednn(gemm_ctx *g) {
                                  0, g->mats.b, n, 0, 0.0f, g->mats.c, n, &co));
     break;
   }
-  case 3: {
-    dnnl_exec_arg_t args[3] = {{DNNL_ARG_SRC, g->mem_a},
-                               {DNNL_ARG_WEIGHTS, g->mem_b},
-                               {DNNL_ARG_DST, g->mem_c}};
-    DNNL_CHECK(dnnl_primitive_execute(g->matmul, g->stream, 3, args));
-    DNNL_CHECK(dnnl_stream_wait(g->stream));
+  case 3:
+    run_matmul(g);
     break;
-  }
   }
 }
 
-static void setup_bf16_matmul(gemm_ctx *g) {
+static void setup_matmul(gemm_ctx *g) {
+  static const dnnl_data_type_t a_type[] = {dnnl_f32, dnnl_s8, dnnl_u8,
+                                            dnnl_bf16};
+  static const dnnl_data_type_t c_type[] = {dnnl_f32, dnnl_s32, dnnl_s32,
+                                            dnnl_f32};
   dnnl_memory_desc_t a_md, b_md, c_md;
   dnnl_dims_t ad = {g->m, g->k}, bd = {g->k, g->n}, cd = {g->m, g->n};
   DNNL_CHECK(dnnl_engine_create(&g->engine, dnnl_cpu, 0));
   DNNL_CHECK(dnnl_stream_create(&g->stream, g->engine,
                                 dnnl_stream_default_flags));
-  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&a_md, 2, ad, dnnl_bf16, dnnl_ab));
-  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&b_md, 2, bd, dnnl_bf16, dnnl_ab));
-  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&c_md, 2, cd, dnnl_f32, dnnl_ab));
+  dnnl_data_type_t b_type = g->bt == 3 ? dnnl_bf16 : g->bt ? dnnl_s8 : dnnl_f32;
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&a_md, 2, ad, a_type[g->bt], dnnl_ab));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&b_md, 2, bd, b_type, dnnl_ab));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&c_md, 2, cd, c_type[g->bt], dnnl_ab));
   dnnl_matmul_desc_t desc;
   DNNL_CHECK(dnnl_matmul_desc_init(&desc, &a_md, &b_md, NULL, &c_md));
   dnnl_primitive_desc_t pd;
@@ -122,7 +135,85 @@ static void run_naive(gemm_ctx *g) {
     }
 }
 
+/* The conv_common.h layer through oneDNN's convolution primitive. */
+static int conv_main(void) {
+  float *in, *wei, *out;
+  conv_alloc(&in, &wei, &out);
+  dnnl_engine_t engine;
+  dnnl_stream_t stream;
+  DNNL_CHECK(dnnl_engine_create(&engine, dnnl_cpu, 0));
+  DNNL_CHECK(dnnl_stream_create(&stream, engine, dnnl_stream_default_flags));
+  dnnl_dims_t src_d = {1, CONV_C, CONV_H, CONV_W};
+  dnnl_dims_t wei_d = {CONV_O, CONV_C, CONV_R, CONV_R};
+  dnnl_dims_t dst_d = {1, CONV_O, CONV_OH, CONV_OW};
+  dnnl_dims_t strides = {1, 1}, pad = {0, 0};
+  dnnl_memory_desc_t src_md, wei_md, dst_md, src_any, wei_any, dst_any;
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&src_md, 4, src_d, dnnl_f32, dnnl_nchw));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&wei_md, 4, wei_d, dnnl_f32, dnnl_oihw));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&dst_md, 4, dst_d, dnnl_f32, dnnl_nchw));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&src_any, 4, src_d, dnnl_f32, dnnl_format_tag_any));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&wei_any, 4, wei_d, dnnl_f32, dnnl_format_tag_any));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&dst_any, 4, dst_d, dnnl_f32, dnnl_format_tag_any));
+  /* Blocked layouts of oneDNN's choosing, as a framework would use them:
+   * the weights are reordered once (not timed), activations per run. */
+  dnnl_convolution_desc_t cd;
+  DNNL_CHECK(dnnl_convolution_forward_desc_init(
+      &cd, dnnl_forward_inference, dnnl_convolution_direct, &src_any,
+      &wei_any, NULL, &dst_any, strides, pad, pad));
+  dnnl_primitive_desc_t pd;
+  DNNL_CHECK(dnnl_primitive_desc_create(&pd, &cd, NULL, engine, NULL));
+  const dnnl_memory_desc_t *src_q =
+      dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0);
+  const dnnl_memory_desc_t *wei_q =
+      dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
+  const dnnl_memory_desc_t *dst_q =
+      dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
+  dnnl_primitive_t conv;
+  DNNL_CHECK(dnnl_primitive_create(&conv, pd));
+  dnnl_memory_t m_src, m_wei, m_dst, b_src, b_wei, b_dst;
+  DNNL_CHECK(dnnl_memory_create(&m_src, &src_md, engine, in));
+  DNNL_CHECK(dnnl_memory_create(&m_wei, &wei_md, engine, wei));
+  DNNL_CHECK(dnnl_memory_create(&m_dst, &dst_md, engine, out));
+  DNNL_CHECK(dnnl_memory_create(&b_src, src_q, engine, DNNL_MEMORY_ALLOCATE));
+  DNNL_CHECK(dnnl_memory_create(&b_wei, wei_q, engine, DNNL_MEMORY_ALLOCATE));
+  DNNL_CHECK(dnnl_memory_create(&b_dst, dst_q, engine, DNNL_MEMORY_ALLOCATE));
+  dnnl_primitive_desc_t rpd;
+  dnnl_primitive_t r_src, r_wei, r_dst;
+  DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, &src_md, engine, src_q, engine, NULL));
+  DNNL_CHECK(dnnl_primitive_create(&r_src, rpd));
+  DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, &wei_md, engine, wei_q, engine, NULL));
+  DNNL_CHECK(dnnl_primitive_create(&r_wei, rpd));
+  DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, dst_q, engine, &dst_md, engine, NULL));
+  DNNL_CHECK(dnnl_primitive_create(&r_dst, rpd));
+  dnnl_exec_arg_t rw[2] = {{DNNL_ARG_FROM, m_wei}, {DNNL_ARG_TO, b_wei}};
+  DNNL_CHECK(dnnl_primitive_execute(r_wei, stream, 2, rw));
+  double best = 1e30;
+  for (int r = 0; r < 21; ++r) {
+    double t0 = bench_now();
+    dnnl_exec_arg_t rs[2] = {{DNNL_ARG_FROM, m_src}, {DNNL_ARG_TO, b_src}};
+    DNNL_CHECK(dnnl_primitive_execute(r_src, stream, 2, rs));
+    dnnl_exec_arg_t args[3] = {{DNNL_ARG_SRC, b_src},
+                               {DNNL_ARG_WEIGHTS, b_wei},
+                               {DNNL_ARG_DST, b_dst}};
+    DNNL_CHECK(dnnl_primitive_execute(conv, stream, 3, args));
+    dnnl_exec_arg_t rd[2] = {{DNNL_ARG_FROM, b_dst}, {DNNL_ARG_TO, m_dst}};
+    DNNL_CHECK(dnnl_primitive_execute(r_dst, stream, 2, rd));
+    DNNL_CHECK(dnnl_stream_wait(stream));
+    double t = bench_now() - t0;
+    if (r == 0 && conv_check(in, wei, out)) {
+      printf("onednn conv FAILED\n");
+      return 1;
+    }
+    if (r > 0 && t < best)
+      best = t;
+  }
+  printf("onednn conv 64x56x56 3x3x64 %.1f\n", conv_flops() / best * 1e-9);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 3 && !strcmp(argv[2], "conv"))
+    return conv_main();
   if (argc != 6) {
     fprintf(stderr, "usage: %s onednn|openblas|naive TYPE M N K\n", argv[0]);
     return 2;
@@ -137,16 +228,17 @@ int main(int argc, char **argv) {
     return 2;
   }
   g.m = atoi(argv[3]), g.n = atoi(argv[4]), g.k = atoi(argv[5]);
-  void (*run)(gemm_ctx *) = !strcmp(lib, "onednn")     ? run_onednn
-                            : !strcmp(lib, "openblas") ? run_openblas
-                                                       : run_naive;
+  void (*run)(gemm_ctx *) = !strcmp(lib, "onednn")          ? run_onednn
+                            : !strcmp(lib, "onednn-matmul") ? run_matmul
+                            : !strcmp(lib, "openblas")      ? run_openblas
+                                                            : run_naive;
   if (run == run_openblas && g.bt != 0) {
     fprintf(stderr, "openblas: f32 only\n");
     return 2;
   }
   bench_alloc(&g.mats, g.bt, g.m, g.n, g.k);
-  if (run == run_onednn && g.bt == 3)
-    setup_bf16_matmul(&g);
+  if ((run == run_onednn && g.bt == 3) || run == run_matmul)
+    setup_matmul(&g);
   run(&g);
   if (bench_check(&g.mats, g.bt, g.m, g.n, g.k)) {
     printf("%s %s %d %d %d FAILED\n", lib, argv[2], g.m, g.n, g.k);
