@@ -48,6 +48,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -77,6 +78,7 @@ private:
   void bufferizeResult(CallBase &Op);
   bool tryFuse(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
+  bool readsDestination(CallBase &Op, CallBase &Store);
   void assignBuffer(CallBase &Op, CallBase &TI);
   void protectUserMemory(CallBase &Def);
   CallInst *createReader(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
@@ -181,6 +183,47 @@ bool Bufferizer::tryFuse(CallBase &Op, CallBase &TI) {
   return true;
 }
 
+/// Whether \p A and \p B may be the same object as far as the program
+/// text shows: one value, or pointers loaded from one variable.
+static bool maySameObject(const Value *A, const Value *B) {
+  A = getUnderlyingObject(A);
+  B = getUnderlyingObject(B);
+  if (A == B)
+    return true;
+  const auto *LA = dyn_cast<LoadInst>(A), *LB = dyn_cast<LoadInst>(B);
+  return LA && LB &&
+         getUnderlyingObject(LA->getPointerOperand()) ==
+             getUnderlyingObject(LB->getPointerOperand());
+}
+
+/// Whether \p Op, writing through \p Store, would overwrite elements it
+/// has yet to read: its operands read the destination's object, except an
+/// elementwise op reading exactly the elements it writes.
+bool Bufferizer::readsDestination(CallBase &Op, CallBase &Store) {
+  StridedView Dst = getStoreView(Store);
+  OpKind Kind = *getOpKind(Op);
+  bool IsMMA = isContraction(Kind) && Kind != OpKind::MatMul &&
+               Kind != OpKind::Contract && Kind != OpKind::Convolution;
+  for (unsigned I = 0; I < Op.arg_size(); ++I) {
+    Value *Arg = Op.getArgOperand(I);
+    if (!Arg->getType()->isTokenTy())
+      continue;
+    // Read element for element where it is written: an elementwise
+    // operand, or the accumulator of an mma.
+    if (I == 0 && (isUnaryElementwise(Kind) || IsMMA))
+      if (auto In = getMemoryView(Arg))
+        if (In->Ptr == Dst.Ptr && In->Elem == Dst.Elem &&
+            In->Strides == Dst.Strides)
+          continue;
+    SmallVector<Value *, 4> Roots;
+    collectMemoryRoots(Arg, Roots);
+    for (Value *Root : Roots)
+      if (maySameObject(Root, Dst.Ptr))
+        return true;
+  }
+  return false;
+}
+
 bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
   if (!TI.hasOneUse())
     return false;
@@ -191,6 +234,13 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
     return false;
   if (mayClobberBetween(tokenRoots(Op), &Op, Store, AA))
     return false;
+  if (readsDestination(Op, *Store)) {
+    emitRemark(DEBUG_TYPE, "InPlaceConflict", Op,
+               getOpDesc(*getOpKind(Op)).shortName() +
+                   ": its destination is also an operand; computed into a "
+                   "buffer first");
+    return false;
+  }
   // The op computes where the store was.
   Op.moveBefore(Store);
   TI.moveBefore(Store);
