@@ -136,6 +136,9 @@ private:
   int64_t kGroups() const { return Kp / Kern.KG; }
 
   Value *packB();
+  void packBVectors(Value *Bp, int64_t KVec, int64_t NVec);
+  void packBElements(Value *Bp, int64_t K0, int64_t K1, int64_t N0,
+                     int64_t N1);
   Value *packAWhole();
   Value *copyAEdge(int64_t K0);
   Value *stageC();
@@ -150,21 +153,78 @@ private:
 };
 
 // Bp[jb][kq][c][g] = B[kq*KG + g][jb*16 + c], zero where k >= K or
-// column >= N.
+// column >= N. Row-major B is packed with vectors: KG rows of 16 elements
+// are interleaved into one 64-byte tile row; the k and column tails (and
+// other layouts) are copied element by element.
 Value *AMXGemmEmitter::packB() {
   int64_t ColBlocks = roundUp(G.N, TileRows) / TileRows;
   int64_t Bytes = ColBlocks * kGroups() * TileRowBytes;
   Value *Bp = emitScratch(B, ScratchSlot::PackedB, Bytes);
   if (G.N % TileRows || G.K % Kern.TK)
     B.CreateMemSet(Bp, B.getInt8(0), Bytes, Align(64));
+  if (!isConstOne(G.B.ColStride)) {
+    packBElements(Bp, 0, G.K, 0, G.N);
+    return Bp;
+  }
+  int64_t KVec = G.K / Kern.KG * Kern.KG, NVec = G.N / TileRows * TileRows;
+  packBVectors(Bp, KVec, NVec);
+  packBElements(Bp, 0, G.K, NVec, G.N);
+  packBElements(Bp, KVec, G.K, 0, NVec);
+  return Bp;
+}
+
+//   for kq < KVec/KG, jb < NVec/16:
+//     rows[g] = load <16 x T> B[kq*KG + g][jb*16 ...]
+//     store shuffle(rows, [c*KG + g] = g*16 + c) -> Bp tile row (jb, kq)
+void AMXGemmEmitter::packBVectors(Value *Bp, int64_t KVec, int64_t NVec) {
+  Type *T = G.B.Elem;
+  int64_t KG = Kern.KG;
+  auto *RowT = FixedVectorType::get(T, TileRows);
+  SmallVector<int, 64> Interleave;
+  for (int64_t C = 0; C < TileRows; ++C)
+    for (int64_t Gi = 0; Gi < KG; ++Gi)
+      Interleave.push_back(Gi * TileRows + C);
+  emitLoop(B, c64(0), c64(KVec / KG), c64(1), "amx.packb.kq",
+           [&](IRBuilderBase &, Value *Kq) {
+    emitLoop(B, c64(0), c64(NVec / TileRows), c64(1), "amx.packb.jb",
+             [&](IRBuilderBase &, Value *Jb) {
+      SmallVector<Value *, 4> Rows;
+      for (int64_t Gi = 0; Gi < KG; ++Gi) {
+        Value *K = B.CreateAdd(B.CreateMul(Kq, c64(KG)), c64(Gi));
+        Rows.push_back(B.CreateAlignedLoad(
+            RowT, elementPtr(B, G.B, K, B.CreateMul(Jb, c64(TileRows))),
+            Align(Kern.ElemBytes)));
+      }
+      // Pairs first (2 x 16 -> 32), then one shuffle picks the interleave.
+      SmallVector<int, 32> Concat;
+      for (int64_t I = 0; I < 2 * TileRows; ++I)
+        Concat.push_back(I);
+      Value *Lo = KG == 4 ? B.CreateShuffleVector(Rows[0], Rows[1], Concat)
+                          : Rows[0];
+      Value *Hi = KG == 4 ? B.CreateShuffleVector(Rows[2], Rows[3], Concat)
+                          : Rows[1];
+      Value *Packed = B.CreateShuffleVector(Lo, Hi, Interleave);
+      Value *Dst = B.CreateGEP(
+          B.getInt8Ty(), Bp,
+          B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
+                      c64(TileRowBytes)));
+      B.CreateAlignedStore(Packed, Dst, Align(64));
+    });
+  });
+}
+
+// The element-by-element copy of B[K0:K1][N0:N1] into Bp.
+void AMXGemmEmitter::packBElements(Value *Bp, int64_t K0, int64_t K1,
+                                   int64_t N0, int64_t N1) {
+  if (K0 >= K1 || N0 >= N1)
+    return;
   Type *PackT = G.B.Elem;
   int64_t KG = Kern.KG;
-  // Row-major B: k outer, n inner (contiguous reads).
-  emitLoop(B, c64(0), c64(G.K), c64(1), "amx.packb.k", [&](IRBuilderBase &,
-                                                          Value *K) {
+  emitLoop(B, c64(K0), c64(K1), c64(1), "amx.packb.k", [&](IRBuilderBase &,
+                                                           Value *K) {
     Value *Kq = B.CreateUDiv(K, c64(KG));
     Value *G4 = B.CreateURem(K, c64(KG));
-    emitLoop(B, c64(0), c64(G.N), c64(1), "amx.packb.n", [&](IRBuilderBase &,
+    emitLoop(B, c64(N0), c64(N1), c64(1), "amx.packb.n", [&](IRBuilderBase &,
                                                             Value *N) {
       Value *V = B.CreateLoad(PackT, elementPtr(B, G.B, K, N));
       Value *Jb = B.CreateUDiv(N, c64(TileRows));
@@ -176,7 +236,6 @@ Value *AMXGemmEmitter::packB() {
       B.CreateStore(V, B.CreateGEP(PackT, Bp, Idx));
     });
   });
-  return Bp;
 }
 
 // A as a row-major M x Kp copy, zero-padded (A not row-major).
