@@ -66,7 +66,8 @@ class TLXWarningFilter : public DiagnosticConsumer {
       // "passing arguments to %select{a function|%1}0 without a prototype"
       if (Info.getNumArgs() > 1 &&
           Info.getArgKind(1) == DiagnosticsEngine::ak_nameddecl) {
-        const auto *FD = dyn_cast<FunctionDecl>(
+        // Null when the callee is not a declaration (an indirect call).
+        const auto *FD = dyn_cast_or_null<FunctionDecl>(
             reinterpret_cast<const NamedDecl *>(Info.getRawArg(1)));
         return getDummyKind(FD).has_value();
       }

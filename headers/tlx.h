@@ -61,7 +61,7 @@
 #define TLX_VERSION_MAJOR 0
 #define TLX_VERSION_MINOR 1
 
-/*===--- Parameter lists and language glue ---------------------------------===*/
+/*===--- Parameter lists and language glue --------------------------------===*/
 
 #if defined(__cplusplus)
 #define TLX__ANYARGS ...
@@ -80,7 +80,10 @@
 #define TLX__ELEMENT_TYPE(p) __typeof_unqual__(*(p))
 #endif
 
-/*===--- Types --------------------------------------------------------------===*/
+/* The dummies never unwind: calls stay calls (no invoke) in C++ try blocks. */
+#define TLX__DUMMY __attribute__((__nothrow__))
+
+/*===--- Types ------------------------------------------------------------===*/
 
 /* A tensor token: returned by tensor_typeinfo/tensor_load/vector_totensor. */
 typedef int tlx_token_t;
@@ -95,7 +98,7 @@ typedef int tlx_dims6_t __attribute__((ext_vector_type(6)));
 typedef int tlx_dims7_t __attribute__((ext_vector_type(7)));
 typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
 
-/*===--- Dimension vectors --------------------------------------------------===*/
+/*===--- Dimension vectors ------------------------------------------------===*/
 
 #define TLX__NARG(...) TLX__NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TLX__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
@@ -133,7 +136,7 @@ typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
 #define TLX_ELEMENT_TAG(p)                                                     \
   (__extension__(TLX__ELEMENT_TYPE(p) __attribute__((__vector_size__(16)))){0})
 
-/*===--- Ops returning tokens, and store ------------------------------------===*/
+/*===--- Ops returning tokens, and store ----------------------------------===*/
 
 /* K&R declarations on purpose (see the top of this file): a user prototype
  * declared later stays compatible and must not warn at these lines. */
@@ -158,11 +161,11 @@ TLX__BEGIN_DECLS
  *   positions per storage dim in buffers TLX allocates). A vector function
  *   parameter passed here stays in its memory (the RFC's byval form).
  *   llvm.tensor.typeinfo. */
-tlx_token_t tensor_typeinfo(TLX__ANYARGS);
+TLX__DUMMY tlx_token_t tensor_typeinfo(TLX__ANYARGS);
 
 /* tensor_typeinfo_mem(ptr, shape, layout, padding) -> token
  *   tensor_typeinfo of data in memory at `ptr` (memory form): no copy. */
-tlx_token_t tensor_typeinfo_mem(TLX__ANYARGS);
+TLX__DUMMY tlx_token_t tensor_typeinfo_mem(TLX__ANYARGS);
 #define tensor_typeinfo_mem(...)                                               \
   tensor_typeinfo_mem(__VA_ARGS__, TLX_ELEMENT_TAG(TLX__FIRST(__VA_ARGS__)))
 
@@ -171,12 +174,12 @@ tlx_token_t tensor_typeinfo_mem(TLX__ANYARGS);
  *   dimensions in elements: strides[i] (i >= 1) is the distance between
  *   consecutive indices of storage dim i-1, 0 = packed; strides[0] is
  *   unused. llvm.tensor.load. */
-tlx_token_t tensor_load(TLX__ANYARGS);
+TLX__DUMMY tlx_token_t tensor_load(TLX__ANYARGS);
 
 /* tensor_store(ptr, token, strides)
  *   Writes the tensor `token` names to memory at `ptr`, with strides as for
  *   tensor_load. llvm.tensor.store. */
-void tensor_store(TLX__ANYARGS);
+TLX__DUMMY void tensor_store(TLX__ANYARGS);
 
 #ifndef TLX_NO_LOAD_STORE_MACROS
 #define tensor_load(...)                                                       \
@@ -188,12 +191,12 @@ void tensor_store(TLX__ANYARGS);
 /* vector_totensor(data, shape, layout, padding) -> token
  *   A plain vector value becomes a tensor (RFC: Power "prime").
  *   llvm.vector.totensor. */
-tlx_token_t vector_totensor(TLX__ANYARGS);
+TLX__DUMMY tlx_token_t vector_totensor(TLX__ANYARGS);
 
 TLX__END_DECLS
 TLX__KR_END
 
-/*===--- Ops returning data --------------------------------------------------===*
+/*===--- Ops returning data ------------------------------------------------===*
  *
  * Their result is a flattened vector; type it with tensor_typeinfo (the
  * RFC always does; ops whose result shape cannot be inferred - broadcast to
@@ -225,41 +228,41 @@ TLX__KR_END
 #define TLX__DECLARE_DATA_OPS(T, S)                                            \
   TLX__KR_BEGIN                                                                \
   TLX__BEGIN_DECLS                                                             \
-  T tensor_matmul##S(TLX__ANYARGS);                                            \
-  T tensor_contract##S(TLX__ANYARGS);                                          \
-  T tensor_umma##S(TLX__ANYARGS);                                              \
-  T tensor_smma##S(TLX__ANYARGS);                                              \
-  T tensor_usmma##S(TLX__ANYARGS);                                             \
-  T tensor_summa##S(TLX__ANYARGS);                                             \
-  T tensor_convolution##S(TLX__ANYARGS);                                       \
-  T tensor_tanh##S(TLX__ANYARGS);                                              \
-  T tensor_sigmoid##S(TLX__ANYARGS);                                           \
-  T tensor_relu##S(TLX__ANYARGS);                                              \
-  T tensor_sin##S(TLX__ANYARGS);                                               \
-  T tensor_cos##S(TLX__ANYARGS);                                               \
-  T tensor_exp##S(TLX__ANYARGS);                                               \
-  T tensor_exp2##S(TLX__ANYARGS);                                              \
-  T tensor_log##S(TLX__ANYARGS);                                               \
-  T tensor_log2##S(TLX__ANYARGS);                                              \
-  T tensor_log10##S(TLX__ANYARGS);                                             \
-  T tensor_sqrt##S(TLX__ANYARGS);                                              \
-  T tensor_fabs##S(TLX__ANYARGS);                                              \
-  T tensor_floor##S(TLX__ANYARGS);                                             \
-  T tensor_ceil##S(TLX__ANYARGS);                                              \
-  T tensor_broadcast##S(TLX__ANYARGS);                                         \
-  T tensor_reduce_max##S(TLX__ANYARGS);                                        \
-  T tensor_reduce_min##S(TLX__ANYARGS);                                        \
-  T tensor_reduce_add##S(TLX__ANYARGS);                                        \
-  T tensor_reduce_mul##S(TLX__ANYARGS);                                        \
-  T tensor_reduce_and##S(TLX__ANYARGS);                                        \
-  T tensor_reduce_or##S(TLX__ANYARGS);                                         \
-  T tensor_reduce_xor##S(TLX__ANYARGS);                                        \
-  T tensor_reshape_block##S(TLX__ANYARGS);                                     \
-  T tensor_reshape_permute##S(TLX__ANYARGS);                                   \
-  T tensor_transpose##S(TLX__ANYARGS);                                         \
-  T tensor_pad##S(TLX__ANYARGS);                                               \
-  T tensor_concat##S(TLX__ANYARGS);                                            \
-  T tensor_tovector##S(TLX__ANYARGS);                                          \
+  TLX__DUMMY T tensor_matmul##S(TLX__ANYARGS);                                 \
+  TLX__DUMMY T tensor_contract##S(TLX__ANYARGS);                               \
+  TLX__DUMMY T tensor_umma##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_smma##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_usmma##S(TLX__ANYARGS);                                  \
+  TLX__DUMMY T tensor_summa##S(TLX__ANYARGS);                                  \
+  TLX__DUMMY T tensor_convolution##S(TLX__ANYARGS);                            \
+  TLX__DUMMY T tensor_tanh##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_sigmoid##S(TLX__ANYARGS);                                \
+  TLX__DUMMY T tensor_relu##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_sin##S(TLX__ANYARGS);                                    \
+  TLX__DUMMY T tensor_cos##S(TLX__ANYARGS);                                    \
+  TLX__DUMMY T tensor_exp##S(TLX__ANYARGS);                                    \
+  TLX__DUMMY T tensor_exp2##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_log##S(TLX__ANYARGS);                                    \
+  TLX__DUMMY T tensor_log2##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_log10##S(TLX__ANYARGS);                                  \
+  TLX__DUMMY T tensor_sqrt##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_fabs##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_floor##S(TLX__ANYARGS);                                  \
+  TLX__DUMMY T tensor_ceil##S(TLX__ANYARGS);                                   \
+  TLX__DUMMY T tensor_broadcast##S(TLX__ANYARGS);                              \
+  TLX__DUMMY T tensor_reduce_max##S(TLX__ANYARGS);                             \
+  TLX__DUMMY T tensor_reduce_min##S(TLX__ANYARGS);                             \
+  TLX__DUMMY T tensor_reduce_add##S(TLX__ANYARGS);                             \
+  TLX__DUMMY T tensor_reduce_mul##S(TLX__ANYARGS);                             \
+  TLX__DUMMY T tensor_reduce_and##S(TLX__ANYARGS);                             \
+  TLX__DUMMY T tensor_reduce_or##S(TLX__ANYARGS);                              \
+  TLX__DUMMY T tensor_reduce_xor##S(TLX__ANYARGS);                             \
+  TLX__DUMMY T tensor_reshape_block##S(TLX__ANYARGS);                          \
+  TLX__DUMMY T tensor_reshape_permute##S(TLX__ANYARGS);                        \
+  TLX__DUMMY T tensor_transpose##S(TLX__ANYARGS);                              \
+  TLX__DUMMY T tensor_pad##S(TLX__ANYARGS);                                    \
+  TLX__DUMMY T tensor_concat##S(TLX__ANYARGS);                                 \
+  TLX__DUMMY T tensor_tovector##S(TLX__ANYARGS);                               \
   TLX__END_DECLS                                                               \
   TLX__KR_END
 

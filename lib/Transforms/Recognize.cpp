@@ -1020,6 +1020,20 @@ PreservedAnalyses RecognizePass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
+  // A dummy whose address is taken cannot be recognized where it is called
+  // (and would fail to link).
+  for (Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || !matchCName(F.getName()))
+      continue;
+    for (Use &U : F.uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      auto *CB = dyn_cast_or_null<CallBase>(I);
+      if (I && !(CB && CB->isCallee(&U)))
+        emitError(*I, "the TLX operation '" + F.getName() +
+                          "' can only be called directly; its address "
+                          "cannot be taken");
+    }
+  }
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;

@@ -19,7 +19,7 @@ v4f shapes_differ(v4f x, int c) {
     t = tensor_typeinfo(x, TLX_SHAPE(1, 4), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2));
   return tensor_relu(t);
 }
-// CHECK: diag-ir-located.c:20:10: error: tokens merged at this point (operand of 'tensor_relu') have different shapes (<2, 2> and <1, 4>); give the tensor one type on every path
+// CHECK-DAG: diag-ir-located.c:20:10: error: tokens merged at this point (operand of 'tensor_relu') have different shapes (<2, 2> and <1, 4>); give the tensor one type on every path
 
 v4f shape_per_path(v4f x, int c) {
   tlx_dims2_t shape = {2, 2};
@@ -28,7 +28,7 @@ v4f shape_per_path(v4f x, int c) {
   tlx_token_t t = tensor_typeinfo(x, shape, TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2));
   return tensor_relu(t);
 }
-// CHECK: diag-ir-located.c:28:19: error: the shape operand (2nd argument) of 'tensor_typeinfo' must be a constant integer vector
+// CHECK-DAG: diag-ir-located.c:28:19: error: the shape operand (2nd argument) of 'tensor_typeinfo' must be a constant integer vector
 
 v4f token_in_array(v4f x, int i) {
   tlx_token_t tokens[2];
@@ -36,10 +36,16 @@ v4f token_in_array(v4f x, int i) {
   tokens[1] = tokens[0];
   return tensor_relu(tokens[i]);
 }
-// CHECK: diag-ir-located.c:37:10: error: the token operand (1st argument) of 'tensor_relu' does not come from a TLX operation (tensor_typeinfo, tensor_load or vector_totensor)
+// CHECK-DAG: diag-ir-located.c:37:10: error: the token operand (1st argument) of 'tensor_relu' does not come from a TLX operation (tensor_typeinfo, tensor_load or vector_totensor)
 
 int token_as_number(v4f x) {
   tlx_token_t t = tensor_typeinfo(x, TLX_SHAPE(2, 2), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2));
   return t + 1;
 }
-// CHECK: diag-ir-located.c:43:12: error: a TLX token (from 'tensor_typeinfo') can only be used by tensor_* operations
+// CHECK-DAG: diag-ir-located.c:43:12: error: a TLX token (from 'tensor_typeinfo') can only be used by tensor_* operations
+
+v4f address_taken(v4f x) {
+  v4f (*relu)() = tensor_relu;
+  return relu(x);
+}
+// CHECK-DAG: diag-ir-located.c:[[@LINE-3]]:9: error: the TLX operation 'tensor_relu' can only be called directly; its address cannot be taken
