@@ -9,6 +9,7 @@
 
 #include "Plugin.h"
 
+#include "../IR/Diagnostics.h"
 #include "../Transforms/Passes.h"
 #include "Options.h"
 
@@ -28,10 +29,27 @@ static void addTLXLowering(ModulePassManager &MPM) {
   MPM.addPass(LegalizePass());
 }
 
+namespace {
+/// Runs the lowering only on modules the earlier TLX passes accepted: an op
+/// that failed verification has no meaning to lower.
+class LowerIfValidPass : public PassInfoMixin<LowerIfValidPass> {
+  ModulePassManager Lowering;
+
+public:
+  LowerIfValidPass() { addTLXLowering(Lowering); }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    if (errorCount() > 0)
+      return PreservedAnalyses::all();
+    return Lowering.run(M, MAM);
+  }
+  static bool isRequired() { return true; }
+};
+} // namespace
+
 void addTLXPipeline(ModulePassManager &MPM) {
   MPM.addPass(RecognizePass());
   MPM.addPass(VerifyPass());
-  addTLXLowering(MPM);
+  MPM.addPass(LowerIfValidPass());
 }
 
 static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {

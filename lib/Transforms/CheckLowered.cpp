@@ -12,6 +12,8 @@
 #include "../Plugin/Options.h"
 #include "Passes.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 
@@ -19,9 +21,33 @@ using namespace llvm;
 
 namespace tlx {
 
+/// After errors the compile fails anyway, but clang still runs the backend:
+/// drop the TLX calls left behind so instruction selection never sees them.
+///   %r = call <9 x float> @llvm.tensor.matmul(...)  -->  (uses get poison)
+static void dropTLXCalls(Module &M) {
+  SmallVector<Instruction *, 16> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (getOpKind(&I))
+        Calls.push_back(&I);
+  for (Instruction *I : reverse(Calls)) {
+    Type *Ty = I->getType();
+    I->replaceAllUsesWith(Ty->isTokenTy()
+                              ? static_cast<Value *>(ConstantTokenNone::get(
+                                    Ty->getContext()))
+                              : PoisonValue::get(Ty));
+    I->eraseFromParent();
+  }
+}
+
 PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
   if (pipelineOptions().AllowUnlowered)
     return PreservedAnalyses::all();
+  if (errorCount() > 0) {
+    dropTLXCalls(M);
+    exitIfErrorsOutsideClang();
+    return PreservedAnalyses::none();
+  }
   StringRef Why = pipelineOptions().StopAfter.empty()
                       ? "no TLX lowering stage handles it yet"
                       : "the pipeline stopped early (stop-after)";
@@ -46,8 +72,10 @@ PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
       emitError(*LeftoverTypeInfo,
                 "TLX op 'typeinfo' was not lowered: " + Why);
   }
+  if (errorCount() > 0)
+    dropTLXCalls(M);
   exitIfErrorsOutsideClang();
-  return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
 }
 
 } // namespace tlx

@@ -1,6 +1,5 @@
 ; The pass plugin loads into opt and its passes are known by name.
 ; RUN: %opt_tlx -passes='tlx-recognize,tlx-verify' -S %s | FileCheck %s
-; RUN: %opt_tlx -passes=tlx -S %s | FileCheck %s
 
 ; CHECK-LABEL: define <9 x float> @matmul(
 ; CHECK: call <9 x float> @llvm.tensor.matmul
