@@ -93,16 +93,6 @@ private:
   DenseMap<Value *, unsigned> TempOfReader;
 };
 
-/// Users of a TLX value in the same block, later in program order.
-static bool allUsersInBlockAfter(const Instruction *I) {
-  for (const User *U : I->users()) {
-    const auto *UI = cast<Instruction>(U);
-    if (UI->getParent() != I->getParent() || !I->comesBefore(UI))
-      return false;
-  }
-  return true;
-}
-
 static SmallVector<Value *, 4> tokenRoots(const CallBase &Op) {
   SmallVector<Value *, 4> Roots;
   for (const Value *Arg : Op.args())
@@ -114,8 +104,6 @@ static SmallVector<Value *, 4> tokenRoots(const CallBase &Op) {
 CallInst *Bufferizer::createReader(IRBuilderBase &B, Value *Ptr,
                                    const TensorType &Ty, ArrayRef<int64_t> LD) {
   LLVMContext &Ctx = F.getContext();
-  Type *I32V = FixedVectorType::get(Type::getInt32Ty(Ctx), Ty.rank());
-  (void)I32V;
   return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
                       {Ptr, getI32Vector(Ctx, Ty.Shape),
                        getI32Vector(Ctx, Ty.Layout),

@@ -174,21 +174,26 @@ void Legalizer::lowerStore(CallBase &Store) {
     emitError(Store, "tensor.store of a token that is not a tensor");
     return;
   }
-  const CallBase *Op =
-      TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
-  std::optional<OpKind> Kind = Op ? getOpKind(*Op) : std::nullopt;
-  if (!TV->isMemory() && !Kind) {
-    emitError(Store, "tensor.store of vector data that tlx-bufferize did not "
-                     "place in memory");
-    return;
+  // The op whose result is stored, or null for a copy between memories.
+  const CallBase *Op = nullptr;
+  OpKind Kind = OpKind::Load;
+  if (!TV->isMemory()) {
+    Op = dyn_cast<CallBase>(TV->Data);
+    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (!K) {
+      emitError(Store, "tensor.store of vector data that tlx-bufferize did "
+                       "not place in memory");
+      return;
+    }
+    Kind = *K;
   }
-  if (Kind && isContraction(*Kind)) {
-    emitError(*Op, "TLX op '" + getOpDesc(*Kind).shortName() +
+  if (Op && isContraction(Kind)) {
+    emitError(*Op, "TLX op '" + getOpDesc(Kind).shortName() +
                        "' reached tlx-legalize: contractions are lowered by "
                        "tlx-tile");
     return;
   }
-  if (Kind && !isFusibleProducer(*Kind)) {
+  if (Op && !isFusibleProducer(Kind)) {
     // reduce.*: the only op with a loop inside each element.
     lowerReduce(*const_cast<CallBase *>(Op), Dst, Store);
     Store.eraseFromParent();
@@ -198,7 +203,7 @@ void Legalizer::lowerStore(CallBase &Store) {
   unsigned VF = getVectorWidth(TTI, Dst.Elem);
   unsigned Used = emitMaterialize(B, Tok, Dst, VF);
   const Instruction &At = Op ? static_cast<const Instruction &>(*Op) : Store;
-  std::string What = Kind ? getOpDesc(*Kind).shortName().str() : "copy";
+  std::string What = Op ? getOpDesc(Kind).shortName().str() : "copy";
   std::string Fused;
   if (Op)
     for (const Value *Arg : Op->args())

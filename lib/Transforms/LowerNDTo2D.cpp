@@ -207,18 +207,15 @@ StridedView NDTo2DLowering::emitPackedCopy(IRBuilderBase &B,
                                            const StridedView &V,
                                            ArrayRef<int64_t> Perm) {
   Dims Storage;
-  for (int64_t P : Perm)
+  int64_t NumElems = 1;
+  for (int64_t P : Perm) {
     Storage.push_back(V.Shape[P]);
+    NumElems *= V.Shape[P];
+  }
   StridedView Tmp = allocPacked(B, V.Elem, Storage);
   unsigned N = Tmp.Shape.size();
   Dims Zeros(N, 0);
-  Type *VecTy = FixedVectorType::get(V.Elem, std::max<int64_t>(
-                                                 1, [&] {
-                                                   int64_t E = 1;
-                                                   for (int64_t S : Storage)
-                                                     E *= S;
-                                                   return E;
-                                                 }()));
+  Type *VecTy = FixedVectorType::get(V.Elem, NumElems);
   CallInst *Tr = createOpCall(B, OpKind::Transpose, VecTy,
                               {const_cast<Value *>(Token),
                                getI32Vector(Ctx, Perm)});
