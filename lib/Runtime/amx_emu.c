@@ -101,10 +101,26 @@ static float flush_tiny(float Acc, float A, float B, float R) {
 
 /* One FMA step on inputs that are already DAZ'd. Only results below 2^-125
  * (exponent field <= 1) can need flushing. */
+/* A NaN result: the first NaN operand in the order A, B, Acc, quieted; or,
+ * for an invalid operation (inf * 0, inf - inf), the default NaN. Explicit,
+ * so the payload does not depend on which FMA form the compiler picks. */
+static float nan_result(float Acc, float A, float B) {
+  const float Ops[3] = {A, B, Acc};
+  for (int I = 0; I < 3; ++I)
+    if (isnan(Ops[I]))
+      return bits_f32(f32_bits(Ops[I]) | 0x00400000u);
+  return bits_f32(0xffc00000u);
+}
+
 static inline __attribute__((always_inline)) float fma_step(float Acc, float A,
                                                             float B) {
   float R = fmaf(A, B, Acc);
-  if ((f32_bits(R) & 0x7f800000u) > 0x00800000u)
+  uint32_t Exp = f32_bits(R) & 0x7f800000u;
+  if (Exp > 0x00800000u && Exp != 0x7f800000u)
+    return R;
+  if (isnan(R))
+    return nan_result(Acc, A, B);
+  if (Exp == 0x7f800000u)
     return R;
   return flush_tiny(Acc, A, B, R);
 }
