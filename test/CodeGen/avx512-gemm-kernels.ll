@@ -1,0 +1,77 @@
+; The AVX-512 vector kernels: the inner k loop is pure zmm dot-product
+; instructions with broadcast A operands - 28 vfmadd231ps (14 x 32 f32),
+; 28 vpdpbusd (u8 x s8 and s8 x s8 with the +128 bias), 28 vdpbf16ps.
+; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s
+; RUN: %opt_tlx -passes=tlx-test-gemm %s -S | %llc -O0 -o - | FileCheck %s --check-prefix=O0
+
+target triple = "x86_64-unknown-linux-gnu"
+
+declare void @tlx_test_gemm(...)
+
+; f32: 6 | 6 << 4 | 6 << 8
+define void @gemm_f32(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 1638,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
+; u8 x s8 -> i32: 0 | 0 << 4 | 2 << 8 | 1 << 13 (A unsigned)
+define void @gemm_u8s8(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 8704,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
+; s8 x s8 -> i32: 2 << 8
+define void @gemm_s8s8(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 512,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
+; bf16 x bf16 -> f32: 5 | 5 << 4 | 6 << 8
+define void @gemm_bf16(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 1621,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
+; Without prefer-vector-width=512 the emitter must still get zmm registers
+; (it raises min-legal-vector-width).
+attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vnni,+avx512bf16,+evex512" "prefer-vector-width"="256" }
+
+; CHECK-LABEL: gemm_f32:
+; CHECK: # %gemm.k.body
+; CHECK-COUNT-28: vfmadd231ps {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.exit
+
+; CHECK-LABEL: gemm_u8s8:
+; CHECK: # %gemm.k.body
+; CHECK-COUNT-28: vpdpbusd {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.exit
+
+; s8 x s8: the column sums (vpdpbusd on 0x80 bytes) are computed per packed
+; B panel, and the kernel starts from their negation.
+; CHECK-LABEL: gemm_s8s8:
+; CHECK: # %gemm.colsum.body
+; CHECK: vpdpbusd
+; CHECK: # %gemm.k.body
+; CHECK-COUNT-28: vpdpbusd {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.exit
+
+; CHECK-LABEL: gemm_bf16:
+; CHECK: # %gemm.k.body
+; CHECK-COUNT-28: vdpbf16ps {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.exit
+
+; -O0 keeps explicit vector code.
+; O0-LABEL: gemm_f32:
+; O0: vfmadd{{...}}ps {{.*}}%zmm
