@@ -33,6 +33,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 
 using namespace llvm;
 
@@ -132,11 +134,30 @@ void emitIf(IRBuilderBase &B, Value *Cond, function_ref<void()> Then,
 }
 
 bool hasTargetFeature(const Function &F, StringRef Feature) {
-  SmallVector<StringRef, 64> Features;
-  F.getFnAttribute("target-features").getValueAsString().split(Features, ',');
+  // Ask the target's own CPU + feature tables, so "target-cpu"="znver4"
+  // alone (no "target-features") also counts; later features override.
+  std::string TripleName = F.getParent()->getTargetTriple();
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(TripleName, Error);
+  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+  if (T) {
+    std::unique_ptr<MCSubtargetInfo> STI(
+        T->createMCSubtargetInfo(TripleName, CPU, Features));
+    // checkFeatures ignores names the target does not know (avx512f on
+    // AArch64), so look the name up first.
+    if (STI)
+      return any_of(STI->getAllProcessorFeatures(),
+                    [&](const SubtargetFeatureKV &KV) {
+                      return Feature == KV.Key;
+                    }) &&
+             STI->checkFeatures(("+" + Feature).str());
+  }
+  // No registered target: the attribute string is all there is.
+  SmallVector<StringRef, 64> List;
+  Features.split(List, ',');
   bool On = false;
-  // Later entries override earlier ones, as in the backend.
-  for (StringRef Entry : Features)
+  for (StringRef Entry : List)
     if (Entry.size() > 1 && Entry.drop_front() == Feature)
       On = Entry.front() == '+';
   return On;
