@@ -8,7 +8,10 @@
  * Numerics of TDPBF16PS/TDPFP16PS, as we read the SDM pseudocode: per output
  * row, two f32 accumulators per output element (even and odd halves of the
  * 16-bit pairs) start at zero and take one FMA per k step (DAZ, FTZ, round to
- * nearest even, MXCSR ignored); then dst += even + odd (same rules).
+ * nearest even, MXCSR ignored); then dst += even + odd (same rules). FTZ
+ * detects tininess after rounding; NaN results take the first NaN operand of
+ * each step (src1, src2, accumulator) or the default NaN. Checked bit for bit
+ * against real AMX-BF16 hardware (test/AMX/hw-differential.c).
  */
 #include "tlxrt_amx.h"
 
