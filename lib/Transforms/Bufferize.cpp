@@ -133,9 +133,11 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
     B.CreateAlignedStore(TV->Data, Buf.Ptr, Align(1));
     Ld = nullptr;
   }
+  // typeinfo data is in storage order, totensor data in logical row-major
+  // order: the memory form keeps the op, so readers know which.
   LLVMContext &Ctx = F.getContext();
   CallInst *New = createOpCall(
-      B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+      B, *getOpKind(TI), Type::getTokenTy(Ctx),
       {Buf.Ptr, TI.getArgOperand(1), TI.getArgOperand(2), TI.getArgOperand(3)},
       TV->Type.Elem);
   New->setDebugLoc(TI.getDebugLoc());

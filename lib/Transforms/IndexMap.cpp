@@ -38,6 +38,15 @@ std::optional<StridedView> getMemoryView(const Value *Token) {
   std::optional<TensorValue> TV = getTensorValue(Token);
   if (!TV || !TV->isMemory())
     return std::nullopt;
+  if (getOpKind(*TV->Def) == OpKind::ToTensor) {
+    // totensor's data is the tensor in logical row-major order.
+    StridedView V;
+    V.Ptr = TV->Data;
+    V.Elem = TV->Type.Elem;
+    V.Shape = TV->Type.logicalShape();
+    V.Strides = packedStrides(V.Shape);
+    return V;
+  }
   Dims Strides = TV->Def && getOpKind(*TV->Def) == OpKind::Load
                      ? expandLeadingDims(TV->Type.Shape, TV->Strides)
                      : packedStrides(TV->Type.Shape);

@@ -40,7 +40,8 @@ __attribute__((noinline)) v15f flatten(const float *colmajor) {
   return tensor_tovector_f15(t);
 }
 
-// totensor a vector as [5,3] column-major storage, relu, store row-major.
+// totensor a logical [3,5] vector stored column-major, relu, store
+// row-major.
 __attribute__((noinline)) void reluOf(v15f v, float *out) {
   tlx_token_t t = vector_totensor(v, TLX_SHAPE(5, 3), TLX_LAYOUT(1, 0),
                                   TLX_ZEROS(2));
@@ -92,12 +93,13 @@ int main(void) {
   memcpy(got, &r, sizeof got);
   compare("tovector of colmajor", &tg, &tw, 0);
 
-  // v = cm's storage order: [5,3] column-major of want; relu -> row-major.
+  // totensor takes the logical row-major elements (want's order) whatever
+  // the layout it is given; relu -> row-major.
   float relu[15];
   tlx_tensor trelu = desc(relu, TLX_F32, 2, sc, NULL, NULL);
   refOk("relu", tlx_ref_unary(TLX_RELU, &tw, &trelu));
   v15f v;
-  memcpy(&v, cm, sizeof cm);
+  memcpy(&v, want, sizeof want);
   reluOf(v, got);
   compare("totensor relu store", &tg, &trelu, 0);
 
