@@ -136,7 +136,8 @@ private:
   int64_t kGroups() const { return Kp / Kern.KG; }
 
   Value *packB();
-  void packBVectors(Value *Bp, int64_t KVec, int64_t NVec);
+  void packBVectors(Value *Bp, int64_t KVec, int64_t N0, int64_t NEnd,
+                    int64_t Width);
   void packBElements(Value *Bp, int64_t K0, int64_t K1, int64_t N0,
                      int64_t N1);
   Value *packAWhole();
@@ -167,48 +168,62 @@ Value *AMXGemmEmitter::packB() {
     return Bp;
   }
   int64_t KVec = G.K / Kern.KG * Kern.KG, NVec = G.N / TileRows * TileRows;
-  packBVectors(Bp, KVec, NVec);
+  int64_t Wide = TileRowBytes / Kern.ElemBytes;
+  int64_t NWide = G.N / Wide * Wide;
+  packBVectors(Bp, KVec, 0, NWide, Wide);
+  packBVectors(Bp, KVec, NWide, NVec, TileRows);
   packBElements(Bp, 0, G.K, NVec, G.N);
   packBElements(Bp, KVec, G.K, 0, NVec);
   return Bp;
 }
 
-//   for kq < KVec/KG, jb < NVec/16:
-//     rows[g] = load <16 x T> B[kq*KG + g][jb*16 ...]
-//     store shuffle(rows, [c*KG + g] = g*16 + c) -> Bp tile row (jb, kq)
-void AMXGemmEmitter::packBVectors(Value *Bp, int64_t KVec, int64_t NVec) {
-  Type *T = G.B.Elem;
+//   for columns [N0, NEnd) step Width, kq < KVec/KG:
+//     rows[g] = load <Width x T> B[kq*KG + g][j ...]
+//     for each 16-column block b of the Width columns:
+//       store shuffle(rows, [c*KG + g] = g*Width + b*16 + c) -> its tile row
+// Width is 64 bytes of columns (one zmm load per row) for the bulk, 16
+// elements for the rest.
+void AMXGemmEmitter::packBVectors(Value *Bp, int64_t KVec, int64_t N0,
+                                  int64_t NEnd, int64_t Width) {
+  if (N0 >= NEnd || KVec == 0)
+    return;
+  // Pure data movement: shuffle integers (x86 selects no bf16 shuffles).
+  Type *T = B.getIntNTy(Kern.ElemBytes * 8);
   int64_t KG = Kern.KG;
-  auto *RowT = FixedVectorType::get(T, TileRows);
-  SmallVector<int, 64> Interleave;
-  for (int64_t C = 0; C < TileRows; ++C)
-    for (int64_t Gi = 0; Gi < KG; ++Gi)
-      Interleave.push_back(Gi * TileRows + C);
+  auto *RowT = FixedVectorType::get(T, Width);
+  SmallVector<int, 256> Concat;
+  for (int64_t I = 0; I < 2 * Width; ++I)
+    Concat.push_back(I);
   emitLoop(B, c64(0), c64(KVec / KG), c64(1), "amx.packb.kq",
            [&](IRBuilderBase &, Value *Kq) {
-    emitLoop(B, c64(0), c64(NVec / TileRows), c64(1), "amx.packb.jb",
-             [&](IRBuilderBase &, Value *Jb) {
+    emitLoop(B, c64(N0), c64(NEnd), c64(Width), "amx.packb.j",
+             [&](IRBuilderBase &, Value *J) {
       SmallVector<Value *, 4> Rows;
       for (int64_t Gi = 0; Gi < KG; ++Gi) {
         Value *K = B.CreateAdd(B.CreateMul(Kq, c64(KG)), c64(Gi));
-        Rows.push_back(B.CreateAlignedLoad(
-            RowT, elementPtr(B, G.B, K, B.CreateMul(Jb, c64(TileRows))),
-            Align(Kern.ElemBytes)));
+        Rows.push_back(B.CreateAlignedLoad(RowT, elementPtr(B, G.B, K, J),
+                                           Align(Kern.ElemBytes)));
       }
-      // Pairs first (2 x 16 -> 32), then one shuffle picks the interleave.
-      SmallVector<int, 32> Concat;
-      for (int64_t I = 0; I < 2 * TileRows; ++I)
-        Concat.push_back(I);
+      // Rows 0..KG/2-1 and KG/2..KG-1 side by side, then one shuffle per
+      // 16-column block picks its interleave.
       Value *Lo = KG == 4 ? B.CreateShuffleVector(Rows[0], Rows[1], Concat)
                           : Rows[0];
       Value *Hi = KG == 4 ? B.CreateShuffleVector(Rows[2], Rows[3], Concat)
                           : Rows[1];
-      Value *Packed = B.CreateShuffleVector(Lo, Hi, Interleave);
-      Value *Dst = B.CreateGEP(
-          B.getInt8Ty(), Bp,
-          B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
-                      c64(TileRowBytes)));
-      B.CreateAlignedStore(Packed, Dst, Align(64));
+      Value *Jb0 = B.CreateUDiv(J, c64(TileRows));
+      for (int64_t Blk = 0; Blk < Width / TileRows; ++Blk) {
+        SmallVector<int, 64> Interleave;
+        for (int64_t C = 0; C < TileRows; ++C)
+          for (int64_t Gi = 0; Gi < KG; ++Gi)
+            Interleave.push_back(Gi * Width + Blk * TileRows + C);
+        Value *Packed = B.CreateShuffleVector(Lo, Hi, Interleave);
+        Value *Jb = B.CreateAdd(Jb0, c64(Blk));
+        Value *Dst = B.CreateGEP(
+            B.getInt8Ty(), Bp,
+            B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
+                        c64(TileRowBytes)));
+        B.CreateAlignedStore(Packed, Dst, Align(64));
+      }
     });
   });
 }
@@ -515,6 +530,10 @@ void AMXGemmEmitter::emit() {
       M->getOrInsertFunction("tlxrt_amx_init", B.getVoidTy());
   B.CreateCall(Init);
 
+  // The packing moves 64-byte rows; keep them whole where AVX-512 exists.
+  Function *Caller = B.GetInsertBlock()->getParent();
+  if (hasTargetFeature(*Caller, "avx512bw"))
+    requireVectorWidth(*Caller, 512);
   AMXOperands Ops;
   Ops.BPacked = packB();
   bool ARowMajor = isConstOne(G.A.ColStride);
