@@ -141,6 +141,22 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     }
   }
 
+  // f16/bf16 results accumulate in float (as the reference does) and are
+  // rounded once, into the destination, afterwards.
+  StridedView Acc32;
+  Buffer Acc32Buf;
+  bool Narrow = C.Elem->isHalfTy() || C.Elem->isBFloatTy();
+  if (Narrow) {
+    Type *F32 = B.getFloatTy();
+    Acc32Buf = emitAllocBuffer(B, F32, G.M * G.N, "tlx.acc32");
+    Acc32.Ptr = Acc32Buf.Ptr;
+    Acc32.Elem = F32;
+    Acc32.Shape = {G.M, G.N};
+    Acc32.Strides = {G.N, 1};
+    G.C = operandOf(Acc32, true);
+    AccNote = ", accumulated in f32";
+  }
+
   GemmTarget Target = chooseTarget();
   GemmPlan Plan;
   std::string Why;
@@ -157,6 +173,18 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                       (Target == GemmTarget::AMX ? "amx" : "vector") +
                       "': " + Why);
     return;
+  }
+  if (Narrow) {
+    emitWriteLoop(B, C, getVectorWidth(TTI, C.Elem),
+                  [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
+                      int LaneDim) {
+                    return emitLoadLanes(B, emitAddress(B, Acc32, Idx),
+                                         Acc32.Elem, Lanes,
+                                         LaneDim >= 0 ? Acc32.Strides[LaneDim]
+                                                      : 0);
+                  });
+    if (Acc32Buf.IsHeap)
+      emitFree(B, Acc32Buf.Ptr);
   }
   emitRemark(DEBUG_TYPE, "Gemm", Op,
              Name + ": " + Twine(G.M) + "x" + Twine(G.N) + "x" + Twine(G.K) +
