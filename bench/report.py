@@ -9,7 +9,7 @@ import platform
 import subprocess
 import sys
 
-COLS = ["tlx", "tlx-amx", "onednn", "onednn-matmul", "openblas", "naive"]
+COLS = ["tlx", "tlx-cc", "tlx-amx", "onednn", "onednn-matmul", "openblas", "naive"]
 # Targets: TLX / oneDNN at 1024^3, and at the other sizes.
 TARGET_1024, TARGET_OTHER, TARGET_CONV = 0.95, 0.85, 0.80
 
@@ -67,7 +67,7 @@ def main():
         for c in COLS:
             v = vals.get(c)
             cells.append("-" if v is None else v if isinstance(v, str) else "%.1f" % v)
-        t, o = best(vals, ["tlx", "tlx-amx"]), best(vals, ["onednn", "onednn-matmul"])
+        t, o = best(vals, ["tlx", "tlx-cc", "tlx-amx"]), best(vals, ["onednn", "onednn-matmul"])
         ratio = t / o if t and o else None
         cells.append("-" if ratio is None else "%.2f" % ratio)
         tgt = target_for(key)
@@ -101,7 +101,9 @@ def main():
                 "jobs running at the same time make every number noisy)\n" % load)
         f.write("- GFLOP/s (GOP/s for int8), best of at least 5 runs, results "
                 "checked against a direct dot product before timing.\n")
-        f.write("- tlx: the GemmTarget::Vector kernels; tlx-amx: GemmTarget::AMX "
+        f.write("- tlx: the GemmTarget::Vector kernels (through the emitter's test "
+                "marker); tlx-cc: the same f32 matmul written with tlx.h and built "
+                "by `tlx-cc -O2 -march=native`; tlx-amx: GemmTarget::AMX "
                 "(int8/bf16, run only where the CPU has AMX); onednn: dnnl_sgemm / "
                 "dnnl_gemm_s8s8s32 / dnnl_gemm_u8s8s32 / bf16 matmul primitive; "
                 "onednn-matmul: the int8 matmul primitive (uses AMX where present, "
