@@ -1050,9 +1050,12 @@ bool copyLargeVectorsInMemory(Function &F) {
          Between = Between->getNextNode()) {
       if (!Between->mayWriteToMemory())
         continue;
-      auto *Store = dyn_cast<StoreInst>(Between);
-      const Value *DstObj =
-          Store ? getUnderlyingObject(Store->getPointerOperand()) : nullptr;
+      const Value *DstObj = nullptr;
+      if (auto *Store = dyn_cast<StoreInst>(Between))
+        DstObj = getUnderlyingObject(Store->getPointerOperand());
+      else if (auto *II = dyn_cast<IntrinsicInst>(Between);
+               II && II->isLifetimeStartOrEnd())
+        DstObj = getUnderlyingObject(II->getArgOperand(1));
       Clobbered |= !DstObj || !isa<AllocaInst>(DstObj) || DstObj == SrcObj;
     }
     if (!Clobbered)
