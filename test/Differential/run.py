@@ -49,6 +49,18 @@ def sh(cmd, timeout):
         return 124, out + "\n[timed out after %ds]" % timeout
 
 
+def first_error(out):
+    """The most telling line of a failed compile."""
+    lines = out.splitlines()
+    for key in ("undefined reference", "error:", "Assertion", "LLVM ERROR",
+                "Segmentation fault", "signal"):
+        for ln in lines:
+            if key in ln and "linker command failed" not in ln and \
+                    "frontend command failed" not in ln:
+                return ln.strip()
+    return lines[-1].strip() if lines else "(no output)"
+
+
 class Runner:
     def __init__(self, args, ops):
         self.a = args
@@ -59,7 +71,9 @@ class Runner:
     def gen_cmd(self, out, case=None, first=None, count=None):
         cmd = "python3 %s --seed %d --ops %s" % (
             shlex.quote(os.path.join(HERE, "gen.py")), self.a.seed,
-            self.ops_arg)
+            shlex.quote(self.ops_arg))
+        if self.a.no_small_vectors:
+            cmd += " --no-small-vectors"
         if case is not None:
             cmd += " --case %d" % case
         else:
@@ -73,13 +87,15 @@ class Runner:
 
     def write(self, path, indices):
         with open(path, "w") as f:
-            f.write(gen.generate(self.a.seed, indices, self.ops))
+            f.write(gen.generate(self.a.seed, indices, self.ops,
+                                 self.a.no_small_vectors))
 
     def reproducer(self, idx, opt, why):
         base = os.path.join(self.a.workdir, "repro-s%d-c%d" % (self.a.seed,
                                                                idx))
-        src, exe = base + ".c", base + "-" + opt
+        src, exe = base + "-" + opt + ".c", base + "-" + opt
         self.write(src, [idx])
+        gen.NO_SMALL_VECTORS = self.a.no_small_vectors
         desc = gen.Case(self.a.seed, idx, self.ops).desc
         return ("  case %d at -%s (%s): %s\n"
                 "    reproducer: %s\n"
@@ -95,31 +111,24 @@ class Runner:
         base = os.path.join(self.a.workdir, "batch-s%d-%d-%d" %
                             (self.a.seed, first, count))
         src, exe = base + ".c", base + "-" + opt
-        if not os.path.exists(src):
-            self.write(src, idx)
         t0 = time.time()
         rc, out = sh(self.cc_cmd(src, exe, opt), self.a.compile_timeout)
         tc = time.time() - t0
         if rc != 0:
             # Find the cases the compiler rejects or crashes on.
-            report = ["compile failed for %s at -%s (rc %d):\n%s" %
-                      (src, opt, rc, "\n".join(out.splitlines()[-15:]))]
+            report = ["compile failed for %s at -%s (rc %d): %s" %
+                      (src, opt, rc, first_error(out))]
             bad = []
             for i in idx:
-                one = os.path.join(self.a.workdir, "one-s%d-c%d.c" %
-                                   (self.a.seed, i))
+                one = os.path.join(self.a.workdir, "one-s%d-c%d-%s.c" %
+                                   (self.a.seed, i, opt))
                 self.write(one, [i])
                 r1, o1 = sh(self.cc_cmd(one, one[:-2] + "-" + opt, opt),
                             self.a.compile_timeout)
                 if r1 != 0:
                     bad.append(i)
-                    first_err = next((ln for ln in o1.splitlines()
-                                      if "error" in ln),
-                                     o1.strip().splitlines()[-1:] or [""])
-                    if isinstance(first_err, list):
-                        first_err = first_err[0] if first_err else ""
                     report.append(self.reproducer(
-                        i, opt, "compile error: " + first_err.strip()))
+                        i, opt, "compile error: " + first_error(o1)))
             return count, bad or idx, "\n".join(report)
         rc, out = sh(shlex.quote(exe), self.a.run_timeout)
         bad = []
@@ -140,8 +149,8 @@ class Runner:
                            self.cc_cmd(src, exe, opt)))
             # Find the crashing case by running the cases one at a time.
             for i in idx:
-                one = os.path.join(self.a.workdir, "one-s%d-c%d.c" %
-                                   (self.a.seed, i))
+                one = os.path.join(self.a.workdir, "one-s%d-c%d-%s.c" %
+                                   (self.a.seed, i, opt))
                 self.write(one, [i])
                 e1 = one[:-2] + "-" + opt
                 r1, _ = sh(self.cc_cmd(one, e1, opt), self.a.compile_timeout)
@@ -175,6 +184,8 @@ def main():
                     help="comma-separated ops, or @file (default: "
                     "ops-enabled.txt)")
     ap.add_argument("--workdir", default="diff-work")
+    ap.add_argument("--no-small-vectors", action="store_true",
+                    help="gen.py --no-small-vectors (see docs/testing.md)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--compile-timeout", type=int, default=300)
     ap.add_argument("--run-timeout", type=int, default=60)
@@ -193,9 +204,7 @@ def main():
     if not ops:
         print("run.py: no ops enabled; nothing to test")
         return 0
-    for o in ops:
-        if o not in gen.ALL_OPS:
-            sys.exit("run.py: unknown op '%s'" % o)
+    ops = gen.parse_ops(",".join(ops))
     k, n = (int(x) for x in a.shard.split("/"))
     lo = a.first + a.cases * k // n
     hi = a.first + a.cases * (k + 1) // n
@@ -207,6 +216,12 @@ def main():
         n = min(a.batch, a.first + a.cases - first)
         for opt in opts:
             jobs.append((first, n, opt))
+    # Write every batch before compiling (the -O levels share the sources).
+    for first, n, opt in jobs:
+        if opt == opts[0]:
+            r.write(os.path.join(a.workdir, "batch-s%d-%d-%d.c" %
+                                 (a.seed, first, n)),
+                    list(range(first, first + n)))
     t0 = time.time()
     total = 0
     failed = []
