@@ -304,7 +304,7 @@ unsigned getVectorWidth(const TargetTransformInfo &TTI, Type *Elem) {
     Bits = 128;
   unsigned EB = getComputeType(Elem)->getPrimitiveSizeInBits();
   unsigned VF = Bits / EB;
-  return std::max(1u, std::min(VF, 16u));
+  return std::max(1u, std::min(VF, 32u));
 }
 
 unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,

@@ -110,7 +110,7 @@ Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
 void emitFree(llvm::IRBuilderBase &B, llvm::Value *Ptr);
 
 /// Vector lanes for element type \p Elem on \p F's target: register width
-/// over the compute type's width, at most 16, at least 1.
+/// over the compute type's width, at most 32, at least 1.
 unsigned getVectorWidth(const llvm::TargetTransformInfo &TTI, llvm::Type *Elem);
 
 /// Computes the lanes at a logical index (see ElementEmitter::emit).
