@@ -493,26 +493,26 @@ bool Bufferizer::run() {
   for (CallBase *CB : Calls) {
     OpKind K = *getOpKind(*CB);
     if (K == OpKind::TypeInfo || K == OpKind::ToTensor)
-      bufferizeVectorInput(*CB);
+      bufferizeVectorInput(*CB); // may erase CB
   }
-  // Re-collect: step 1 replaced calls.
-  Calls.clear();
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && getOpKind(*CB))
-      Calls.push_back(CB);
-  SmallVector<CallBase *, 16> UserMemory;
-  for (CallBase *CB : Calls) {
-    OpKind K = *getOpKind(*CB);
-    const OpDesc &D = getOpDesc(K);
-    if (D.Result == ResultKind::Data && K != OpKind::ToVector)
-      bufferizeResult(*CB);
-    else if (K == OpKind::Load || K == OpKind::TypeInfo ||
-             K == OpKind::ToTensor)
+  // Step 2 erases typeinfos of unused results and re-types: collect the
+  // compute ops and the tokens of user memory first.
+  SmallVector<CallBase *, 16> Results, UserMemory;
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
+    if (!K)
+      continue;
+    if (getOpDesc(*K).Result == ResultKind::Data && *K != OpKind::ToVector)
+      Results.push_back(CB);
+    else if (std::optional<TensorValue> TV = getTensorValue(CB);
+             TV && TV->isMemory())
       UserMemory.push_back(CB);
   }
+  for (CallBase *CB : Results)
+    bufferizeResult(*CB);
   for (CallBase *CB : UserMemory)
-    if (CB->getParent() && getTensorValue(CB) && getTensorValue(CB)->isMemory())
-      protectUserMemory(*CB);
+    protectUserMemory(*CB);
   emitFrees();
   return true;
 }

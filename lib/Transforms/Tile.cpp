@@ -84,9 +84,9 @@ static GemmOperand operandOf(const StridedView &V, bool IsSigned) {
   GemmOperand O;
   O.Ptr = V.Ptr;
   O.Elem = V.Elem;
-  IRBuilder<> B(V.Ptr->getContext());
-  O.RowStride = B.getInt64(V.Strides[0]);
-  O.ColStride = B.getInt64(V.Strides[1]);
+  Type *I64 = Type::getInt64Ty(V.Ptr->getContext());
+  O.RowStride = ConstantInt::get(I64, V.Strides[0]);
+  O.ColStride = ConstantInt::get(I64, V.Strides[1]);
   O.IsSigned = IsSigned;
   return O;
 }
