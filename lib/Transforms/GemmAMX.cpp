@@ -135,11 +135,15 @@ private:
   Value *c16(int64_t V) { return B.getInt16(V); }
   int64_t kGroups() const { return Kp / Kern.KG; }
 
-  Value *packB();
-  void packBVectors(Value *Bp, int64_t KVec, int64_t N0, int64_t NEnd,
-                    int64_t Width);
-  void packBElements(Value *Bp, int64_t K0, int64_t K1, int64_t N0,
-                     int64_t N1);
+  int64_t packedBBytes(int64_t N) const {
+    return roundUp(N, TileRows) / TileRows * kGroups() * TileRowBytes;
+  }
+  void packB(const GemmOperand &Src, int64_t N, Value *Bp);
+  void packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVec,
+                    int64_t N0, int64_t NEnd, int64_t Width);
+  void packBElements(const GemmOperand &Src, Value *Bp, int64_t K0,
+                     int64_t K1, int64_t N0, int64_t N1);
+  void emitStreamingB(const AMXOperands &Ops);
   Value *packAWhole();
   Value *copyAEdge(int64_t K0);
   Value *stageC();
@@ -157,24 +161,21 @@ private:
 // column >= N. Row-major B is packed with vectors: KG rows of 16 elements
 // are interleaved into one 64-byte tile row; the k and column tails (and
 // other layouts) are copied element by element.
-Value *AMXGemmEmitter::packB() {
-  int64_t ColBlocks = roundUp(G.N, TileRows) / TileRows;
-  int64_t Bytes = ColBlocks * kGroups() * TileRowBytes;
-  Value *Bp = emitScratch(B, ScratchSlot::PackedB, Bytes);
-  if (G.N % TileRows || G.K % Kern.TK)
+void AMXGemmEmitter::packB(const GemmOperand &Src, int64_t N, Value *Bp) {
+  int64_t Bytes = packedBBytes(N);
+  if (N % TileRows || G.K % Kern.TK)
     B.CreateMemSet(Bp, B.getInt8(0), Bytes, Align(64));
-  if (!isConstOne(G.B.ColStride)) {
-    packBElements(Bp, 0, G.K, 0, G.N);
-    return Bp;
+  if (!isConstOne(Src.ColStride)) {
+    packBElements(Src, Bp, 0, G.K, 0, N);
+    return;
   }
-  int64_t KVec = G.K / Kern.KG * Kern.KG, NVec = G.N / TileRows * TileRows;
+  int64_t KVec = G.K / Kern.KG * Kern.KG, NVec = N / TileRows * TileRows;
   int64_t Wide = TileRowBytes / Kern.ElemBytes;
-  int64_t NWide = G.N / Wide * Wide;
-  packBVectors(Bp, KVec, 0, NWide, Wide);
-  packBVectors(Bp, KVec, NWide, NVec, TileRows);
-  packBElements(Bp, 0, G.K, NVec, G.N);
-  packBElements(Bp, KVec, G.K, 0, NVec);
-  return Bp;
+  int64_t NWide = N / Wide * Wide;
+  packBVectors(Src, Bp, KVec, 0, NWide, Wide);
+  packBVectors(Src, Bp, KVec, NWide, NVec, TileRows);
+  packBElements(Src, Bp, 0, G.K, NVec, N);
+  packBElements(Src, Bp, KVec, G.K, 0, NVec);
 }
 
 //   for columns [N0, NEnd) step Width, kq < KVec/KG:
@@ -183,7 +184,7 @@ Value *AMXGemmEmitter::packB() {
 //       store shuffle(rows, [c*KG + g] = g*Width + b*16 + c) -> its tile row
 // Width is 64 bytes of columns (one zmm load per row) for the bulk, 16
 // elements for the rest.
-void AMXGemmEmitter::packBVectors(Value *Bp, int64_t KVec, int64_t N0,
+void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVec, int64_t N0,
                                   int64_t NEnd, int64_t Width) {
   if (N0 >= NEnd || KVec == 0)
     return;
@@ -201,7 +202,7 @@ void AMXGemmEmitter::packBVectors(Value *Bp, int64_t KVec, int64_t N0,
       SmallVector<Value *, 4> Rows;
       for (int64_t Gi = 0; Gi < KG; ++Gi) {
         Value *K = B.CreateAdd(B.CreateMul(Kq, c64(KG)), c64(Gi));
-        Rows.push_back(B.CreateAlignedLoad(RowT, elementPtr(B, G.B, K, J),
+        Rows.push_back(B.CreateAlignedLoad(RowT, elementPtr(B, Src, K, J),
                                            Align(Kern.ElemBytes)));
       }
       // Rows 0..KG/2-1 and KG/2..KG-1 side by side, then one shuffle per
@@ -229,11 +230,11 @@ void AMXGemmEmitter::packBVectors(Value *Bp, int64_t KVec, int64_t N0,
 }
 
 // The element-by-element copy of B[K0:K1][N0:N1] into Bp.
-void AMXGemmEmitter::packBElements(Value *Bp, int64_t K0, int64_t K1,
+void AMXGemmEmitter::packBElements(const GemmOperand &Src, Value *Bp, int64_t K0, int64_t K1,
                                    int64_t N0, int64_t N1) {
   if (K0 >= K1 || N0 >= N1)
     return;
-  Type *PackT = G.B.Elem;
+  Type *PackT = Src.Elem;
   int64_t KG = Kern.KG;
   emitLoop(B, c64(K0), c64(K1), c64(1), "amx.packb.k", [&](IRBuilderBase &,
                                                            Value *K) {
@@ -241,7 +242,7 @@ void AMXGemmEmitter::packBElements(Value *Bp, int64_t K0, int64_t K1,
     Value *G4 = B.CreateURem(K, c64(KG));
     emitLoop(B, c64(N0), c64(N1), c64(1), "amx.packb.n", [&](IRBuilderBase &,
                                                             Value *N) {
-      Value *V = B.CreateLoad(PackT, elementPtr(B, G.B, K, N));
+      Value *V = B.CreateLoad(PackT, elementPtr(B, Src, K, N));
       Value *Jb = B.CreateUDiv(N, c64(TileRows));
       Value *Col = B.CreateURem(N, c64(TileRows));
       Value *Idx = B.CreateAdd(
@@ -524,6 +525,60 @@ void AMXGemmEmitter::emitRegionCall(const BlockRegion &Region,
                         Ops.CStride});
 }
 
+// For small M (at most two 32-row blocks):
+//   for jc < N step 32:
+//     pack B[:, jc:jc+32] into one 32-column panel (hot in L1/L2)
+//     kernel(rows 0..M, columns 0..32 of the panel, C + jc)
+// (the column tail the same with a narrower kernel). Each B element is
+// still packed once, but the packed panel is consumed while it is in cache
+// and the next panel's B reads overlap the tile products.
+void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
+  // Panels as wide as one 64-byte row load of B (64 int8 / 32 bf16
+  // columns; measured: 32-column int8 panels were 12% slower).
+  int64_t PanelCols = std::max(BlockCols, TileRowBytes / Kern.ElemBytes);
+  int64_t MFull = G.M / BlockRows * BlockRows;
+  int64_t NFull = G.N / PanelCols * PanelCols;
+  auto Full = splitBlock(BlockRows);
+  auto RowTail = splitBlock(G.M - MFull);
+  Value *Panel = emitScratch(B, ScratchSlot::PackedB, packedBBytes(PanelCols));
+  Value *Null = ConstantPointerNull::get(B.getPtrTy());
+  // Kernels over one panel of Cols columns: full and tail rows x full
+  // 32-column blocks and the column tail.
+  auto PanelKernels = [&](int64_t Cols) {
+    SmallVector<Function *, 4> Kernels;
+    int64_t Cols32 = Cols / BlockCols * BlockCols;
+    for (bool TailRows : {false, true}) {
+      int64_t Row0 = TailRows ? MFull : 0, Row1 = TailRows ? G.M : MFull;
+      const auto &RT = TailRows ? RowTail : Full;
+      if (Row0 < Row1 && Cols32 > 0)
+        Kernels.push_back(createKernel({Row0, Row1, 0, Cols32, RT, Full}, Ops));
+      if (Row0 < Row1 && Cols > Cols32)
+        Kernels.push_back(createKernel(
+            {Row0, Row1, Cols32, Cols, RT, splitBlock(Cols - Cols32)}, Ops));
+    }
+    return Kernels;
+  };
+  auto RunPanel = [&](Value *Jc, int64_t Cols, ArrayRef<Function *> Kernels) {
+    GemmOperand Src = G.B;
+    Src.Ptr = elementPtr(B, G.B, c64(0), Jc);
+    packB(Src, Cols, Panel);
+    Value *C = B.CreateGEP(B.getInt8Ty(), Ops.C, B.CreateMul(Jc, c64(4)));
+    for (Function *Kernel : Kernels)
+      B.CreateCall(Kernel, {Ops.AMain, Ops.AMainStride,
+                            Ops.AEdge ? Ops.AEdge : Null, Panel, C,
+                            Ops.CStride});
+  };
+  if (NFull > 0) {
+    auto Kernels = PanelKernels(PanelCols);
+    emitLoop(B, c64(0), c64(NFull), c64(PanelCols), "amx.panel",
+             [&](IRBuilderBase &, Value *Jc) {
+               RunPanel(Jc, PanelCols, Kernels);
+             });
+  }
+  if (G.N > NFull)
+    RunPanel(c64(NFull), G.N - NFull, PanelKernels(G.N - NFull));
+}
+
 void AMXGemmEmitter::emit() {
   Module *M = B.GetInsertBlock()->getModule();
   FunctionCallee Init =
@@ -535,7 +590,16 @@ void AMXGemmEmitter::emit() {
   if (hasTargetFeature(*Caller, "avx512bw"))
     requireVectorWidth(*Caller, 512);
   AMXOperands Ops;
-  Ops.BPacked = packB();
+  // Few row blocks use each B column: pack B panel by panel right before
+  // its use (emitStreamingB) instead of all of it up front. Measured at
+  // 64 x 1024 x 1024: bf16 +9%, int8 -6% (its whole-B packing already
+  // reads 64-byte rows in order), so only for 16-bit elements.
+  bool StreamB =
+      G.M <= 2 * BlockRows && G.N > BlockCols && Kern.ElemBytes == 2;
+  if (!StreamB) {
+    Ops.BPacked = emitScratch(B, ScratchSlot::PackedB, packedBBytes(G.N));
+    packB(G.B, G.N, Ops.BPacked);
+  }
   bool ARowMajor = isConstOne(G.A.ColStride);
   if (ARowMajor) {
     Ops.AMain = G.A.Ptr;
@@ -563,6 +627,12 @@ void AMXGemmEmitter::emit() {
   int64_t NFull = G.N / BlockCols * BlockCols;
   auto Full = splitBlock(BlockRows);
   auto RowTail = splitBlock(G.M - MFull), ColTail = splitBlock(G.N - NFull);
+  if (StreamB) {
+    emitStreamingB(Ops);
+    if (Stage)
+      unstageC(Stage);
+    return;
+  }
   emitRegionCall({0, MFull, 0, NFull, Full, Full}, Ops);
   emitRegionCall({0, MFull, NFull, G.N, Full, ColTail}, Ops);
   emitRegionCall({MFull, G.M, 0, NFull, RowTail, Full}, Ops);
