@@ -20,6 +20,14 @@
 //     writes it through C's strides; edge blocks go through a small stack
 //     buffer so nothing outside C is touched.
 //
+//  4. (AMX) B packed once into VNNI tile rows, A and C in place, 2 x 2 tiles
+//     of accumulators across the k loop, one outlined kernel per tile-shape
+//     combination (docs/amx.md).
+//
+// This file: the driver (emitGemm: AMX, else vector, else scalar), the
+// loop / if / addressing helpers every kernel uses, and the scalar kernel.
+// GemmVector.cpp and GemmAMX.cpp hold the fast kernels.
+//
 // All loops are emitted as plain counted loops with explicit phis; every
 // trip count is a compile-time constant or a min() of constants and the
 // induction variable, so LLVM can reason about them at -O2.
