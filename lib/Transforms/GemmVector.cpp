@@ -100,6 +100,14 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
   int64_t NC = std::max<int64_t>(Kern.nr(), (4 << 20) / (KC * ES) /
                                                 Kern.nr() * Kern.nr());
+  // When all of M fits one A block, spread it evenly over the fewest
+  // micro-panels: M = 64 with MR 14 computes 70 rows, with MR 13 only 65
+  // (the 3x3 conv layer's GEMMs have M = 64: +5%).
+  if (G.M <= MC) {
+    int64_t Panels = (G.M + Kern.MR - 1) / Kern.MR;
+    Kern.MR = unsigned((G.M + Panels - 1) / Panels);
+    MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
+  }
   // Never block beyond the problem (rounded to whole micro-panels).
   Kern.KC = std::min(KC, roundUp(G.K, Kern.KG));
   Kern.MC = std::min(MC, roundUp(G.M, Kern.MR));
