@@ -531,6 +531,7 @@ PreservedAnalyses BufferizePass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (Changed)
       FAM.invalidate(F, PreservedAnalyses::none());
   }
+  exitIfErrorsOutsideClang();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -303,6 +303,7 @@ PreservedAnalyses LegalizePass::run(Module &M, ModuleAnalysisManager &MAM) {
       FAM.invalidate(F, PreservedAnalyses::none());
     }
   }
+  exitIfErrorsOutsideClang();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -559,6 +559,7 @@ PreservedAnalyses NDTo2DPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function &F : M)
     if (!F.isDeclaration())
       Changed |= NDTo2DLowering(F).run();
+  exitIfErrorsOutsideClang();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

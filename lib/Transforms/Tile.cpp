@@ -235,6 +235,7 @@ PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
       FAM.invalidate(F, PreservedAnalyses::none());
     }
   }
+  exitIfErrorsOutsideClang();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
