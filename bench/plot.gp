@@ -11,6 +11,9 @@ set ylabel "GFLOP/s (GOP/s for int8), 1 thread"
 set logscale y
 set yrange [1:*]
 set grid ytics
-set key top left
+set key top left box opaque
+set lmargin 12
+set rmargin 10
+set bmargin 9
 set title "TLX-generated GEMM / convolution vs oneDNN"
 plot datafile using 2:xtic(1) title "TLX", '' using 3 title "oneDNN"
