@@ -493,11 +493,52 @@ Value *ElementEmitter::emitPerLane(const CallBase &Op,
   return Vec;
 }
 
+/// exp(x) for float lanes in vector instructions (llvm.exp would become one
+/// libm call per lane): x = n ln2 + r with ln2 split in two parts (exact
+/// n ln2_hi), a degree-6 polynomial for e^r on |r| <= ln2/2, and the scale
+/// 2^n applied as two halves so subnormal results round gradually and large
+/// ones overflow to inf. Within 2 ulp of the correctly rounded result; NaN
+/// propagates.
+static Value *emitExpF32(IRBuilderBase &B, Value *X) {
+  Type *Ty = X->getType();
+  Type *ITy = Ty->getWithNewType(B.getInt32Ty());
+  auto C = [&](double V) { return ConstantFP::get(Ty, V); };
+  auto CI = [&](int64_t V) { return ConstantInt::get(ITy, V); };
+  Value *XC = B.CreateBinaryIntrinsic(Intrinsic::maxnum, X, C(-104.0));
+  XC = B.CreateBinaryIntrinsic(Intrinsic::minnum, XC, C(89.0));
+  Value *NF = B.CreateUnaryIntrinsic(
+      Intrinsic::floor, B.CreateFAdd(B.CreateFMul(XC, C(1.44269504088896341)),
+                                     C(0.5)));
+  Value *R = B.CreateFSub(XC, B.CreateFMul(NF, C(0.693359375)));
+  R = B.CreateFSub(R, B.CreateFMul(NF, C(-2.12194440e-4)));
+  Value *P = C(1.9875691500e-4);
+  for (double Coef : {1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2,
+                      1.6666665459e-1, 5.0000001201e-1})
+    P = B.CreateFAdd(B.CreateFMul(P, R), C(Coef));
+  P = B.CreateFAdd(B.CreateFAdd(B.CreateFMul(P, B.CreateFMul(R, R)), R),
+                   C(1.0));
+  Value *N = B.CreateFPToSI(NF, ITy);
+  Value *N1 = B.CreateAShr(N, CI(1));
+  Value *N2 = B.CreateSub(N, N1);
+  auto Pow2 = [&](Value *E) {
+    return B.CreateBitCast(B.CreateShl(B.CreateAdd(E, CI(127)), CI(23)), Ty);
+  };
+  Value *Res = B.CreateFMul(B.CreateFMul(P, Pow2(N1)), Pow2(N2));
+  return B.CreateSelect(B.CreateFCmpUNO(X, X), X, Res);
+}
+
 Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
   Type *Ty = X->getType();
   Module *M = B.GetInsertBlock()->getModule();
   auto Intr = [&](Intrinsic::ID ID) {
     return B.CreateCall(Intrinsic::getDeclaration(M, ID, {Ty}), {X});
+  };
+  // exp on float lanes: inline vector code; other types call llvm.exp.
+  auto Exp = [&](Value *V) -> Value * {
+    if (Ty->getScalarType()->isFloatTy())
+      return emitExpF32(B, V);
+    return B.CreateCall(Intrinsic::getDeclaration(M, Intrinsic::exp, {Ty}),
+                        {V});
   };
   switch (Kind) {
   case OpKind::Relu:
@@ -512,7 +553,7 @@ Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
   case OpKind::Cos:
     return Intr(Intrinsic::cos);
   case OpKind::Exp:
-    return Intr(Intrinsic::exp);
+    return Exp(X);
   case OpKind::Exp2:
     return Intr(Intrinsic::exp2);
   case OpKind::Log:
@@ -530,27 +571,46 @@ Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
   case OpKind::Ceil:
     return Intr(Intrinsic::ceil);
   case OpKind::Sigmoid: {
-    // sigmoid(x) = 1 / (1 + exp(-x)).
+    // With e = exp(-|x|) <= 1 (never overflows): s = 1 / (1 + e) is
+    // sigmoid(|x|), and sigmoid(-|x|) = e * s keeps full relative precision
+    // down to subnormal results.
     Value *One = ConstantFP::get(Ty, 1.0);
-    X = B.CreateFNeg(X);
-    Value *E = B.CreateCall(Intrinsic::getDeclaration(M, Intrinsic::exp, {Ty}),
-                            {X});
-    return B.CreateFDiv(One, B.CreateFAdd(One, E));
+    Value *E = Exp(B.CreateFNeg(B.CreateUnaryIntrinsic(Intrinsic::fabs, X)));
+    Value *S = B.CreateFDiv(One, B.CreateFAdd(One, E));
+    return B.CreateSelect(B.CreateFCmpOGE(X, Constant::getNullValue(Ty)), S,
+                          B.CreateFMul(E, S));
   }
   case OpKind::Tanh: {
-    // tanh(x) = sign(x) * (1 - e) / (1 + e), e = exp(-2|x|): no overflow,
-    // exact limits at +-inf, NaN propagates.
+    if (!Ty->getScalarType()->isFloatTy()) {
+      // f64: libm's tanh, lane by lane.
+      FunctionCallee Tanh = M->getOrInsertFunction(
+          "tanh", B.getDoubleTy(), B.getDoubleTy());
+      auto *VT = dyn_cast<FixedVectorType>(Ty);
+      if (!VT)
+        return B.CreateCall(Tanh, {X});
+      Value *V = PoisonValue::get(Ty);
+      for (unsigned L = 0; L < VT->getNumElements(); ++L)
+        V = B.CreateInsertElement(
+            V, B.CreateCall(Tanh, {B.CreateExtractElement(X, L)}), L);
+      return V;
+    }
+    // f32: |x| < 0.625: x + x^3 P(x^2) (minimax, as in Cephes tanhf);
+    // otherwise 1 - 2 / (exp(2|x|) + 1) with x's sign (exp overflowing to
+    // inf gives exactly 1). NaN propagates through both.
     Value *One = ConstantFP::get(Ty, 1.0);
-    Value *A = B.CreateCall(Intrinsic::getDeclaration(M, Intrinsic::fabs, {Ty}),
-                            {X});
-    Value *E = B.CreateCall(Intrinsic::getDeclaration(M, Intrinsic::exp, {Ty}),
-                            {B.CreateFMul(A, ConstantFP::get(Ty, -2.0))});
-    Value *T = B.CreateFDiv(B.CreateFSub(One, E), B.CreateFAdd(One, E));
-    // For tiny |x| the quotient loses relative precision; tanh(x) ~ x.
-    Value *Small = B.CreateFCmpOLT(A, ConstantFP::get(Ty, 0x1p-12));
-    T = B.CreateSelect(Small, A, T);
-    return B.CreateCall(
-        Intrinsic::getDeclaration(M, Intrinsic::copysign, {Ty}), {T, X});
+    Value *A = B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+    Value *Z = B.CreateFMul(X, X);
+    Value *P = ConstantFP::get(Ty, -5.70498872745e-3);
+    for (double Coef : {2.06390887954e-2, -5.37397155531e-2, 1.33314422036e-1,
+                        -3.33332819422e-1})
+      P = B.CreateFAdd(B.CreateFMul(P, Z), ConstantFP::get(Ty, Coef));
+    Value *Small = B.CreateFAdd(B.CreateFMul(B.CreateFMul(P, Z), X), X);
+    Value *E = Exp(B.CreateFMul(A, ConstantFP::get(Ty, 2.0)));
+    Value *Large = B.CreateFSub(
+        One, B.CreateFDiv(ConstantFP::get(Ty, 2.0), B.CreateFAdd(E, One)));
+    Large = B.CreateBinaryIntrinsic(Intrinsic::copysign, Large, X);
+    return B.CreateSelect(B.CreateFCmpOLT(A, ConstantFP::get(Ty, 0.625)),
+                          Small, Large);
   }
   default:
     llvm_unreachable("not a unary elementwise op");

@@ -10,7 +10,8 @@ target triple = "aarch64-unknown-linux-gnu"
 ; REMARK: relu: 3x8 i16 loop nest, 8-lane vectors along the innermost dim (target vector width 8 lanes)
 
 ; CHECK-LABEL: define void @exp_f32(
-; CHECK: call <4 x float> @llvm.exp.v4f32(
+; CHECK: call <4 x float> @llvm.floor.v4f32(
+; CHECK: shl <4 x i32>
 define void @exp_f32(ptr %a, ptr %c) #0 {
   %ta = call token @llvm.tensor.load.a(ptr elementtype(float) %a, <2 x i32> <i32 5, i32 12>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
   %r = call <60 x float> @llvm.tensor.exp.v60f32(token %ta)
