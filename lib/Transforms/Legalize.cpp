@@ -303,6 +303,12 @@ PreservedAnalyses LegalizePass::run(Module &M, ModuleAnalysisManager &MAM) {
       FAM.invalidate(F, PreservedAnalyses::none());
     }
   }
+  // Declarations of the intrinsics no call uses any more.
+  for (Function &F : make_early_inc_range(M))
+    if (F.isDeclaration() && F.use_empty() && isTLXIntrinsic(F)) {
+      F.eraseFromParent();
+      Changed = true;
+    }
   exitIfErrorsOutsideClang();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
