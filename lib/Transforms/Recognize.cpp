@@ -771,7 +771,7 @@ Type *Recognizer::getResultType(CallInst &CB) {
   if (!Ty->isVoidTy() && CB.hasOneUse())
     if (auto *SI = dyn_cast<StoreInst>(CB.user_back()))
       if (auto *AI = dyn_cast<AllocaInst>(SI->getPointerOperand());
-          AI && findSingleStore(AI, SI)) {
+          AI && findSingleStore(AI, SI->getNextNode()) == SI) {
         Type *Loaded = nullptr;
         for (User *U : AI->users())
           if (auto *LI = dyn_cast<LoadInst>(U)) {
