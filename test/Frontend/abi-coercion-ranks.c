@@ -40,9 +40,11 @@ void ranks(float *p, v8f x) {
 // CHECK-LABEL: define {{.*}} @coerced_float(
 // CHECK: [[V1:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v2f32.v2i32.v2i32.v2i32(<2 x float> %{{[0-9]+}}, <2 x i32> <i32 1, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
 // CHECK: [[V2:%[0-9a-z.]+]] = call <2 x float> @llvm.tensor.relu.v2f32(token [[V1]])
+// CHECK-NEXT: store <2 x float> [[V2]], ptr
 // CHECK-LABEL: define {{.*}} @coerced_short(
 // CHECK: [[V3:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v4i16.v2i32.v2i32.v2i32(<4 x i16> %{{[0-9]+}}, <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
 // CHECK: [[V4:%[0-9a-z.]+]] = call <4 x i16> @llvm.tensor.relu.v4i16(token [[V3]])
+// CHECK-NEXT: store <4 x i16> [[V4]], ptr
 // CHECK-LABEL: define {{.*}} @ranks(
 // CHECK: [[V5:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v1i32.v1i32.v1i32.v1i32(ptr elementtype(float) %{{[0-9]+}}, <1 x i32> <i32 8>, <1 x i32> zeroinitializer, <1 x i32> zeroinitializer, <1 x i32> zeroinitializer)
 // CHECK: [[V6:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v3i32.v3i32.v3i32.v3i32(ptr elementtype(float) %{{[0-9]+}}, <3 x i32> <i32 2, i32 2, i32 2>, <3 x i32> <i32 0, i32 1, i32 2>, <3 x i32> zeroinitializer, <3 x i32> zeroinitializer)
