@@ -274,15 +274,11 @@ void VectorGemmEmitter::emit() {
 // Copies a Rows x Kc block of Op, starting at (Row0, Col0) in the
 // "m-or-n by k" orientation, into a micro-panel [Kc/KG][PanelWidth][KG]:
 // element (r, k) of the block goes to (k/KG)*PanelWidth*KG + r*KG + k%KG.
-// KIsRow says k indexes Op's rows (B) rather than its columns (A). The loop
-// order follows whichever index is contiguous in the source.
+// KIsRow says k indexes Op's rows (B) rather than its columns (A).
 void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
                                       Value *Col0, Value *Rows, Value *Kc,
                                       bool KIsRow, Value *Panel,
                                       unsigned PanelWidth, bool FlipSign) {
-  Value *KStride = KIsRow ? Op.RowStride : Op.ColStride;
-  auto *KStrideC = dyn_cast<ConstantInt>(KStride);
-  bool KInner = KStrideC && KStrideC->isOne();
   unsigned KG = Kern.KG;
   auto CopyOne = [&](Value *R, Value *K) {
     Value *Src = KIsRow ? elementPtr(B, Op, B.CreateAdd(Row0, K),
@@ -300,19 +296,14 @@ void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
         B.CreateAdd(B.CreateMul(R, c64(KG)), InGroup));
     B.CreateStore(V, packPtr(Panel, Dst));
   };
-  if (KInner) {
-    emitLoop(B, c64(0), Rows, c64(1), "gemm.pack.r",
-             [&](IRBuilderBase &, Value *R) {
-               emitLoop(B, c64(0), Kc, c64(1), "gemm.pack.k",
-                        [&](IRBuilderBase &, Value *K) { CopyOne(R, K); });
-             });
-  } else {
-    emitLoop(B, c64(0), Kc, c64(1), "gemm.pack.k",
-             [&](IRBuilderBase &, Value *K) {
-               emitLoop(B, c64(0), Rows, c64(1), "gemm.pack.r",
-                        [&](IRBuilderBase &, Value *R) { CopyOne(R, K); });
-             });
-  }
+  // k outside, the panel index inside: the stores run along the packed
+  // panel. (Following the source's contiguous index instead made LLVM
+  // vectorize A's copy with scatters: 1024^3 f32 was 10-30% slower.)
+  emitLoop(B, c64(0), Kc, c64(1), "gemm.pack.k",
+           [&](IRBuilderBase &, Value *K) {
+             emitLoop(B, c64(0), Rows, c64(1), "gemm.pack.r",
+                      [&](IRBuilderBase &, Value *R) { CopyOne(R, K); });
+           });
 }
 
 void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
