@@ -14,6 +14,8 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 
+#include <functional>
+
 using namespace llvm;
 
 namespace tlx {
@@ -307,66 +309,130 @@ unsigned getVectorWidth(const TargetTransformInfo &TTI, Type *Elem) {
   return std::max(1u, std::min(VF, 32u));
 }
 
-unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
-                       ElementFn Elements) {
-  unsigned Rank = Dst.rank();
-  if (Rank == 0) {
-    emitStoreLanes(B, Elements(B, {}, 1, -1), Dst.Ptr, Dst.Elem, 0);
-    return 1;
-  }
-  // Storage order of the destination: logical dims by decreasing stride;
-  // the lane dim is the one with the smallest stride (ideally 1).
-  SmallVector<unsigned, 8> Order(Rank);
-  for (unsigned D = 0; D < Rank; ++D)
+/// Logical dims of \p Dst in storage order (decreasing stride, extent-1
+/// dims first); the last one is the lane dim.
+static SmallVector<unsigned, 8> storageOrder(const StridedView &Dst) {
+  SmallVector<unsigned, 8> Order(Dst.rank());
+  for (unsigned D = 0; D < Dst.rank(); ++D)
     Order[D] = D;
   llvm::stable_sort(Order, [&](unsigned X, unsigned Y) {
     if (Dst.Shape[X] == 1 || Dst.Shape[Y] == 1)
       return Dst.Shape[X] == 1 && Dst.Shape[Y] != 1;
     return Dst.Strides[X] > Dst.Strides[Y];
   });
+  return Order;
+}
+
+unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
+                       ElementFn Elements, int64_t RowBlock) {
+  unsigned Rank = Dst.rank();
+  if (Rank == 0) {
+    emitStoreLanes(B, Elements(B, {}, 1, -1), Dst.Ptr, Dst.Elem, 0);
+    return 1;
+  }
+  SmallVector<unsigned, 8> Order = storageOrder(Dst);
   unsigned LaneDim = Order.back();
   int64_t Ext = Dst.Shape[LaneDim];
   while (VF > 1 && VF > Ext)
     VF /= 2;
   int64_t Main = Ext - Ext % VF;
   SmallVector<unsigned, 8> Outer(Order.begin(), Order.end() - 1);
-  emitLoopNest(B, Dst.Shape, Outer, "tlx.el",
-               [&](IRBuilderBase &B, ArrayRef<Value *> OuterIdx) {
-                 SmallVector<Value *, 8> Idx(OuterIdx);
-                 auto EmitLanes = [&](unsigned Lanes, Value *IV) {
-                   Idx[LaneDim] = IV;
-                   Value *V = Elements(B, Idx, Lanes, LaneDim);
-                   emitStoreLanes(B, V, emitAddress(B, Dst, Idx), Dst.Elem,
-                                  Dst.Strides[LaneDim]);
-                 };
-                 if (Main == VF)
-                   EmitLanes(VF, B.getInt64(0));
-                 else if (Main > 0)
-                   emitCountedLoop(B, 0, Main, VF, "tlx.vec",
-                                   [&](IRBuilderBase &, Value *IV) {
-                                     EmitLanes(VF, IV);
-                                   });
-                 if (Main == Ext)
-                   return;
-                 if (Ext - Main == 1)
-                   EmitLanes(1, B.getInt64(Main));
-                 else
-                   emitCountedLoop(B, Main, Ext, 1, "tlx.tail",
-                                   [&](IRBuilderBase &, Value *IV) {
-                                     EmitLanes(1, IV);
-                                   });
-               });
+  // Row blocking: the next-outer dim is walked in blocks of T rows inside
+  // the lane loop, so lanes gathered from far apart (a transposing read)
+  // reuse each cache line T times. T divides the dim: no remainder rows.
+  int BlockDim = -1;
+  int64_t T = 1;
+  if (RowBlock > 1 && !Outer.empty() && Dst.Shape[Outer.back()] > 1) {
+    int64_t E = Dst.Shape[Outer.back()];
+    for (T = RowBlock; T > 1 && E % T; T /= 2)
+      ;
+    if (T > 1) {
+      BlockDim = Outer.back();
+      Outer.pop_back();
+    }
+  }
+  emitLoopNest(
+      B, Dst.Shape, Outer, "tlx.el",
+      [&](IRBuilderBase &B, ArrayRef<Value *> OuterIdx) {
+        SmallVector<Value *, 8> Idx(OuterIdx);
+        Value *RowBase = nullptr;
+        auto EmitRow = [&](unsigned Lanes, Value *IV) {
+          Idx[LaneDim] = IV;
+          Value *V = Elements(B, Idx, Lanes, LaneDim);
+          emitStoreLanes(B, V, emitAddress(B, Dst, Idx), Dst.Elem,
+                         Dst.Strides[LaneDim]);
+        };
+        auto EmitLanes = [&](unsigned Lanes, Value *IV) {
+          if (BlockDim < 0)
+            return EmitRow(Lanes, IV);
+          emitCountedLoop(B, 0, T, 1, "tlx.row",
+                          [&](IRBuilderBase &B, Value *Row) {
+                            Idx[BlockDim] = B.CreateAdd(RowBase, Row);
+                            EmitRow(Lanes, IV);
+                          });
+        };
+        auto EmitLaneLoops = [&]() {
+          if (Main == VF)
+            EmitLanes(VF, B.getInt64(0));
+          else if (Main > 0)
+            emitCountedLoop(B, 0, Main, VF, "tlx.vec",
+                            [&](IRBuilderBase &, Value *IV) {
+                              EmitLanes(VF, IV);
+                            });
+          if (Main == Ext)
+            return;
+          if (Ext - Main == 1)
+            EmitLanes(1, B.getInt64(Main));
+          else
+            emitCountedLoop(B, Main, Ext, 1, "tlx.tail",
+                            [&](IRBuilderBase &, Value *IV) {
+                              EmitLanes(1, IV);
+                            });
+        };
+        if (BlockDim < 0)
+          return EmitLaneLoops();
+        emitCountedLoop(B, 0, Dst.Shape[BlockDim], T, "tlx.blk",
+                        [&](IRBuilderBase &, Value *Blk) {
+                          RowBase = Blk;
+                          EmitLaneLoops();
+                        });
+      });
   return VF;
+}
+
+/// Whether reading \p Src along \p Dst's lane dim gathers: a memory
+/// operand of the same rank is not contiguous along that dim (a heuristic
+/// for row blocking; index maps that move dims are not followed).
+static bool gathersAlongLanes(const Value *Src, const StridedView &Dst) {
+  if (Dst.rank() < 2)
+    return false;
+  unsigned LaneDim = storageOrder(Dst).back();
+  std::function<bool(const Value *)> Visit = [&](const Value *Tok) -> bool {
+    if (std::optional<StridedView> V = getMemoryView(Tok))
+      return V->rank() == Dst.rank() && V->Shape[LaneDim] > 1 &&
+             V->Strides[LaneDim] != 1;
+    std::optional<TensorValue> TV = getTensorValue(Tok);
+    const auto *Op = TV ? dyn_cast<CallBase>(TV->Data) : nullptr;
+    if (!Op || !getOpKind(*Op))
+      return false;
+    for (const Value *Arg : Op->args())
+      if (Arg->getType()->isTokenTy() && Visit(Arg))
+        return true;
+    return false;
+  };
+  return Visit(Src);
 }
 
 unsigned emitMaterialize(IRBuilderBase &B, const Value *Src,
                          const StridedView &Dst, unsigned VF) {
-  return emitWriteLoop(B, Dst, VF,
-                       [&](IRBuilderBase &B, ArrayRef<Value *> Idx,
-                           unsigned Lanes, int LaneDim) {
-                         ElementEmitter EE(B);
-                         return EE.emit(Src, Idx, Lanes, LaneDim);
-                       });
+  return emitWriteLoop(
+      B, Dst, VF,
+      [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
+          int LaneDim) {
+        ElementEmitter EE(B);
+        return EE.emit(Src, Idx, Lanes, LaneDim);
+      },
+      gathersAlongLanes(Src, Dst) ? 8 : 1);
 }
 
 //===----------------------------------------------------------------------===//

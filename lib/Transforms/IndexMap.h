@@ -119,8 +119,11 @@ using ElementFn = llvm::function_ref<llvm::Value *(
 /// Writes every element of \p Dst with \p Elements: a loop nest in \p Dst's
 /// storage order, the innermost loop \p VF lanes wide with an exact scalar
 /// tail. Returns the vector width used.
+/// With \p RowBlock > 1 the next-outer dim is walked in blocks of up to
+/// that many rows inside the lane loop (cache reuse for gathered reads).
 unsigned emitWriteLoop(llvm::IRBuilderBase &B, const StridedView &Dst,
-                       unsigned VF, ElementFn Elements);
+                       unsigned VF, ElementFn Elements,
+                       int64_t RowBlock = 1);
 /// Writes \p Src (any token: memory, or fused ops) into \p Dst: a loop nest
 /// in \p Dst's storage order, the innermost loop \p VF lanes wide with an
 /// exact scalar tail. Returns the vector width used.
