@@ -108,6 +108,12 @@ ALL_OPS = (["copy", "matmul", "contract"] + list(MMA) + ["convolution"] +
 # either yet: bug-small-vector-result.c, bug-vec3-result-typeinfo.c).
 NO_SMALL_VECTORS = False
 
+# --amx-shapes: matmul and mma draw only the element types Intel AMX
+# computes (i8 x i8 -> i32 in every signedness, bf16/f16 x bf16/f16 -> f32)
+# and larger M, N, K (tile tails: 16 rows, 64 bytes of K).
+AMX_SHAPES = False
+AMX_MAX_N = 40  # --amx-max-n: 32 steps around bug-amx-n-tail.c
+
 MAX_ELEMS = 360      # elements per tensor (keeps vectors and runtime small)
 EXTENTS = [1, 1, 2, 2, 3, 3, 4, 5, 6, 7]
 
@@ -409,6 +415,10 @@ class Case:
         self.desc = "copy %s %s form=%s" % (dt, a.logical, a.form)
 
     def matmul_types(self):
+        if AMX_SHAPES:
+            return self.rng.choice([("bf16", "bf16", "f32"),
+                                    ("f16", "f16", "f32"),
+                                    ("i8", "i8", "i32")])
         c = self.rng.random()
         if c < 0.7:
             dt = self.rng.choice(ANY_TYPES)
@@ -421,6 +431,10 @@ class Case:
 
     def mk_dims(self, nbatch):
         batch = [self.rng.choice([1, 2, 3]) for _ in range(nbatch)]
+        if AMX_SHAPES:
+            return (batch[:1] + [1] * (nbatch - 1), self.rng.randint(1, 40),
+                    self.rng.randint(1, 100),
+                    self.rng.randint(1, AMX_MAX_N))
         m, k, n = (self.rng.randint(1, 9), self.rng.randint(1, 12),
                    self.rng.randint(1, 9))
         return batch, m, k, n
@@ -444,7 +458,8 @@ class Case:
 
     def mma(self, op):
         kind, u1, u2 = MMA[op]
-        tin, tacc = self.rng.choice([("i8", "i32"), ("i8", "i32"),
+        tin, tacc = ("i8", "i32") if AMX_SHAPES else \
+            self.rng.choice([("i8", "i32"), ("i8", "i32"),
                                      ("i16", "i32"), ("i32", "i32"),
                                      ("i8", "i16"), ("i32", "i64"),
                                      ("i64", "i64")])
@@ -999,10 +1014,15 @@ def gen_vtypes(vtypes):
     return out
 
 
-def generate(seed, indices, ops, no_small_vectors=None):
-    global NO_SMALL_VECTORS
+def generate(seed, indices, ops, no_small_vectors=None, amx_shapes=None,
+             amx_max_n=None):
+    global NO_SMALL_VECTORS, AMX_SHAPES, AMX_MAX_N
+    if amx_max_n is not None:
+        AMX_MAX_N = amx_max_n
     if no_small_vectors is not None:
         NO_SMALL_VECTORS = no_small_vectors
+    if amx_shapes is not None:
+        AMX_SHAPES = amx_shapes
     cases = []
     vtypes = set()
     for i in indices:
@@ -1014,7 +1034,9 @@ def generate(seed, indices, ops, no_small_vectors=None):
              " ops %s%s. Do not edit. */" %
              (seed, ",".join(str(i) for i in indices) if len(indices) < 4
               else "%d..%d" % (indices[0], indices[-1]), ",".join(ops),
-              ", --no-small-vectors" if NO_SMALL_VECTORS else ""),
+              (", --no-small-vectors" if NO_SMALL_VECTORS else "") +
+              (", --amx-shapes --amx-max-n %d" % AMX_MAX_N
+               if AMX_SHAPES else "")),
              PRELUDE]
     parts.extend(gen_vtypes(vtypes))
     parts.append("")
@@ -1060,6 +1082,10 @@ def main(argv=None):
     ap.add_argument("--no-small-vectors", action="store_true",
                     help="avoid vector values of 8 bytes or less and of 3 "
                     "elements (known front-end bugs)")
+    ap.add_argument("--amx-shapes", action="store_true",
+                    help="matmul/mma: AMX element types, larger sizes")
+    ap.add_argument("--amx-max-n", type=int, default=40,
+                    help="largest N with --amx-shapes")
     ap.add_argument("-o", "--output", default="-")
     args = ap.parse_args(argv)
     if args.list_ops:
@@ -1070,7 +1096,8 @@ def main(argv=None):
         indices = [args.case]
     else:
         indices = list(range(args.first, args.first + args.count))
-    text = generate(args.seed, indices, ops, args.no_small_vectors)
+    text = generate(args.seed, indices, ops, args.no_small_vectors,
+                    args.amx_shapes, args.amx_max_n)
     if args.output == "-":
         sys.stdout.write(text)
     else:

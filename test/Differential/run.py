@@ -74,6 +74,8 @@ class Runner:
             shlex.quote(self.ops_arg))
         if self.a.no_small_vectors:
             cmd += " --no-small-vectors"
+        if self.a.amx_shapes:
+            cmd += " --amx-shapes --amx-max-n %d" % self.a.amx_max_n
         if case is not None:
             cmd += " --case %d" % case
         else:
@@ -88,7 +90,8 @@ class Runner:
     def write(self, path, indices):
         with open(path, "w") as f:
             f.write(gen.generate(self.a.seed, indices, self.ops,
-                                 self.a.no_small_vectors))
+                                 self.a.no_small_vectors, self.a.amx_shapes,
+                                 self.a.amx_max_n))
 
     def reproducer(self, idx, opt, why):
         base = os.path.join(self.a.workdir, "repro-s%d-c%d" % (self.a.seed,
@@ -96,6 +99,8 @@ class Runner:
         src, exe = base + "-" + opt + ".c", base + "-" + opt
         self.write(src, [idx])
         gen.NO_SMALL_VECTORS = self.a.no_small_vectors
+        gen.AMX_SHAPES = self.a.amx_shapes
+        gen.AMX_MAX_N = self.a.amx_max_n
         desc = gen.Case(self.a.seed, idx, self.ops).desc
         return ("  case %d at -%s (%s): %s\n"
                 "    reproducer: %s\n"
@@ -186,6 +191,9 @@ def main():
     ap.add_argument("--workdir", default="diff-work")
     ap.add_argument("--no-small-vectors", action="store_true",
                     help="gen.py --no-small-vectors (see docs/testing.md)")
+    ap.add_argument("--amx-shapes", action="store_true",
+                    help="gen.py --amx-shapes: AMX types, larger GEMMs")
+    ap.add_argument("--amx-max-n", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--compile-timeout", type=int, default=300)
     ap.add_argument("--run-timeout", type=int, default=60)
