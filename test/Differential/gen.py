@@ -112,7 +112,7 @@ NO_SMALL_VECTORS = False
 # computes (i8 x i8 -> i32 in every signedness, bf16/f16 x bf16/f16 -> f32)
 # and larger M, N, K (tile tails: 16 rows, 64 bytes of K).
 AMX_SHAPES = False
-AMX_MAX_N = 40  # --amx-max-n: 32 steps around bug-amx-n-tail.c
+AMX_MAX_N = 100  # --amx-max-n: N up to here (several 16-column tiles and tails)
 
 MAX_ELEMS = 360      # elements per tensor (keeps vectors and runtime small)
 EXTENTS = [1, 1, 2, 2, 3, 3, 4, 5, 6, 7]
@@ -1084,7 +1084,7 @@ def main(argv=None):
                     "elements (known front-end bugs)")
     ap.add_argument("--amx-shapes", action="store_true",
                     help="matmul/mma: AMX element types, larger sizes")
-    ap.add_argument("--amx-max-n", type=int, default=40,
+    ap.add_argument("--amx-max-n", type=int, default=100,
                     help="largest N with --amx-shapes")
     ap.add_argument("-o", "--output", default="-")
     args = ap.parse_args(argv)

@@ -193,7 +193,7 @@ def main():
                     help="gen.py --no-small-vectors (see docs/testing.md)")
     ap.add_argument("--amx-shapes", action="store_true",
                     help="gen.py --amx-shapes: AMX types, larger GEMMs")
-    ap.add_argument("--amx-max-n", type=int, default=40)
+    ap.add_argument("--amx-max-n", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--compile-timeout", type=int, default=300)
     ap.add_argument("--run-timeout", type=int, default=60)

@@ -1,21 +1,18 @@
-// Known compiler bug (AMX lowering), minimal reproducer found by the
-// differential generator with --amx-shapes (seed 5: 93 of 600 runs fail
-// under -fplugin-arg-tlx-target=amx and =amx-emulate alike, e.g. case 19
-// smma i8 [2, 77] x [77, 37] crashes, case 125 matmul i8->i32
-// [14, 90] x [90, 34] writes past C; every failing case has N > 32).
-// int8 x int8 -> int32 matmul through AMX, row-major, packed:
-//  - M = 1 or 2 with N = 33..80 (also 64): SIGSEGV at -O0 and -O2;
-//  - M = 16, K = 64, N = 33: the 16 int32 after C[M][N] are overwritten
-//    (a 16-column tile tail stored past the end of the destination).
-// N <= 32, and M = 32 x N = 48, are right; -fplugin-arg-tlx-target=vector
-// is right for all of them. Expected: "amx 2x4x36: OK" and
-// "amx 16x64x33: OK".
-// XFAIL: *
+// Regression test (AMX lowering), found by the differential generator with
+// --amx-shapes (seed 5: smma i8 [2, 77] x [77, 37] crashed, matmul i8->i32
+// [14, 90] x [90, 34] wrote past C). Int8 x int8 -> int32 matmul through
+// AMX with N > 32: small M with N in 33..80 used to crash, and the
+// 16-column N tail at M = 16, K = 64, N = 33 was stored past the end of C.
+// C is followed by 16 guard elements that must stay untouched.
 // RUN: %clang_tlx -std=c11 -O0 -fplugin-arg-tlx-target=amx-emulate -DM=2 -DK=4 -DN=36 %s %tlx_rt -o %t.a
 // RUN: %t.a | FileCheck %s --check-prefix=SMALLM
+// RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx-emulate -DM=1 -DK=4 -DN=80 %s %tlx_rt -o %t.c
+// RUN: %t.c | FileCheck %s --check-prefix=WIDE
 // RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx-emulate -DM=16 -DK=64 -DN=33 %s %tlx_rt -o %t.b
 // RUN: %t.b | FileCheck %s --check-prefix=TAIL
+// RUN: %if amx-hw %{ %clang_tlx -std=c11 -O0 -fplugin-arg-tlx-target=amx -DM=16 -DK=64 -DN=33 %s %tlx_rt -o %t.n && %t.n | FileCheck %s --check-prefix=TAIL %}
 // SMALLM: amx 2x4x36: OK
+// WIDE: amx 1x4x80: OK
 // TAIL: amx 16x64x33: OK
 #include <stdint.h>
 #include <stdio.h>
