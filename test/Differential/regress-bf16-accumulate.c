@@ -6,7 +6,7 @@
 //    do: 1 + 2^-8 + 2^-8 = 1.0078125 is exact in bf16, but 1 + 2^-8 rounds
 //    to 1 (ties to even) at each bf16 step, giving 1.0 (0x3f80);
 //  - the bf16 steps were emitted as fptrunc float->bfloat, i.e. calls to
-//    __truncsfbf2, which neither libtlxrt nor Debian 12's libgcc defines:
+//    __truncsfbf2, which Debian 12's libgcc does not define (libtlxrt now does):
 //    programs failed to link with the documented command line.
 // RUN: %clang_tlx -std=c11 -O0 %s %tlx_rt -o %t.O0
 // RUN: %t.O0 | FileCheck %s
