@@ -1,8 +1,9 @@
 /* tlxrt_amx.h - Intel AMX support in the TLX runtime.
  *
  * Two parts:
- *  - Enablement for native AMX code: tlxrt_amx_init() must run before the
- *    first tile instruction (TLX's AMX code generator calls it).
+ *  - Enablement for native AMX code: tlxrt_amx_init() or
+ *    tlxrt_amx_require() must run before the first tile instruction (TLX's
+ *    AMX code generator calls tlxrt_amx_require).
  *  - The AMX emulator, which the tlx-amx-emulate pass
  *    (-fplugin-arg-tlx-target=amx-emulate) calls instead of the tile
  *    instructions, so AMX programs run on any x86-64 or other CPU. See
@@ -33,6 +34,18 @@ extern "C" {
 void tlxrt_amx_init(void);
 /* The same checks without exiting: 1 if AMX can be used. */
 int tlxrt_amx_available(void);
+
+/* Tile products, for tlxrt_amx_require: each is its own CPUID bit
+ * (AMX-INT8, AMX-BF16, AMX-FP16), and a CPU may have tiles without all of
+ * them (Sapphire Rapids has no AMX-FP16). */
+#define TLXRT_AMX_INT8 1u /* tdpb[su][su]d */
+#define TLXRT_AMX_BF16 2u /* tdpbf16ps */
+#define TLXRT_AMX_FP16 4u /* tdpfp16ps */
+/* tlxrt_amx_init, and then the CPU must also have every product in
+ * `products` (a mask of TLXRT_AMX_*); otherwise prints which is missing and
+ * exits with status 1. TLX's AMX code calls this before its first tile
+ * instruction. */
+void tlxrt_amx_require(unsigned products);
 
 /*===--- Emulator ----------------------------------------------------------===*/
 

@@ -44,7 +44,10 @@ if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 try:
     with open("/proc/cpuinfo") as f:
-        if "amx_tile" in f.read():
+        cpu_flags = f.read()
+        if "amx_tile" in cpu_flags:
             config.available_features.add("amx-hw")
+        if "amx_fp16" in cpu_flags:
+            config.available_features.add("amx-fp16-hw")
 except OSError:
     pass

@@ -34,6 +34,26 @@ static int cpu_has_amx_tile(void) {
   return (edx >> 24) & 1;
 }
 
+/* The tile products (TLXRT_AMX_*) this CPU has: CPUID.(7,0):EDX[25]
+ * AMX-INT8, EDX[22] AMX-BF16, CPUID.(7,1):EAX[21] AMX-FP16. */
+static unsigned cpu_amx_products(void) {
+  unsigned eax, ebx, ecx, edx, products = 0;
+  if (__get_cpuid_max(0, 0) < 7)
+    return 0;
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  unsigned max_subleaf = eax;
+  if ((edx >> 25) & 1)
+    products |= TLXRT_AMX_INT8;
+  if ((edx >> 22) & 1)
+    products |= TLXRT_AMX_BF16;
+  if (max_subleaf >= 1) {
+    __cpuid_count(7, 1, eax, ebx, ecx, edx);
+    if ((eax >> 21) & 1)
+      products |= TLXRT_AMX_FP16;
+  }
+  return products;
+}
+
 /* The OS uses XSAVE (CPUID.1:ECX[27] OSXSAVE) and enabled both AMX state
  * components in XCR0. */
 static int os_enables_amx_state(void) {
@@ -71,6 +91,7 @@ static const char *amx_unavailable_reason(void) {
   return NULL;
 }
 #else
+static unsigned cpu_amx_products(void) { return 0; }
 static const char *amx_unavailable_reason(void) {
   return "AMX exists only on x86-64 Linux";
 }
@@ -93,15 +114,37 @@ int tlxrt_amx_available(void) {
   return S == 1;
 }
 
-void tlxrt_amx_init(void) {
-  if (tlxrt_amx_available())
-    return;
-  const char *Why = atomic_load_explicit(&AMXReason, memory_order_relaxed);
+static _Noreturn void amx_unsupported(const char *why) {
   fflush(stdout);
   fprintf(stderr,
           "tlx: this program uses Intel AMX, but this CPU/kernel does not "
           "support it (%s); rebuild with -fplugin-arg-tlx-target=amx-emulate "
           "or target=vector\n",
-          Why ? Why : "unknown reason");
+          why ? why : "unknown reason");
   exit(1);
+}
+
+void tlxrt_amx_init(void) {
+  if (!tlxrt_amx_available())
+    amx_unsupported(atomic_load_explicit(&AMXReason, memory_order_relaxed));
+}
+
+/* CPUID is read once; 0 means not read yet (the tile check above passed,
+ * so a real answer has bit 31 set). */
+static atomic_uint AMXProducts;
+
+void tlxrt_amx_require(unsigned products) {
+  tlxrt_amx_init();
+  unsigned have = atomic_load_explicit(&AMXProducts, memory_order_relaxed);
+  if (!have) {
+    have = cpu_amx_products() | 0x80000000u;
+    atomic_store_explicit(&AMXProducts, have, memory_order_relaxed);
+  }
+  unsigned missing = products & ~have;
+  if (missing & TLXRT_AMX_INT8)
+    amx_unsupported("the CPU has no AMX-INT8 (CPUID.7.0:EDX[25])");
+  if (missing & TLXRT_AMX_BF16)
+    amx_unsupported("the CPU has no AMX-BF16 (CPUID.7.0:EDX[22])");
+  if (missing & TLXRT_AMX_FP16)
+    amx_unsupported("the CPU has no AMX-FP16 (CPUID.7.1:EAX[21])");
 }

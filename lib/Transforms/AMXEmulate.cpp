@@ -153,13 +153,17 @@ bool isAMXIntrinsicCall(const Instruction &I) {
   return II && isAMXIntrinsic(II->getIntrinsicID());
 }
 
-/// A call of the runtime's native-AMX enablement (TLX's AMX code calls it
-/// before the first tile instruction).
+/// A call of the runtime's native-AMX enablement, tlxrt_amx_init() or
+/// tlxrt_amx_require(products) (TLX's AMX code calls the latter before the
+/// first tile instruction).
 bool isAMXInitCall(const Instruction &I) {
   const auto *CI = dyn_cast<CallInst>(&I);
   const Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == "tlxrt_amx_init" && CI->arg_empty() &&
-         CI->use_empty();
+  if (!Callee || !CI->use_empty())
+    return false;
+  StringRef Name = Callee->getName();
+  return (Name == "tlxrt_amx_init" && CI->arg_empty()) ||
+         (Name == "tlxrt_amx_require" && CI->arg_size() == 1);
 }
 
 class AMXEmulator {

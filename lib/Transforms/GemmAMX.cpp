@@ -26,9 +26,10 @@
 //     with constant tile shapes, so LLVM's tile configuration sees every
 //     shape up front (one ldtilecfg per function) and never has to mix
 //     shapes on one physical tile.
-//  6. The GEMM first calls tlxrt_amx_init() (lib/Runtime/amx_init.c), which
-//     asks Linux for the tile state once per process and stops with a
-//     message on machines without AMX.
+//  6. The GEMM first calls tlxrt_amx_require(<its tile product>)
+//     (lib/Runtime/amx_init.c), which asks Linux for the tile state once per
+//     process and stops with a message on machines without AMX or without
+//     that product (AMX-FP16 is newer than AMX-INT8/BF16).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +52,9 @@ constexpr int64_t TileRowBytes = 64; ///< max bytes per tile row
 constexpr int64_t BlockRows = 2 * TileRows;
 constexpr int64_t BlockCols = 2 * TileRows; ///< i32/f32 accumulator columns
 
+/// Tile-product bits of tlxrt_amx_require (TLXRT_AMX_* in tlxrt_amx.h).
+enum RuntimeProduct : unsigned { RuntimeInt8 = 1, RuntimeBF16 = 2, RuntimeFP16 = 4 };
+
 /// The AMX flavour of one GEMM.
 struct AMXKernel {
   Intrinsic::ID Dot = Intrinsic::not_intrinsic;
@@ -58,6 +62,10 @@ struct AMXKernel {
   int64_t KG = 0;        ///< k values per 32-bit B lane (VNNI group)
   int64_t TK = 0;        ///< k values per tile step
   const char *Name = "";
+  /// The CPU feature of the tile product: its LLVM name and its bit for
+  /// tlxrt_amx_require (TLXRT_AMX_INT8/BF16/FP16 in tlxrt_amx.h).
+  const char *Feature = "";
+  unsigned RuntimeBit = 0;
 };
 
 bool chooseAMXKernel(const GemmDesc &G, AMXKernel &Kern, std::string &Why) {
@@ -71,16 +79,22 @@ bool chooseAMXKernel(const GemmDesc &G, AMXKernel &Kern, std::string &Why) {
     Kern.Name = SA ? (SB ? "tdpbssd" : "tdpbsud") : (SB ? "tdpbusd" : "tdpbuud");
     Kern.ElemBytes = 1;
     Kern.KG = 4;
+    Kern.Feature = "amx-int8";
+    Kern.RuntimeBit = RuntimeInt8;
   } else if (AT->isBFloatTy() && BT->isBFloatTy() && CT->isFloatTy()) {
     Kern.Dot = Intrinsic::x86_tdpbf16ps_internal;
     Kern.Name = "tdpbf16ps";
     Kern.ElemBytes = 2;
     Kern.KG = 2;
+    Kern.Feature = "amx-bf16";
+    Kern.RuntimeBit = RuntimeBF16;
   } else if (AT->isHalfTy() && BT->isHalfTy() && CT->isFloatTy()) {
     Kern.Dot = Intrinsic::x86_tdpfp16ps_internal;
     Kern.Name = "tdpfp16ps";
     Kern.ElemBytes = 2;
     Kern.KG = 2;
+    Kern.Feature = "amx-fp16";
+    Kern.RuntimeBit = RuntimeFP16;
   } else {
     Why = "AMX multiplies only i8 x i8 -> i32, bf16 x bf16 -> f32 and "
           "f16 x f16 -> f32";
@@ -581,9 +595,9 @@ void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
 
 void AMXGemmEmitter::emit() {
   Module *M = B.GetInsertBlock()->getModule();
-  FunctionCallee Init =
-      M->getOrInsertFunction("tlxrt_amx_init", B.getVoidTy());
-  B.CreateCall(Init);
+  FunctionCallee Require = M->getOrInsertFunction(
+      "tlxrt_amx_require", B.getVoidTy(), B.getInt32Ty());
+  B.CreateCall(Require, B.getInt32(Kern.RuntimeBit));
 
   // The packing moves 64-byte rows; keep them whole where AVX-512 exists.
   Function *Caller = B.GetInsertBlock()->getParent();
@@ -665,4 +679,11 @@ bool emitAMXGemm(IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
 }
 
 } // namespace gemm
+
+StringRef getAMXFeature(const GemmDesc &G) {
+  gemm::AMXKernel Kern;
+  std::string Why;
+  return gemm::chooseAMXKernel(G, Kern, Why) ? Kern.Feature : StringRef();
+}
+
 } // namespace tlx

@@ -60,6 +60,17 @@ bool emitGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why);
 
+namespace gemm {
+/// True if \p F's target enables \p Feature (given without the leading
+/// '+', e.g. "avx512vnni"): its "target-cpu" as the target's CPU tables
+/// define it, with its "target-features" applied on top.
+bool hasTargetFeature(const llvm::Function &F, llvm::StringRef Feature);
+} // namespace gemm
+
+/// The x86 feature of the AMX tile product \p G needs ("amx-int8",
+/// "amx-bf16" or "amx-fp16"), or "" when AMX cannot compute \p G.
+llvm::StringRef getAMXFeature(const GemmDesc &G);
+
 } // namespace tlx
 
 #endif // TLX_TRANSFORMS_GEMMEMITTER_H

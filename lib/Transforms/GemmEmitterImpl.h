@@ -40,10 +40,6 @@ void emitIf(llvm::IRBuilderBase &B, llvm::Value *Cond,
             llvm::function_ref<void()> Then,
             llvm::function_ref<void()> Else = nullptr);
 
-/// True if \p F's "target-features" attribute enables \p Feature (given
-/// without the leading '+', e.g. "avx512vnni").
-bool hasTargetFeature(const llvm::Function &F, llvm::StringRef Feature);
-
 /// Makes the backend keep \p Bits-wide vectors in \p F legal (raises its
 /// "min-legal-vector-width").
 void requireVectorWidth(llvm::Function &F, unsigned Bits);

@@ -13,7 +13,8 @@
 //     the accumulator is not the destination itself it is copied there
 //     first.
 //  3. Pick the target: AMX for -tlx-target=amx|amx-emulate, or auto on a
-//     function with +amx-tile; otherwise (or when the emitter says AMX
+//     function with AMX tiles and this GEMM's tile product (AMX-FP16 is not
+//     implied by AMX-TILE); otherwise (or when the emitter says AMX
 //     cannot do this GEMM - a missed remark says why) portable vectors.
 //
 //===----------------------------------------------------------------------===//
@@ -58,13 +59,13 @@ public:
 
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
-  GemmTarget chooseTarget() const;
+  GemmTarget chooseTarget(const GemmDesc &G, CallBase &Op) const;
 
   Function &F;
   const TargetTransformInfo &TTI;
 };
 
-GemmTarget Tiler::chooseTarget() const {
+GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
   switch (pipelineOptions().Target) {
   case TargetKind::AMX:
   case TargetKind::AMXEmulate:
@@ -74,10 +75,19 @@ GemmTarget Tiler::chooseTarget() const {
   case TargetKind::Auto:
     break;
   }
-  Attribute Features = F.getFnAttribute("target-features");
-  if (Features.isValid() && Features.getValueAsString().contains("+amx-tile"))
-    return GemmTarget::AMX;
-  return GemmTarget::Vector;
+  if (!gemm::hasTargetFeature(F, "amx-tile"))
+    return GemmTarget::Vector;
+  // Tiles do not imply every tile product: Sapphire Rapids has AMX-INT8 and
+  // AMX-BF16 but no AMX-FP16, and its tdpfp16ps would fault.
+  StringRef Product = getAMXFeature(G);
+  if (!Product.empty() && !gemm::hasTargetFeature(F, Product)) {
+    emitMissedRemark(DEBUG_TYPE, "NoAMXProduct", Op,
+                     getOpDesc(*getOpKind(Op)).shortName() +
+                         ": the function's target has AMX tiles but no " +
+                         Product + "; using vector code");
+    return GemmTarget::Vector;
+  }
+  return GemmTarget::AMX;
 }
 
 static GemmOperand operandOf(const StridedView &V, bool IsSigned) {
@@ -157,7 +167,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     AccNote = ", accumulated in f32";
   }
 
-  GemmTarget Target = chooseTarget();
+  GemmTarget Target = chooseTarget(G, Op);
   GemmPlan Plan;
   std::string Why;
   bool Done = emitGemm(B, G, Target, TTI, Plan, Why);

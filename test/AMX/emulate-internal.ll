@@ -1,6 +1,7 @@
 ; tlx-amx-emulate on the shape-carrying intrinsics: each x86_amx value gets
 ; an entry-block tile buffer; the intrinsics become emulator calls; the AMX
-; target features are dropped; tlxrt_amx_init (native enablement) goes away.
+; target features are dropped; tlxrt_amx_init/tlxrt_amx_require (native
+; enablement) go away.
 ; RUN: %opt_tlx -passes=tlx-amx-emulate -S %s | FileCheck %s
 ; RUN: %opt_tlx -passes=tlx-amx-emulate %s | %llc -O0 -o - | FileCheck %s --check-prefix=ASM
 ; ASM-NOT: {{%tmm|ldtilecfg}}
@@ -13,7 +14,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-DAG:  %[[B:.*]] = alloca [1088 x i8], align 64
 ; CHECK-DAG:  %[[C:.*]] = alloca [1088 x i8], align 64
 ; CHECK-DAG:  %[[D:.*]] = alloca [1088 x i8], align 64
-; CHECK-NOT:  tlxrt_amx_init
+; CHECK-NOT:  tlxrt_amx_{{init|require}}
 ; CHECK:      %[[M:.*]] = sext i16 %m to i32
 ; CHECK:      %[[K:.*]] = sext i16 %k to i32
 ; CHECK:      call void @tlxrt_amx_emu_tileloadd_internal(ptr %[[A]], i32 %[[M]], i32 %[[K]], ptr %pa, i64 %lda)
@@ -26,6 +27,7 @@ target triple = "x86_64-unknown-linux-gnu"
 define void @gemm_tile(ptr %pa, ptr %pb, ptr %pc, i16 %m, i16 %n, i16 %k, i64 %lda) #0 {
 entry:
   call void @tlxrt_amx_init()
+  call void @tlxrt_amx_require(i32 1)
   %kr = udiv i16 %k, 4
   %a = call x86_amx @llvm.x86.tileloadd64.internal(i16 %m, i16 %k, ptr %pa, i64 %lda)
   %b = call x86_amx @llvm.x86.tileloaddt164.internal(i16 %kr, i16 %n, ptr %pb, i64 64)
@@ -66,6 +68,7 @@ define i32 @no_amx(i32 %x) #0 {
 ; CHECK-NOT: amx
 
 declare void @tlxrt_amx_init()
+declare void @tlxrt_amx_require(i32)
 declare x86_amx @llvm.x86.tileloadd64.internal(i16, i16, ptr, i64)
 declare x86_amx @llvm.x86.tileloaddt164.internal(i16, i16, ptr, i64)
 declare x86_amx @llvm.x86.tilezero.internal(i16, i16)

@@ -35,7 +35,8 @@ attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
 ; those columns run (full rows, then the 5-row tail); then the 13-column
 ; tail panel.
 ; CHECK-LABEL: gemm_bf16:
-; CHECK: callq tlxrt_amx_init
+; CHECK: movl $2, %edi
+; CHECK-NEXT: callq tlxrt_amx_require
 ; CHECK: callq tlx.amx.gemm
 ; CHECK: callq tlx.amx.gemm.1
 ; CHECK: callq tlx.amx.gemm.2

@@ -23,7 +23,8 @@ define void @gemm_s8s8(ptr %a, ptr %b, ptr %c) #0 {
 attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
 
 ; O2-LABEL: gemm_s8s8:
-; O2: callq tlxrt_amx_init
+; O2: movl $1, %edi
+; O2-NEXT: callq tlxrt_amx_require
 ; O2: {{callq|jmp}} tlx.amx.gemm
 
 ; O2-LABEL: tlx.amx.gemm:
