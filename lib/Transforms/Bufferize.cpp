@@ -202,7 +202,7 @@ bool Bufferizer::readsDestination(CallBase &Op, CallBase &Store) {
     // operand, or the accumulator of an mma.
     if (I == 0 && (isUnaryElementwise(Kind) || IsMMA))
       if (auto In = getMemoryView(Arg))
-        if (In->Ptr == Dst.Ptr && In->Elem == Dst.Elem &&
+        if (isSamePointer(In->Ptr, Dst.Ptr, AA) && In->Elem == Dst.Elem &&
             In->Strides == Dst.Strides)
           continue;
     SmallVector<Value *, 4> Roots;

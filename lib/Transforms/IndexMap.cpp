@@ -905,6 +905,19 @@ bool mayClobberBetween(ArrayRef<Value *> Roots, const Instruction *From,
   return false;
 }
 
+bool isSamePointer(Value *A, Value *B, AAResults &AA) {
+  if (A == B)
+    return true;
+  auto *LA = dyn_cast<LoadInst>(A), *LB = dyn_cast<LoadInst>(B);
+  if (!LA || !LB || !LA->isSimple() || !LB->isSimple() ||
+      LA->getPointerOperand() != LB->getPointerOperand() ||
+      LA->getType() != LB->getType() || LA->getParent() != LB->getParent())
+    return false;
+  if (LB->comesBefore(LA))
+    std::swap(LA, LB);
+  return !mayClobberBetween({LA->getPointerOperand()}, LA, LB, AA);
+}
+
 std::string shapeString(ArrayRef<int64_t> Shape) {
   if (Shape.empty())
     return "scalar";

@@ -170,6 +170,12 @@ bool mayClobberBetween(llvm::ArrayRef<llvm::Value *> Roots,
                        const llvm::Instruction *From,
                        const llvm::Instruction *To, llvm::AAResults &AA);
 
+/// Whether \p A and \p B are certainly the same address: one value, or
+/// two loads of one variable in one block with no write to it in between
+/// (at -O0, and at the start of the -O2 pipeline where TLX runs, every use
+/// of a pointer parameter reloads it from its alloca).
+bool isSamePointer(llvm::Value *A, llvm::Value *B, llvm::AAResults &AA);
+
 /// The memory roots (pointers) a token reads, through fused producers.
 void collectMemoryRoots(const llvm::Value *Token,
                         llvm::SmallVectorImpl<llvm::Value *> &Roots);

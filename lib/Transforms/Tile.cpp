@@ -27,6 +27,7 @@
 #include "IndexMap.h"
 #include "Passes.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -54,7 +55,8 @@ static void eraseIfDead(CallBase &Op) {
 
 class Tiler {
 public:
-  Tiler(Function &F, const TargetTransformInfo &TTI) : F(F), TTI(TTI) {}
+  Tiler(Function &F, const TargetTransformInfo &TTI, AAResults &AA)
+      : F(F), TTI(TTI), AA(AA) {}
   bool run();
 
 private:
@@ -63,6 +65,7 @@ private:
 
   Function &F;
   const TargetTransformInfo &TTI;
+  AAResults &AA;
 };
 
 GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
@@ -101,9 +104,10 @@ static GemmOperand operandOf(const StridedView &V, bool IsSigned) {
   return O;
 }
 
-static bool sameView(const StridedView &X, const StridedView &Y) {
-  return X.Ptr == Y.Ptr && X.Elem == Y.Elem && X.Shape == Y.Shape &&
-         X.Strides == Y.Strides;
+static bool sameView(const StridedView &X, const StridedView &Y,
+                     AAResults &AA) {
+  return isSamePointer(X.Ptr, Y.Ptr, AA) && X.Elem == Y.Elem &&
+         X.Shape == Y.Shape && X.Strides == Y.Strides;
 }
 
 // %c = matmul(token %a, token %b)          C = A x B through strides:
@@ -142,7 +146,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   if (IsMMA) {
     G.Accumulate = true;
     std::optional<StridedView> Acc = getMemoryView(Op.getArgOperand(0));
-    if (!Acc || !sameView(*Acc, C)) {
+    if (!Acc || !sameView(*Acc, C, AA)) {
       emitMaterialize(B, Op.getArgOperand(0), C,
                       getVectorWidth(TTI, C.Elem));
       AccNote = ", accumulator copied into the destination first";
@@ -240,7 +244,8 @@ PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
-    if (Tiler(F, FAM.getResult<TargetIRAnalysis>(F)).run()) {
+    if (Tiler(F, FAM.getResult<TargetIRAnalysis>(F), FAM.getResult<AAManager>(F))
+            .run()) {
       Changed = true;
       FAM.invalidate(F, PreservedAnalyses::none());
     }
