@@ -918,6 +918,17 @@ bool isSamePointer(Value *A, Value *B, AAResults &AA) {
   return !mayClobberBetween({LA->getPointerOperand()}, LA, LB, AA);
 }
 
+void eraseOpIfDead(CallBase &Op) {
+  SmallVector<Instruction *, 2> TypeInfos;
+  for (User *U : Op.users())
+    TypeInfos.push_back(cast<Instruction>(U));
+  for (Instruction *TI : TypeInfos)
+    if (TI->use_empty())
+      TI->eraseFromParent();
+  if (Op.use_empty())
+    Op.eraseFromParent();
+}
+
 std::string shapeString(ArrayRef<int64_t> Shape) {
   if (Shape.empty())
     return "scalar";

@@ -176,6 +176,9 @@ bool mayClobberBetween(llvm::ArrayRef<llvm::Value *> Roots,
 /// of a pointer parameter reloads it from its alloca).
 bool isSamePointer(llvm::Value *A, llvm::Value *B, llvm::AAResults &AA);
 
+/// Erases a lowered op's typeinfos and then the op, once nothing reads them.
+void eraseOpIfDead(llvm::CallBase &Op);
+
 /// The memory roots (pointers) a token reads, through fused producers.
 void collectMemoryRoots(const llvm::Value *Token,
                         llvm::SmallVectorImpl<llvm::Value *> &Roots);

@@ -44,19 +44,6 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
-/// Erases the lowered op's typeinfo and the op once nothing reads them.
-static void eraseIfDead(CallBase &Op) {
-  SmallVector<Instruction *, 2> TIs;
-  for (User *U : Op.users())
-    TIs.push_back(cast<Instruction>(U));
-  for (Instruction *TI : TIs)
-    if (TI->use_empty())
-      TI->eraseFromParent();
-  if (Op.use_empty())
-    Op.eraseFromParent();
-}
-
-
 /// A 2-D strided operand: element (r, c) at Ptr + r*RowStride + c*ColStride.
 struct View2D {
   Value *Ptr = nullptr;
@@ -545,7 +532,7 @@ bool NDTo2DLowering::run() {
       lowerBatched(*S, *Op);
       break;
     }
-    eraseIfDead(*Op);
+    eraseOpIfDead(*Op);
   }
   return !Work.empty();
 }

@@ -40,19 +40,6 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
-/// Erases the lowered op's typeinfo and the op once nothing reads them.
-static void eraseIfDead(CallBase &Op) {
-  SmallVector<Instruction *, 2> TIs;
-  for (User *U : Op.users())
-    TIs.push_back(cast<Instruction>(U));
-  for (Instruction *TI : TIs)
-    if (TI->use_empty())
-      TI->eraseFromParent();
-  if (Op.use_empty())
-    Op.eraseFromParent();
-}
-
-
 class Tiler {
 public:
   Tiler(Function &F, const TargetTransformInfo &TTI, AAResults &AA)
@@ -229,7 +216,7 @@ bool Tiler::run() {
   }
   for (auto [S, Op] : Work) {
     lowerContraction(*S, *Op);
-    eraseIfDead(*Op);
+    eraseOpIfDead(*Op);
   }
   return !Work.empty();
 }
