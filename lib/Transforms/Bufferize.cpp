@@ -520,19 +520,10 @@ bool Bufferizer::run() {
 } // namespace
 
 PreservedAnalyses BufferizePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!runsStage("bufferize") || errorCount())
-    return PreservedAnalyses::all();
-  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  bool Changed = false;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    Changed |= Bufferizer(F, FAM.getResult<AAManager>(F)).run();
-    if (Changed)
-      FAM.invalidate(F, PreservedAnalyses::none());
-  }
-  exitIfErrorsOutsideClang();
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return runLoweringStage(
+      M, MAM, "bufferize", [](Function &F, FunctionAnalysisManager &FAM) {
+        return Bufferizer(F, FAM.getResult<AAManager>(F)).run();
+      });
 }
 
 } // namespace tlx

@@ -291,26 +291,10 @@ bool Legalizer::run() {
 } // namespace
 
 PreservedAnalyses LegalizePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!runsStage("legalize") || errorCount())
-    return PreservedAnalyses::all();
-  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  bool Changed = false;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    if (Legalizer(F, FAM.getResult<TargetIRAnalysis>(F)).run()) {
-      Changed = true;
-      FAM.invalidate(F, PreservedAnalyses::none());
-    }
-  }
-  // Declarations of the intrinsics no call uses any more.
-  for (Function &F : make_early_inc_range(M))
-    if (F.isDeclaration() && F.use_empty() && isTLXIntrinsic(F)) {
-      F.eraseFromParent();
-      Changed = true;
-    }
-  exitIfErrorsOutsideClang();
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return runLoweringStage(
+      M, MAM, "legalize", [](Function &F, FunctionAnalysisManager &FAM) {
+        return Legalizer(F, FAM.getResult<TargetIRAnalysis>(F)).run();
+      });
 }
 
 } // namespace tlx

@@ -540,14 +540,10 @@ bool NDTo2DLowering::run() {
 } // namespace
 
 PreservedAnalyses NDTo2DPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!runsStage("nd-to-2d") || errorCount())
-    return PreservedAnalyses::all();
-  bool Changed = false;
-  for (Function &F : M)
-    if (!F.isDeclaration())
-      Changed |= NDTo2DLowering(F).run();
-  exitIfErrorsOutsideClang();
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return runLoweringStage(
+      M, MAM, "nd-to-2d", [](Function &F, FunctionAnalysisManager &FAM) {
+        return NDTo2DLowering(F).run();
+      });
 }
 
 } // namespace tlx

@@ -40,6 +40,17 @@ TLX_MODULE_PASS(LegalizePass)
 
 #undef TLX_MODULE_PASS
 
+/// The driver of the lowering stages (bufferize, nd-to-2d, tile, legalize):
+/// runs \p LowerFunction on every function with a body - unless
+/// -tlx-stop-after ended the pipeline before \p Stage or errors were
+/// reported - and invalidates the analyses of the functions it changed.
+/// Under opt it then exits non-zero if errors were reported (clang stops
+/// by itself).
+llvm::PreservedAnalyses runLoweringStage(
+    llvm::Module &M, llvm::ModuleAnalysisManager &MAM, llvm::StringRef Stage,
+    llvm::function_ref<bool(llvm::Function &, llvm::FunctionAnalysisManager &)>
+        LowerFunction);
+
 } // namespace tlx
 
 #endif // TLX_TRANSFORMS_PASSES_H

@@ -224,21 +224,12 @@ bool Tiler::run() {
 } // namespace
 
 PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!runsStage("tile") || errorCount())
-    return PreservedAnalyses::all();
-  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  bool Changed = false;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    if (Tiler(F, FAM.getResult<TargetIRAnalysis>(F), FAM.getResult<AAManager>(F))
-            .run()) {
-      Changed = true;
-      FAM.invalidate(F, PreservedAnalyses::none());
-    }
-  }
-  exitIfErrorsOutsideClang();
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return runLoweringStage(
+      M, MAM, "tile", [](Function &F, FunctionAnalysisManager &FAM) {
+        return Tiler(F, FAM.getResult<TargetIRAnalysis>(F),
+                     FAM.getResult<AAManager>(F))
+            .run();
+      });
 }
 
 } // namespace tlx
