@@ -8,13 +8,15 @@
 // or coerced through memory by the ABI).
 //
 // Algorithm, per function holding dummy calls:
-//  1. Promote the allocas that connect dummy calls (token, shape and tensor
-//     variables) to SSA values with PromoteMemToReg; C tokens (ints) and
-//     tensor values then flow through SSA phis instead of memory.
+//  1. Undo clang's 4-element accesses of 3-element vectors in local memory,
+//     then promote the allocas that connect dummy calls (token, shape and
+//     tensor variables) to SSA values with PromoteMemToReg; C tokens (ints)
+//     and tensor values then flow through SSA phis instead of memory.
 //  2. For every token-producing call (typeinfo, load, totensor), resolve its
 //     operands and emit the intrinsic in place:
 //       - tensor data: follow byval temporaries and single-store ABI
-//         temporaries back to the vector value; a vector loaded from a byval
+//         temporaries (a vector of 8 bytes or less read back as a scalar of
+//         its size or larger) to the vector value; a vector loaded from a byval
 //         parameter that the function never writes stays in that memory
 //         (memory form, `ptr elementtype(T)`), as in the RFC;
 //       - shape/layout/padding/strides: follow memory and fold to constants;
@@ -42,6 +44,7 @@
 #include "Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -152,9 +155,11 @@ private:
   }
 
   void collectCalls();
+  void accessVec3AsThemselves();
   void promoteConnectedAllocas();
 
   StoreInst *findSingleStore(AllocaInst *AI, const Instruction *Reader);
+  bool isCoercedRead(Type *Stored, Type *Loaded) const;
   Value *lookThroughMemory(Value *V);
   Value *getByValSource(CallInst &CB, unsigned ArgNo);
   Constant *resolveConstant(Value *V, SmallPtrSetImpl<Value *> &Visited);
@@ -200,6 +205,125 @@ void Recognizer::collectCalls() {
                        " cannot be called where it may unwind; call it "
                        "outside try blocks");
         }
+}
+
+//===----------------------------------------------------------------------===//
+// Step 1a: 3-element vectors read and written as themselves.
+//===----------------------------------------------------------------------===//
+
+/// A shuffle of one operand that keeps its lanes 0-2 in place and has
+/// \p FromLanes lanes in and \p ToLanes out (a poison lane 3 when widening).
+static bool isVec3Shuffle(const Value *V, unsigned FromLanes,
+                          unsigned ToLanes) {
+  const auto *SV = dyn_cast<ShuffleVectorInst>(V);
+  if (!SV)
+    return false;
+  auto *Src = cast<FixedVectorType>(SV->getOperand(0)->getType());
+  if (Src->getNumElements() != FromLanes)
+    return false;
+  ArrayRef<int> Mask = SV->getShuffleMask();
+  if (Mask.size() != ToLanes)
+    return false;
+  for (auto [Lane, Elt] : enumerate(Mask))
+    if (Elt != (Lane < 3 ? (int)Lane : PoisonMaskElem))
+      return false;
+  return true;
+}
+
+/// The 3-element value \p V widens to 4 lanes for a store: a widening
+/// shuffle, or a constant whose lane 3 is undef (a folded one).
+static Value *getVec3Widened(Value *V) {
+  if (isVec3Shuffle(V, 3, 4))
+    return cast<Instruction>(V)->getOperand(0);
+  auto *C = dyn_cast<Constant>(V);
+  auto *VT = dyn_cast<FixedVectorType>(V->getType());
+  if (!C || !VT || VT->getNumElements() != 4 ||
+      !isa<UndefValue>(C->getAggregateElement(3)))
+    return nullptr;
+  SmallVector<Constant *, 3> Lanes;
+  for (unsigned Lane = 0; Lane < 3; ++Lane)
+    Lanes.push_back(C->getAggregateElement(Lane));
+  return ConstantVector::get(Lanes);
+}
+
+/// The type of a 3-element vector variable, temporary or by-value
+/// parameter at \p Ptr, else null.
+static FixedVectorType *getVec3MemoryType(const Value *Ptr) {
+  Type *Ty = nullptr;
+  if (const auto *AI = dyn_cast<AllocaInst>(Ptr))
+    Ty = AI->isStaticAlloca() ? AI->getAllocatedType() : nullptr;
+  else if (const auto *Arg = dyn_cast<Argument>(Ptr))
+    Ty = Arg->hasByValAttr() ? Arg->getParamByValType() : nullptr;
+  auto *VT = dyn_cast_or_null<FixedVectorType>(Ty);
+  return VT && VT->getNumElements() == 3 ? VT : nullptr;
+}
+
+/// clang reads and writes a 3-element vector in memory as 4 elements (its
+/// "vec3" handling), which hides the C value behind shuffles and keeps the
+/// variable from being promoted: the typeinfo after an op would not see the
+/// op's result. Accesses to 3-element variables, temporaries and by-value
+/// parameters become 3-element ones again (the same bytes are read; the
+/// store no longer writes a poison lane 3):
+//   %w = shufflevector <3 x T> %x, <3 x T> poison, <4 x i32> <0, 1, 2, poison>
+//   store <4 x T> %w, ptr %var
+//   %l = load <4 x T>, ptr %var
+//   %y = shufflevector <4 x T> %l, <4 x T> poison, <3 x i32> <0, 1, 2>
+// -->
+//   store <3 x T> %x, ptr %var
+//   %y = load <3 x T>, ptr %var
+void Recognizer::accessVec3AsThemselves() {
+  SmallVector<StoreInst *, 16> Stores;
+  SmallVector<LoadInst *, 16> Loads;
+  for (Instruction &I : instructions(F)) {
+    Value *Ptr = getLoadStorePointerOperand(&I);
+    if (!Ptr || !getVec3MemoryType(Ptr))
+      continue;
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      Stores.push_back(SI);
+    else
+      Loads.push_back(cast<LoadInst>(&I));
+  }
+  for (StoreInst *&SI : Stores) {
+    Value *Widened = SI->getValueOperand();
+    Value *Vec3 = SI->isSimple() ? getVec3Widened(Widened) : nullptr;
+    if (!Vec3 ||
+        Vec3->getType() != getVec3MemoryType(SI->getPointerOperand()))
+      continue;
+    auto *New = new StoreInst(Vec3, SI->getPointerOperand(),
+                              /*isVolatile=*/false, SI->getAlign(),
+                              SI->getIterator());
+    New->copyMetadata(*SI);
+    SI->eraseFromParent();
+    SI = New;
+    // Its operand lives on in the new store.
+    if (auto *Shuffle = dyn_cast<Instruction>(Widened);
+        Shuffle && Shuffle->use_empty())
+      Shuffle->eraseFromParent();
+  }
+  // Memory that still gets 4-lane stores is read as 4 lanes.
+  DenseSet<std::pair<Value *, Type *>> StoredTypes;
+  for (StoreInst *SI : Stores)
+    StoredTypes.insert(
+        {SI->getPointerOperand(), SI->getValueOperand()->getType()});
+  for (LoadInst *LI : Loads) {
+    if (!LI->isSimple() || LI->use_empty() ||
+        !all_of(LI->users(),
+                [](const User *U) { return isVec3Shuffle(U, 4, 3); }) ||
+        LI->user_back()->getType() !=
+            getVec3MemoryType(LI->getPointerOperand()) ||
+        StoredTypes.contains({LI->getPointerOperand(), LI->getType()}))
+      continue;
+    auto *New = new LoadInst(LI->user_back()->getType(),
+                             LI->getPointerOperand(), LI->getName(),
+                             /*isVolatile=*/false, LI->getAlign(),
+                             LI->getIterator());
+    New->copyMetadata(*LI);
+    for (User *U : make_early_inc_range(LI->users())) {
+      U->replaceAllUsesWith(New);
+      cast<Instruction>(U)->eraseFromParent();
+    }
+    LI->eraseFromParent();
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -303,10 +427,23 @@ StoreInst *Recognizer::findSingleStore(AllocaInst *AI,
   return Store;
 }
 
+/// True if loading \p Loaded from memory that holds \p Stored reads the
+/// stored value as the ABI passes it: a vector of 8 bytes or less is read
+/// as a scalar of its size or larger (<2 x i32> as double, <3 x i8> as i32,
+/// <6 x i8> as double).
+bool Recognizer::isCoercedRead(Type *Stored, Type *Loaded) const {
+  if (!Stored->isVectorTy())
+    return false;
+  TypeSize StoredSize = DL.getTypeStoreSize(Stored);
+  TypeSize LoadedSize = DL.getTypeStoreSize(Loaded);
+  return Loaded->isVectorTy() ? StoredSize == LoadedSize
+                              : StoredSize <= LoadedSize;
+}
+
 /// Follows \p V through loads of single-store allocas: ABI coercion
-/// temporaries (a <2 x i32> stored and loaded as double) and variables that
-/// could not be promoted. Stops at a stored value that is neither a vector
-/// nor of the loaded type (the coerced result of a call).
+/// temporaries (see isCoercedRead) and variables that could not be
+/// promoted. Stops at a stored value that is neither a vector nor of the
+/// loaded type (the coerced result of a call).
 Value *Recognizer::lookThroughMemory(Value *V) {
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
     auto *LI = dyn_cast<LoadInst>(V);
@@ -320,9 +457,7 @@ Value *Recognizer::lookThroughMemory(Value *V) {
       return V;
     Value *Stored = SI->getValueOperand();
     if (Stored->getType() != LI->getType() &&
-        (!Stored->getType()->isVectorTy() ||
-         DL.getTypeStoreSize(Stored->getType()) !=
-             DL.getTypeStoreSize(LI->getType())))
+        !isCoercedRead(Stored->getType(), LI->getType()))
       return V;
     Temporaries.insert(AI);
     V = Stored;
@@ -763,7 +898,8 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
 
 /// The vector type the data op \p CB returns in C: its IR type, or for a
 /// small vector the type the ABI coerced it from (the caller stores the
-/// scalar into a temporary and loads the vector back).
+/// scalar into a temporary and loads the vector back; a <6 x i8> or
+/// <3 x half> from the first bytes of a double).
 Type *Recognizer::getResultType(CallInst &CB) {
   Type *Ty = CB.getType();
   if (isa<FixedVectorType>(Ty))
@@ -780,7 +916,7 @@ Type *Recognizer::getResultType(CallInst &CB) {
             Loaded = LI->getType();
           }
         if (Loaded && isa<FixedVectorType>(Loaded) &&
-            DL.getTypeStoreSize(Loaded) == DL.getTypeStoreSize(Ty))
+            DL.getTypeStoreSize(Loaded) <= DL.getTypeStoreSize(Ty))
           return Loaded;
       }
   error(CB, opName(CB) + " returns tensor data: declare it to return the "
@@ -1000,6 +1136,7 @@ bool Recognizer::run() {
   collectCalls();
   if (Calls.empty())
     return false;
+  accessVec3AsThemselves();
   promoteConnectedAllocas();
   for (CallInst *CB : Calls)
     if (getOpDesc(KindOf[CB]).Result == ResultKind::Token)
