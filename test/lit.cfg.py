@@ -13,7 +13,8 @@ config.test_exec_root = os.path.join(config.tlx_obj_root, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.join(config.tlx_obj_root, "bin"),
      config.environment.get("PATH", os.environ.get("PATH", ""))])
-for var in ("HOME", "TMPDIR", "TLX_DIFF_CASES", "TLX_DIFF_SEED", "TLX_DIFF_OPS"):
+for var in ("HOME", "TMPDIR", "TLX_DIFF_CASES", "TLX_DIFF_SEED", "TLX_DIFF_OPS",
+            "LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
