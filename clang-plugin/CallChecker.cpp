@@ -90,8 +90,7 @@ public:
 
   // Everything else goes to the wrapped consumer; its counts are the ones
   // clang reports (-verify counts only verification failures).
-  void BeginSourceFile(const LangOptions &LO,
-                       const Preprocessor *PP) override {
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Inner->BeginSourceFile(LO, PP);
   }
   void EndSourceFile() override {
@@ -171,8 +170,8 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
 
   void checkToken(const CallExpr *CE, const FunctionDecl *FD, unsigned I,
                   const Expr *Arg);
-  void checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
-                         unsigned I, const Expr *Arg);
+  void checkConstantDims(const CallExpr *CE, const FunctionDecl *FD, unsigned I,
+                         const Expr *Arg);
 
   /// True if \p E is spelled with tlx.h's TLX_ELEMENT_TAG macro.
   bool isElementTag(const Expr *E) const {
@@ -232,9 +231,8 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
           << I + 1 << FD << Arg->getSourceRange();
 }
 
-void CallVisitor::checkConstantDims(const CallExpr *CE,
-                                    const FunctionDecl *FD, unsigned I,
-                                    const Expr *Arg) {
+void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
+                                    unsigned I, const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
   // A local initialised with a constant (the RFC's `_shape_t shape =
   // {1, 10, 800, 800};`) counts as constant; tlx-recognize checks the rest.
@@ -266,8 +264,8 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
 
   // tlx.h's load/store/typeinfo_mem macros append an element tag vector.
   bool TakesPointer = D.Signature.find_first_of("DP") != llvm::StringRef::npos;
-  bool HasTag = TakesPointer && NumArgs > 0 &&
-                isElementTag(CE->getArg(NumArgs - 1));
+  bool HasTag =
+      TakesPointer && NumArgs > 0 && isElementTag(CE->getArg(NumArgs - 1));
   if (HasTag)
     --NumArgs;
   if (NumArgs < D.MinArgs || NumArgs > D.MaxArgs) {

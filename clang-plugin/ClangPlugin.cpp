@@ -66,11 +66,10 @@ class TLXPluginAction : public PluginASTAction {
     }
     if (Key == "stop-after") {
       if (!tlx::isStageName(Value))
-        return reportBadArg(
-            CI, Arg,
-            "unknown stage; stages are " +
-                llvm::join(tlx::stageNames().begin(), tlx::stageNames().end(),
-                           ", "));
+        return reportBadArg(CI, Arg,
+                            "unknown stage; stages are " +
+                                llvm::join(tlx::stageNames().begin(),
+                                           tlx::stageNames().end(), ", "));
       Options.StopAfter = Value.str();
       return true;
     }

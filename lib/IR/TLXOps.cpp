@@ -14,11 +14,17 @@ using namespace llvm;
 namespace tlx {
 
 static const OpDesc OpTable[] = {
-#define TLX_OP(Enum, IRName, CName, MinArgs, MaxArgs, Result, Memory,         \
+#define TLX_OP(Enum, IRName, CName, MinArgs, MaxArgs, Result, Memory,          \
                Elements, Signature)                                            \
-  {OpKind::Enum,         IRName,           CName,                              \
-   MinArgs,              MaxArgs,          ResultKind::Result,                 \
-   MemoryKind::Memory,   ElementClass::Elements, Signature},
+  {OpKind::Enum,                                                               \
+   IRName,                                                                     \
+   CName,                                                                      \
+   MinArgs,                                                                    \
+   MaxArgs,                                                                    \
+   ResultKind::Result,                                                         \
+   MemoryKind::Memory,                                                         \
+   ElementClass::Elements,                                                     \
+   Signature},
 #include "TLXOps.def"
 };
 
@@ -69,7 +75,7 @@ std::optional<OpKind> matchCName(StringRef Name) {
 
 bool isTLXIntrinsic(const Function &F) {
   return F.getName().starts_with("llvm.tensor.") ||
-         F.getName().starts_with("llvm.vector.totensor")
+                 F.getName().starts_with("llvm.vector.totensor")
              ? matchIntrinsicName(F.getName()).has_value()
              : false;
 }
@@ -167,9 +173,9 @@ CallInst *createOpCall(IRBuilderBase &B, OpKind Kind, Type *RetTy,
   if (ElementType)
     for (unsigned I = 0; I < Args.size(); ++I)
       if (Args[I]->getType()->isPointerTy())
-        Call->addParamAttr(
-            I, Attribute::get(B.getContext(), Attribute::ElementType,
-                              ElementType));
+        Call->addParamAttr(I,
+                           Attribute::get(B.getContext(),
+                                          Attribute::ElementType, ElementType));
   return Call;
 }
 

@@ -1,4 +1,5 @@
-//===- TLXOps.h - The TLX vocabulary: names, signatures, builder -*- C++ -*-===//
+//===- TLXOps.h - The TLX vocabulary: names, signatures, builder -*- C++
+//-*-===//
 //
 // One description per llvm.tensor.* op (from TLXOps.def), the matchers that
 // find ops by IR or C name, and the builder that emits correctly mangled
@@ -86,7 +87,8 @@ llvm::Function *getOrInsertOpDecl(llvm::Module &M, OpKind Kind,
 /// elementtype() attribute of the pointer operand (load, store, memory-form
 /// typeinfo).
 llvm::CallInst *createOpCall(llvm::IRBuilderBase &B, OpKind Kind,
-                             llvm::Type *RetTy, llvm::ArrayRef<llvm::Value *> Args,
+                             llvm::Type *RetTy,
+                             llvm::ArrayRef<llvm::Value *> Args,
                              llvm::Type *ElementType = nullptr,
                              const llvm::Twine &Name = "");
 

@@ -118,8 +118,8 @@ const CallBase *getResultTypeInfo(const CallBase &Op) {
     if (!TI || getOpKind(*TI) != OpKind::TypeInfo ||
         TI->getArgOperand(0) != &Op)
       continue;
-    if (!First || (TI->getParent() == First->getParent() &&
-                   TI->comesBefore(First)))
+    if (!First ||
+        (TI->getParent() == First->getParent() && TI->comesBefore(First)))
       First = TI;
   }
   return First;

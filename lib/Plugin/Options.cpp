@@ -64,7 +64,7 @@ StringRef targetName(TargetKind Kind) {
 
 // Keep in pipeline order; lowering stages append their names here.
 static const StringRef StageNames[] = {"recognize", "bufferize", "nd-to-2d",
-                                        "tile", "legalize"};
+                                       "tile", "legalize"};
 
 ArrayRef<StringRef> stageNames() { return StageNames; }
 

@@ -120,8 +120,8 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   if (auto *Op = dyn_cast<CallBase>(TV->Data); Op && getOpKind(*Op))
     return; // a TLX result: step 2
   IRBuilder<> B(&TI);
-  Buffer Buf = emitAllocBuffer(B, TV->Type.Elem, TV->Type.numElements(),
-                               "tlx.in");
+  Buffer Buf =
+      emitAllocBuffer(B, TV->Type.Elem, TV->Type.numElements(), "tlx.in");
   // A vector the C program just loaded from memory is copied from there:
   // no tensor-sized SSA value survives.
   auto *Ld = dyn_cast<LoadInst>(TV->Data);
@@ -153,8 +153,8 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   emitRemark(DEBUG_TYPE, "VectorInput", *New,
              "tensor " + shapeString(TV->Type.Shape) + " " +
                  elementTypeName(TV->Type.Elem) + " passed by value: copied " +
-                 "once into a " + (Buf.IsHeap ? "heap" : "stack") + " buffer (" +
-                 Twine(Buf.Bytes) + " bytes)");
+                 "once into a " + (Buf.IsHeap ? "heap" : "stack") +
+                 " buffer (" + Twine(Buf.Bytes) + " bytes)");
 }
 
 bool Bufferizer::tryFuse(CallBase &Op, CallBase &TI) {
@@ -288,9 +288,9 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
 
   Dims LD = paddedLeadingDims(Ty);
   B.SetInsertPoint(TI.getNextNode());
-  CallInst *Store = createOpCall(
-      B, OpKind::Store, Type::getVoidTy(Ctx),
-      {Buf.Ptr, &TI, getI32Vector(Ctx, LD)}, Ty.Elem);
+  CallInst *Store =
+      createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+                   {Buf.Ptr, &TI, getI32Vector(Ctx, LD)}, Ty.Elem);
   Store->setDebugLoc(Op.getDebugLoc());
   CallInst *Reader = createReader(B, Buf.Ptr, Ty, LD);
   Reader->setDebugLoc(Op.getDebugLoc());
@@ -303,10 +303,10 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
     auto *SI = dyn_cast<StoreInst>(U->getUser());
     if (SI && SI->isSimple() && U->getOperandNo() == 0) {
       IRBuilder<> SB(SI);
-      SB.CreateMemCpy(SI->getPointerOperand(), SI->getAlign(), Buf.Ptr,
-                      Align(1), paddedNumElements(Ty) *
-                                    F.getParent()->getDataLayout()
-                                        .getTypeAllocSize(Ty.Elem));
+      SB.CreateMemCpy(
+          SI->getPointerOperand(), SI->getAlign(), Buf.Ptr, Align(1),
+          paddedNumElements(Ty) *
+              F.getParent()->getDataLayout().getTypeAllocSize(Ty.Elem));
       SI->eraseFromParent();
       continue;
     }
@@ -319,11 +319,10 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
     IRBuilder<> RB(RTI);
     if (!DominatorTree(F).dominates(Reader, RTI))
       RB.SetInsertPoint(Reader->getNextNode());
-    CallInst *New = createOpCall(
-        RB, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-        {Buf.Ptr, RTI->getArgOperand(1), RTI->getArgOperand(2),
-         RTI->getArgOperand(3)},
-        Ty.Elem);
+    CallInst *New = createOpCall(RB, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                                 {Buf.Ptr, RTI->getArgOperand(1),
+                                  RTI->getArgOperand(2), RTI->getArgOperand(3)},
+                                 Ty.Elem);
     New->takeName(RTI);
     RTI->replaceAllUsesWith(New);
     RTI->eraseFromParent();
@@ -336,16 +335,17 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
     Temps.push_back({Buf, Ty, Reader});
     TempOfReader[Reader] = Temps.size() - 1;
   }
-  std::string What =
-      Reused ? std::string("reuses its operand's buffer")
-             : (Twine("into a ") + (Buf.IsHeap ? "heap" : "stack") +
-                " buffer of " + Twine(Buf.Bytes) + " bytes")
-                   .str();
+  std::string What = Reused
+                         ? std::string("reuses its operand's buffer")
+                         : (Twine("into a ") + (Buf.IsHeap ? "heap" : "stack") +
+                            " buffer of " + Twine(Buf.Bytes) + " bytes")
+                               .str();
   emitRemark(DEBUG_TYPE, "Buffer", Op,
              getOpDesc(Kind).shortName() + ": result " + shapeString(Ty.Shape) +
                  " " + elementTypeName(Ty.Elem) + " " + What +
-                 (Escapes.empty() ? "" : "; loaded as a vector where it "
-                                         "escapes to non-TLX code"));
+                 (Escapes.empty() ? ""
+                                  : "; loaded as a vector where it "
+                                    "escapes to non-TLX code"));
 }
 
 void Bufferizer::bufferizeResult(CallBase &Op) {
@@ -420,17 +420,16 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
     return;
   bool SameBlock = true;
   Instruction *Last = lastReader(&Def, SameBlock);
-  if (SameBlock &&
-      !mayClobberBetween({TV->Data}, &Def, Last, AA))
+  if (SameBlock && !mayClobberBetween({TV->Data}, &Def, Last, AA))
     return;
   LLVMContext &Ctx = F.getContext();
   TensorType Ty = TV->Type;
   IRBuilder<> B(Def.getNextNode());
   Buffer Buf = emitAllocBuffer(B, Ty.Elem, paddedNumElements(Ty), "tlx.copy");
   Dims LD = paddedLeadingDims(Ty);
-  CallInst *Store = createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-                                 {Buf.Ptr, &Def, getI32Vector(Ctx, LD)},
-                                 Ty.Elem);
+  CallInst *Store =
+      createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+                   {Buf.Ptr, &Def, getI32Vector(Ctx, LD)}, Ty.Elem);
   Store->setDebugLoc(Def.getDebugLoc());
   CallInst *Reader = createReader(B, Buf.Ptr, Ty, LD);
   Reader->setDebugLoc(Def.getDebugLoc());
@@ -439,7 +438,8 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
   TempOfReader[Reader] = Temps.size() - 1;
   emitRemark(DEBUG_TYPE, "Snapshot", Def,
              "tensor " + shapeString(Ty.Shape) + " " +
-                 elementTypeName(Ty.Elem) + " copied at its definition: its memory may be written "
+                 elementTypeName(Ty.Elem) +
+                 " copied at its definition: its memory may be written "
                  "before its last reader");
 }
 

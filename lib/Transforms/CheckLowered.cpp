@@ -32,10 +32,10 @@ static void dropTLXCalls(Module &M) {
         Calls.push_back(&I);
   for (Instruction *I : reverse(Calls)) {
     Type *Ty = I->getType();
-    I->replaceAllUsesWith(Ty->isTokenTy()
-                              ? static_cast<Value *>(ConstantTokenNone::get(
-                                    Ty->getContext()))
-                              : PoisonValue::get(Ty));
+    I->replaceAllUsesWith(
+        Ty->isTokenTy()
+            ? static_cast<Value *>(ConstantTokenNone::get(Ty->getContext()))
+            : PoisonValue::get(Ty));
     I->eraseFromParent();
   }
 }
@@ -69,8 +69,7 @@ PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
       Reported = true;
     }
     if (LeftoverTypeInfo && !Reported)
-      emitError(*LeftoverTypeInfo,
-                "TLX op 'typeinfo' was not lowered: " + Why);
+      emitError(*LeftoverTypeInfo, "TLX op 'typeinfo' was not lowered: " + Why);
   }
   if (errorCount() > 0)
     dropTLXCalls(M);

@@ -45,7 +45,7 @@ enum class GemmTarget { Vector, AMX };
 
 /// What the emitter chose, for remarks and tests.
 struct GemmPlan {
-  std::string Kernel;     ///< e.g. "avx512 f32 broadcast-FMA 14x32"
+  std::string Kernel;             ///< e.g. "avx512 f32 broadcast-FMA 14x32"
   int64_t MC = 0, NC = 0, KC = 0; ///< cache blocks
   int64_t MR = 0, NR = 0;         ///< register / tile block
   bool PackedA = false, PackedB = false;

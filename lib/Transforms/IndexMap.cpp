@@ -121,8 +121,8 @@ Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, int64_t NumElems,
 void emitFree(IRBuilderBase &B, Value *Ptr) {
   Module &M = *B.GetInsertBlock()->getModule();
   LLVMContext &Ctx = M.getContext();
-  FunctionCallee Free = M.getOrInsertFunction(
-      "free", Type::getVoidTy(Ctx), PointerType::getUnqual(Ctx));
+  FunctionCallee Free = M.getOrInsertFunction("free", Type::getVoidTy(Ctx),
+                                              PointerType::getUnqual(Ctx));
   if (auto *FF = dyn_cast<Function>(Free.getCallee())) {
     FF->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
     FF->setDoesNotThrow();
@@ -170,7 +170,8 @@ Value *convertFromCompute(IRBuilderBase &B, Value *V, Type *Elem) {
   Value *Bits = B.CreateBitCast(V, I32);
   Value *Lsb = B.CreateAnd(B.CreateLShr(Bits, ConstantInt::get(I32, 16)),
                            ConstantInt::get(I32, 1));
-  Value *Rounded = B.CreateAdd(Bits, B.CreateAdd(Lsb, ConstantInt::get(I32, 0x7fff)));
+  Value *Rounded =
+      B.CreateAdd(Bits, B.CreateAdd(Lsb, ConstantInt::get(I32, 0x7fff)));
   Value *IsNaN = B.CreateFCmpUNO(V, V);
   Value *Quiet = B.CreateOr(Bits, ConstantInt::get(I32, 0x400000));
   Value *Res = B.CreateSelect(IsNaN, Quiet, Rounded);
@@ -180,8 +181,8 @@ Value *convertFromCompute(IRBuilderBase &B, Value *V, Type *Elem) {
 
 Value *emitLoadLanes(IRBuilderBase &B, Value *Ptr, Type *Elem, unsigned VF,
                      int64_t ElemStride) {
-  Align A = B.GetInsertBlock()->getModule()->getDataLayout().getABITypeAlign(
-      Elem);
+  Align A =
+      B.GetInsertBlock()->getModule()->getDataLayout().getABITypeAlign(Elem);
   if (VF == 1)
     return convertToCompute(B, B.CreateAlignedLoad(Elem, Ptr, A));
   if (ElemStride == 0)
@@ -200,8 +201,8 @@ Value *emitLoadLanes(IRBuilderBase &B, Value *Ptr, Type *Elem, unsigned VF,
 
 void emitStoreLanes(IRBuilderBase &B, Value *V, Value *Ptr, Type *Elem,
                     int64_t ElemStride) {
-  Align A = B.GetInsertBlock()->getModule()->getDataLayout().getABITypeAlign(
-      Elem);
+  Align A =
+      B.GetInsertBlock()->getModule()->getDataLayout().getABITypeAlign(Elem);
   V = convertFromCompute(B, V, Elem);
   auto *VT = dyn_cast<FixedVectorType>(V->getType());
   if (!VT) {
@@ -240,8 +241,8 @@ Value *emitAddress(IRBuilderBase &B, const StridedView &View,
 // Loops
 //===----------------------------------------------------------------------===//
 
-void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End,
-                     int64_t Step, const Twine &Name, LoopBodyFn Body) {
+void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End, int64_t Step,
+                     const Twine &Name, LoopBodyFn Body) {
   assert(Begin < End && "empty loop");
   BasicBlock *Pre = B.GetInsertBlock();
   Function *F = Pre->getParent();
@@ -351,52 +352,50 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
       Outer.pop_back();
     }
   }
-  emitLoopNest(
-      B, Dst.Shape, Outer, "tlx.el",
-      [&](IRBuilderBase &B, ArrayRef<Value *> OuterIdx) {
-        SmallVector<Value *, 8> Idx(OuterIdx);
-        Value *RowBase = nullptr;
-        auto EmitRow = [&](unsigned Lanes, Value *IV) {
-          Idx[LaneDim] = IV;
-          Value *V = Elements(B, Idx, Lanes, LaneDim);
-          emitStoreLanes(B, V, emitAddress(B, Dst, Idx), Dst.Elem,
-                         Dst.Strides[LaneDim]);
-        };
-        auto EmitLanes = [&](unsigned Lanes, Value *IV) {
-          if (BlockDim < 0)
-            return EmitRow(Lanes, IV);
-          emitCountedLoop(B, 0, T, 1, "tlx.row",
-                          [&](IRBuilderBase &B, Value *Row) {
-                            Idx[BlockDim] = B.CreateAdd(RowBase, Row);
-                            EmitRow(Lanes, IV);
-                          });
-        };
-        auto EmitLaneLoops = [&]() {
-          if (Main == VF)
-            EmitLanes(VF, B.getInt64(0));
-          else if (Main > 0)
-            emitCountedLoop(B, 0, Main, VF, "tlx.vec",
-                            [&](IRBuilderBase &, Value *IV) {
-                              EmitLanes(VF, IV);
-                            });
-          if (Main == Ext)
-            return;
-          if (Ext - Main == 1)
-            EmitLanes(1, B.getInt64(Main));
-          else
-            emitCountedLoop(B, Main, Ext, 1, "tlx.tail",
-                            [&](IRBuilderBase &, Value *IV) {
-                              EmitLanes(1, IV);
-                            });
-        };
-        if (BlockDim < 0)
-          return EmitLaneLoops();
-        emitCountedLoop(B, 0, Dst.Shape[BlockDim], T, "tlx.blk",
-                        [&](IRBuilderBase &, Value *Blk) {
-                          RowBase = Blk;
-                          EmitLaneLoops();
-                        });
-      });
+  emitLoopNest(B, Dst.Shape, Outer, "tlx.el",
+               [&](IRBuilderBase &B, ArrayRef<Value *> OuterIdx) {
+                 SmallVector<Value *, 8> Idx(OuterIdx);
+                 Value *RowBase = nullptr;
+                 auto EmitRow = [&](unsigned Lanes, Value *IV) {
+                   Idx[LaneDim] = IV;
+                   Value *V = Elements(B, Idx, Lanes, LaneDim);
+                   emitStoreLanes(B, V, emitAddress(B, Dst, Idx), Dst.Elem,
+                                  Dst.Strides[LaneDim]);
+                 };
+                 auto EmitLanes = [&](unsigned Lanes, Value *IV) {
+                   if (BlockDim < 0)
+                     return EmitRow(Lanes, IV);
+                   emitCountedLoop(B, 0, T, 1, "tlx.row",
+                                   [&](IRBuilderBase &B, Value *Row) {
+                                     Idx[BlockDim] = B.CreateAdd(RowBase, Row);
+                                     EmitRow(Lanes, IV);
+                                   });
+                 };
+                 auto EmitLaneLoops = [&]() {
+                   if (Main == VF)
+                     EmitLanes(VF, B.getInt64(0));
+                   else if (Main > 0)
+                     emitCountedLoop(B, 0, Main, VF, "tlx.vec",
+                                     [&](IRBuilderBase &, Value *IV) {
+                                       EmitLanes(VF, IV);
+                                     });
+                   if (Main == Ext)
+                     return;
+                   if (Ext - Main == 1)
+                     EmitLanes(1, B.getInt64(Main));
+                   else
+                     emitCountedLoop(
+                         B, Main, Ext, 1, "tlx.tail",
+                         [&](IRBuilderBase &, Value *IV) { EmitLanes(1, IV); });
+                 };
+                 if (BlockDim < 0)
+                   return EmitLaneLoops();
+                 emitCountedLoop(B, 0, Dst.Shape[BlockDim], T, "tlx.blk",
+                                 [&](IRBuilderBase &, Value *Blk) {
+                                   RowBase = Blk;
+                                   EmitLaneLoops();
+                                 });
+               });
   return VF;
 }
 
@@ -573,8 +572,8 @@ static Value *emitExpF32(IRBuilderBase &B, Value *X) {
   Value *XC = B.CreateBinaryIntrinsic(Intrinsic::maxnum, X, C(-104.0));
   XC = B.CreateBinaryIntrinsic(Intrinsic::minnum, XC, C(89.0));
   Value *NF = B.CreateUnaryIntrinsic(
-      Intrinsic::floor, B.CreateFAdd(B.CreateFMul(XC, C(1.44269504088896341)),
-                                     C(0.5)));
+      Intrinsic::floor,
+      B.CreateFAdd(B.CreateFMul(XC, C(1.44269504088896341)), C(0.5)));
   Value *R = B.CreateFSub(XC, B.CreateFMul(NF, C(0.693359375)));
   R = B.CreateFSub(R, B.CreateFMul(NF, C(-2.12194440e-4)));
   Value *P = C(1.9875691500e-4);
@@ -649,8 +648,8 @@ Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
   case OpKind::Tanh: {
     if (!Ty->getScalarType()->isFloatTy()) {
       // f64: libm's tanh, lane by lane.
-      FunctionCallee Tanh = M->getOrInsertFunction(
-          "tanh", B.getDoubleTy(), B.getDoubleTy());
+      FunctionCallee Tanh =
+          M->getOrInsertFunction("tanh", B.getDoubleTy(), B.getDoubleTy());
       auto *VT = dyn_cast<FixedVectorType>(Ty);
       if (!VT)
         return B.CreateCall(Tanh, {X});
@@ -675,8 +674,8 @@ Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
     Value *Large = B.CreateFSub(
         One, B.CreateFDiv(ConstantFP::get(Ty, 2.0), B.CreateFAdd(E, One)));
     Large = B.CreateBinaryIntrinsic(Intrinsic::copysign, Large, X);
-    return B.CreateSelect(B.CreateFCmpOLT(A, ConstantFP::get(Ty, 0.625)),
-                          Small, Large);
+    return B.CreateSelect(B.CreateFCmpOLT(A, ConstantFP::get(Ty, 0.625)), Small,
+                          Large);
   }
   default:
     llvm_unreachable("not a unary elementwise op");
@@ -722,9 +721,8 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
       if (LaneDim == (int)(Lead + I) && InShape[I] != 1)
         InLane = I;
     }
-    return splatIfNeeded(B, emit(In, InIdx, InLane < 0 ? 1 : VF, InLane,
-                                 LaneStep),
-                         VF);
+    return splatIfNeeded(
+        B, emit(In, InIdx, InLane < 0 ? 1 : VF, InLane, LaneStep), VF);
   }
   case OpKind::ReshapeBlock: {
     // out has in's dims (blocked ones divided) then one inner dim per
@@ -742,8 +740,8 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
           InLane = I, InStep = LaneStep;
         continue;
       }
-      InIdx.push_back(B.CreateAdd(B.CreateMul(Idx[I], B.getInt64(Blocks[I])),
-                                  Idx[Inner]));
+      InIdx.push_back(
+          B.CreateAdd(B.CreateMul(Idx[I], B.getInt64(Blocks[I])), Idx[Inner]));
       if (LaneDim == (int)I)
         InLane = I, InStep = LaneStep * Blocks[I];
       if (LaneDim == (int)Inner)
@@ -820,16 +818,16 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
     Value *Fill = splatIfNeeded(B, convertToCompute(B, P.Value), VF);
     // Lanes along a padded dim may leave the operand: read them one by one
     // (each index clamped); otherwise read the lanes at once.
-    bool LanePadded = LaneDim >= 0 && VF > 1 &&
-                      (P.Low[LaneDim] != 0 || P.High[LaneDim] != 0);
+    bool LanePadded =
+        LaneDim >= 0 && VF > 1 && (P.Low[LaneDim] != 0 || P.High[LaneDim] != 0);
     Value *V;
     if (LanePadded) {
       Value *Vec = PoisonValue::get(Fill->getType());
       SmallVector<Value *, 8> LaneIdx(InIdx);
       for (unsigned L = 0; L < VF; ++L) {
-        Value *I = B.CreateSub(B.CreateAdd(Idx[LaneDim],
-                                           B.getInt64(L * LaneStep)),
-                               B.getInt64(P.Low[LaneDim]));
+        Value *I =
+            B.CreateSub(B.CreateAdd(Idx[LaneDim], B.getInt64(L * LaneStep)),
+                        B.getInt64(P.Low[LaneDim]));
         I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
         I = B.CreateBinaryIntrinsic(Intrinsic::smin, I,
                                     B.getInt64(InShape[LaneDim] - 1));
@@ -855,8 +853,8 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
                                          B.getInt64(Ext1 - 1));
     Value *I2 = B.CreateSub(Idx[Axis], B.getInt64(Ext1));
     I2 = B.CreateBinaryIntrinsic(Intrinsic::smax, I2, B.getInt64(0));
-    Idx2[Axis] = B.CreateBinaryIntrinsic(Intrinsic::smin, I2,
-                                         B.getInt64(Ext2 - 1));
+    Idx2[Axis] =
+        B.CreateBinaryIntrinsic(Intrinsic::smin, I2, B.getInt64(Ext2 - 1));
     Value *V1 = emit(In, Idx1, VF, LaneDim, LaneStep);
     Value *V2 = emit(In2, Idx2, VF, LaneDim, LaneStep);
     return B.CreateSelect(First, V1, V2);

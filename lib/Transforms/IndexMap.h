@@ -86,7 +86,8 @@ llvm::Value *emitAddress(llvm::IRBuilderBase &B, const StridedView &View,
 /// Emits `for (IV = Begin; IV < End; IV += Step) Body(IV)` (constant bounds,
 /// Begin < End) at \p B's insertion point, which must precede existing
 /// instructions of its block; \p B ends up after the loop.
-using LoopBodyFn = llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>;
+using LoopBodyFn =
+    llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>;
 void emitCountedLoop(llvm::IRBuilderBase &B, int64_t Begin, int64_t End,
                      int64_t Step, const llvm::Twine &Name, LoopBodyFn Body);
 /// Loops over every index of \p Shape (dims in \p Order, outermost first;
@@ -122,8 +123,7 @@ using ElementFn = llvm::function_ref<llvm::Value *(
 /// With \p RowBlock > 1 the next-outer dim is walked in blocks of up to
 /// that many rows inside the lane loop (cache reuse for gathered reads).
 unsigned emitWriteLoop(llvm::IRBuilderBase &B, const StridedView &Dst,
-                       unsigned VF, ElementFn Elements,
-                       int64_t RowBlock = 1);
+                       unsigned VF, ElementFn Elements, int64_t RowBlock = 1);
 /// Writes \p Src (any token: memory, or fused ops) into \p Dst: a loop nest
 /// in \p Dst's storage order, the innermost loop \p VF lanes wide with an
 /// exact scalar tail. Returns the vector width used.

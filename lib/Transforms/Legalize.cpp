@@ -150,17 +150,17 @@ void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
                        for (unsigned D = 0; D < Rank; ++D)
                          InIdx.push_back(B.CreateAdd(Base[D], WIdx[D]));
                        ElementEmitter EE(B);
-                       Value *X = EE.emit(In, InIdx, Lanes, LaneDim,
-                                          LaneDim >= 0 ? W.Strides[LaneDim]
-                                                       : 0);
+                       Value *X =
+                           EE.emit(In, InIdx, Lanes, LaneDim,
+                                   LaneDim >= 0 ? W.Strides[LaneDim] : 0);
                        Value *Acc = B.CreateLoad(LT, AccSlot);
                        B.CreateStore(reduceCombine(B, Kind, Acc, X), AccSlot);
                      });
         return B.CreateLoad(LT, AccSlot);
       });
   emitRemark(DEBUG_TYPE, "Reduce", Op,
-             getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) +
-                 " " + elementTypeName(Dst.Elem) + " outputs, window of " +
+             getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) + " " +
+                 elementTypeName(Dst.Elem) + " outputs, window of " +
                  Twine(WindowSize) + " elements, " + Twine(Used) +
                  " outputs per vector");
 }
@@ -243,8 +243,7 @@ void Legalizer::lowerToVector(CallBase &Op) {
     emitFree(B, Buf.Ptr);
   Op.replaceAllUsesWith(V);
   emitRemark(DEBUG_TYPE, "ToVector", Op,
-             "tovector: " + shapeString(Logical) + " " +
-                 elementTypeName(Elem) +
+             "tovector: " + shapeString(Logical) + " " + elementTypeName(Elem) +
                  " flattened row-major into a vector through a " +
                  (Buf.IsHeap ? "heap" : "stack") + " buffer");
   Op.eraseFromParent();
@@ -256,8 +255,7 @@ bool Legalizer::eraseDeadTLX() {
     Erased = false;
     SmallVector<Instruction *, 16> Dead;
     for (Instruction &I : instructions(F))
-      if (auto K = getOpKind(&I);
-          K && *K != OpKind::Store && I.use_empty())
+      if (auto K = getOpKind(&I); K && *K != OpKind::Store && I.use_empty())
         Dead.push_back(&I);
     for (Instruction *I : Dead)
       I->eraseFromParent();

@@ -68,8 +68,7 @@ private:
                              const StridedView &V, ArrayRef<int64_t> Perm);
   StridedView allocPacked(IRBuilderBase &B, Type *Elem,
                           ArrayRef<int64_t> Logical);
-  void emitCopyBack(IRBuilderBase &B, const StridedView &Tmp,
-                    CallBase &Store);
+  void emitCopyBack(IRBuilderBase &B, const StridedView &Tmp, CallBase &Store);
   void emitFrees(IRBuilderBase &B);
 
   Function &F;
@@ -163,10 +162,10 @@ void NDTo2DLowering::emitStore2D(IRBuilderBase &B, Value *Data,
                                  const View2D &Dst) {
   Dims Shape, Layout, LD;
   tokenForm(Dst, Shape, Layout, LD);
-  CallInst *TI = createOpCall(
-      B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-      {Data, getI32Vector(Ctx, Shape), getI32Vector(Ctx, Layout),
-       getI32Vector(Ctx, {0, 0})});
+  CallInst *TI =
+      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                   {Data, getI32Vector(Ctx, Shape), getI32Vector(Ctx, Layout),
+                    getI32Vector(Ctx, {0, 0})});
   createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
                {Dst.Ptr, TI, getI32Vector(Ctx, LD)}, Dst.Elem);
 }
@@ -189,8 +188,7 @@ StridedView NDTo2DLowering::allocPacked(IRBuilderBase &B, Type *Elem,
 
 // %t (layout L) --> %c = transpose(%t, Perm); typeinfo(%c, ..., Perm);
 //                   store(%tmp, ...): %tmp holds %t with storage order Perm.
-StridedView NDTo2DLowering::emitPackedCopy(IRBuilderBase &B,
-                                           const Value *Token,
+StridedView NDTo2DLowering::emitPackedCopy(IRBuilderBase &B, const Value *Token,
                                            const StridedView &V,
                                            ArrayRef<int64_t> Perm) {
   Dims Storage;
@@ -203,13 +201,13 @@ StridedView NDTo2DLowering::emitPackedCopy(IRBuilderBase &B,
   unsigned N = Tmp.Shape.size();
   Dims Zeros(N, 0);
   Type *VecTy = FixedVectorType::get(V.Elem, NumElems);
-  CallInst *Tr = createOpCall(B, OpKind::Transpose, VecTy,
-                              {const_cast<Value *>(Token),
-                               getI32Vector(Ctx, Perm)});
-  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                              {Tr, getI32Vector(Ctx, Storage),
-                               getI32Vector(Ctx, Perm),
-                               getI32Vector(Ctx, Zeros)});
+  CallInst *Tr =
+      createOpCall(B, OpKind::Transpose, VecTy,
+                   {const_cast<Value *>(Token), getI32Vector(Ctx, Perm)});
+  CallInst *TI =
+      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                   {Tr, getI32Vector(Ctx, Storage), getI32Vector(Ctx, Perm),
+                    getI32Vector(Ctx, Zeros)});
   createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
                {Tmp.Ptr, TI, getI32Vector(Ctx, Zeros)}, V.Elem);
   // The copy as a logical view: logical dim Perm[i] has storage stride i.
@@ -240,10 +238,10 @@ void NDTo2DLowering::emitCopyBack(IRBuilderBase &B, const StridedView &Tmp,
   Type *VecTy = FixedVectorType::get(Tmp.Elem, Ty.numElements());
   CallInst *Tr = createOpCall(B, OpKind::Transpose, VecTy,
                               {Ld, getI32Vector(Ctx, Ty.Layout)});
-  CallInst *TI = createOpCall(
-      B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-      {Tr, getI32Vector(Ctx, Ty.Shape), getI32Vector(Ctx, Ty.Layout),
-       getI32Vector(Ctx, Ty.Padding)});
+  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                              {Tr, getI32Vector(Ctx, Ty.Shape),
+                               getI32Vector(Ctx, Ty.Layout),
+                               getI32Vector(Ctx, Ty.Padding)});
   createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
                {Store.getArgOperand(0), TI, Store.getArgOperand(2)},
                getPointerElementType(Store, 0));
@@ -358,7 +356,8 @@ void NDTo2DLowering::lowerContract(CallBase &Store, CallBase &Op) {
     B2 = view2D(Bv, Axes.Op2, FreeB);
     Packed += " op2";
   }
-  Dims OutRows = iota(0, FreeA.size()), OutCols = iota(FreeA.size(), Dst.rank());
+  Dims OutRows = iota(0, FreeA.size()),
+       OutCols = iota(FreeA.size(), Dst.rank());
   std::optional<View2D> C2 = view2D(Dst, OutRows, OutCols);
   StridedView Out = Dst;
   bool CopyBack = !C2;
@@ -429,68 +428,67 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
     Order.push_back(D);
   Type *ResTy = FixedVectorType::get(
       cast<VectorType>(Op.getType())->getElementType(), O * OW);
-  emitLoopNest(B, Outer, Order, "tlx.conv", [&](IRBuilderBase &B,
-                                                ArrayRef<Value *> OIdx) {
-    // im2col over [C, k.., OW].
-    Dims ColShape = {C};
-    for (unsigned D = 0; D < NS; ++D)
-      ColShape.push_back(Ker.Shape[2 + D]);
-    ColShape.push_back(OW);
-    SmallVector<unsigned, 8> ColOrder;
-    for (unsigned D = 0; D < ColShape.size(); ++D)
-      ColOrder.push_back(D);
-    emitLoopNest(B, ColShape, ColOrder, "tlx.im2col",
-                 [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
-                   SmallVector<Value *, 8> InIdx = {OIdx[0], CIdx[0]};
-                   Value *Valid = nullptr;
-                   Value *Row = CIdx[0];
-                   for (unsigned D = 0; D < NS; ++D) {
-                     Value *Pd = D + 1 < NS ? OIdx[1 + D] : CIdx[1 + NS];
-                     Value *X = B.CreateAdd(
-                         B.CreateMul(Pd, B.getInt64(P.Strides[D])),
-                         B.CreateMul(CIdx[1 + D],
-                                     B.getInt64(P.KernelDilations[D])));
-                     int64_t ID = P.InputDilations[D];
-                     if (ID > 1) {
-                       Value *Ok = B.CreateICmpEQ(
-                           B.CreateURem(X, B.getInt64(ID)), B.getInt64(0));
-                       Valid = Valid ? B.CreateAnd(Valid, Ok) : Ok;
-                       X = B.CreateUDiv(X, B.getInt64(ID));
-                     }
-                     InIdx.push_back(X);
-                     Row = B.CreateAdd(
-                         B.CreateMul(Row, B.getInt64(Ker.Shape[2 + D])),
-                         CIdx[1 + D]);
-                   }
-                   Align A = F.getParent()->getDataLayout().getABITypeAlign(
-                       In.Elem);
-                   Value *V =
-                       B.CreateAlignedLoad(In.Elem, emitAddress(B, In, InIdx), A);
-                   if (Valid)
-                     V = B.CreateSelect(Valid, V,
-                                        Constant::getNullValue(In.Elem));
-                   Value *Dest = emitAddress(B, Col, {Row, CIdx[1 + NS]});
-                   B.CreateAlignedStore(V, Dest, A);
-                 });
-    View2D ColV;
-    ColV.Ptr = Col.Ptr;
-    ColV.Elem = In.Elem;
-    ColV.Rows = CK;
-    ColV.Cols = OW;
-    ColV.RowStride = OW;
-    ColV.ColStride = 1;
-    CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
-                                {emitToken(B, *K2), emitToken(B, ColV)});
-    MM->setDebugLoc(Op.getDebugLoc());
-    SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
-    for (unsigned D = 0; D + 1 < NS; ++D)
-      OutIdx.push_back(OIdx[1 + D]);
-    if (NS)
-      OutIdx.push_back(B.getInt64(0));
-    View2D W = *view2D(Out, {1}, OutCols);
-    W.Ptr = emitAddress(B, Out, OutIdx);
-    emitStore2D(B, MM, W);
-  });
+  emitLoopNest(
+      B, Outer, Order, "tlx.conv",
+      [&](IRBuilderBase &B, ArrayRef<Value *> OIdx) {
+        // im2col over [C, k.., OW].
+        Dims ColShape = {C};
+        for (unsigned D = 0; D < NS; ++D)
+          ColShape.push_back(Ker.Shape[2 + D]);
+        ColShape.push_back(OW);
+        SmallVector<unsigned, 8> ColOrder;
+        for (unsigned D = 0; D < ColShape.size(); ++D)
+          ColOrder.push_back(D);
+        emitLoopNest(
+            B, ColShape, ColOrder, "tlx.im2col",
+            [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
+              SmallVector<Value *, 8> InIdx = {OIdx[0], CIdx[0]};
+              Value *Valid = nullptr;
+              Value *Row = CIdx[0];
+              for (unsigned D = 0; D < NS; ++D) {
+                Value *Pd = D + 1 < NS ? OIdx[1 + D] : CIdx[1 + NS];
+                Value *X = B.CreateAdd(
+                    B.CreateMul(Pd, B.getInt64(P.Strides[D])),
+                    B.CreateMul(CIdx[1 + D], B.getInt64(P.KernelDilations[D])));
+                int64_t ID = P.InputDilations[D];
+                if (ID > 1) {
+                  Value *Ok = B.CreateICmpEQ(B.CreateURem(X, B.getInt64(ID)),
+                                             B.getInt64(0));
+                  Valid = Valid ? B.CreateAnd(Valid, Ok) : Ok;
+                  X = B.CreateUDiv(X, B.getInt64(ID));
+                }
+                InIdx.push_back(X);
+                Row =
+                    B.CreateAdd(B.CreateMul(Row, B.getInt64(Ker.Shape[2 + D])),
+                                CIdx[1 + D]);
+              }
+              Align A = F.getParent()->getDataLayout().getABITypeAlign(In.Elem);
+              Value *V =
+                  B.CreateAlignedLoad(In.Elem, emitAddress(B, In, InIdx), A);
+              if (Valid)
+                V = B.CreateSelect(Valid, V, Constant::getNullValue(In.Elem));
+              Value *Dest = emitAddress(B, Col, {Row, CIdx[1 + NS]});
+              B.CreateAlignedStore(V, Dest, A);
+            });
+        View2D ColV;
+        ColV.Ptr = Col.Ptr;
+        ColV.Elem = In.Elem;
+        ColV.Rows = CK;
+        ColV.Cols = OW;
+        ColV.RowStride = OW;
+        ColV.ColStride = 1;
+        CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
+                                    {emitToken(B, *K2), emitToken(B, ColV)});
+        MM->setDebugLoc(Op.getDebugLoc());
+        SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
+        for (unsigned D = 0; D + 1 < NS; ++D)
+          OutIdx.push_back(OIdx[1 + D]);
+        if (NS)
+          OutIdx.push_back(B.getInt64(0));
+        View2D W = *view2D(Out, {1}, OutCols);
+        W.Ptr = emitAddress(B, Out, OutIdx);
+        emitStore2D(B, MM, W);
+      });
   if (CopyBack)
     emitCopyBack(B, Out, Store);
   emitFrees(B);
@@ -540,10 +538,10 @@ bool NDTo2DLowering::run() {
 } // namespace
 
 PreservedAnalyses NDTo2DPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  return runLoweringStage(
-      M, MAM, "nd-to-2d", [](Function &F, FunctionAnalysisManager &FAM) {
-        return NDTo2DLowering(F).run();
-      });
+  return runLoweringStage(M, MAM, "nd-to-2d",
+                          [](Function &F, FunctionAnalysisManager &FAM) {
+                            return NDTo2DLowering(F).run();
+                          });
 }
 
 } // namespace tlx

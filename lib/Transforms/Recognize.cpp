@@ -164,8 +164,7 @@ private:
   Value *getByValSource(CallInst &CB, unsigned ArgNo);
   Constant *resolveConstant(Value *V, SmallPtrSetImpl<Value *> &Visited);
   Constant *resolveDims(CallInst &CB, unsigned ArgNo, StringRef What);
-  Value *resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem,
-                     Type *&Elem);
+  Value *resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem, Type *&Elem);
   Value *resolvePointer(CallInst &CB, unsigned ArgNo, Type *TagElem,
                         Type *&Elem);
   bool isUnwrittenByValArg(Value *Ptr);
@@ -286,12 +285,11 @@ void Recognizer::accessVec3AsThemselves() {
   for (StoreInst *&SI : Stores) {
     Value *Widened = SI->getValueOperand();
     Value *Vec3 = SI->isSimple() ? getVec3Widened(Widened) : nullptr;
-    if (!Vec3 ||
-        Vec3->getType() != getVec3MemoryType(SI->getPointerOperand()))
+    if (!Vec3 || Vec3->getType() != getVec3MemoryType(SI->getPointerOperand()))
       continue;
-    auto *New = new StoreInst(Vec3, SI->getPointerOperand(),
-                              /*isVolatile=*/false, SI->getAlign(),
-                              SI->getIterator());
+    auto *New =
+        new StoreInst(Vec3, SI->getPointerOperand(),
+                      /*isVolatile=*/false, SI->getAlign(), SI->getIterator());
     New->copyMetadata(*SI);
     SI->eraseFromParent();
     SI = New;
@@ -313,10 +311,9 @@ void Recognizer::accessVec3AsThemselves() {
             getVec3MemoryType(LI->getPointerOperand()) ||
         StoredTypes.contains({LI->getPointerOperand(), LI->getType()}))
       continue;
-    auto *New = new LoadInst(LI->user_back()->getType(),
-                             LI->getPointerOperand(), LI->getName(),
-                             /*isVolatile=*/false, LI->getAlign(),
-                             LI->getIterator());
+    auto *New = new LoadInst(
+        LI->user_back()->getType(), LI->getPointerOperand(), LI->getName(),
+        /*isVolatile=*/false, LI->getAlign(), LI->getIterator());
     New->copyMetadata(*LI);
     for (User *U : make_early_inc_range(LI->users())) {
       U->replaceAllUsesWith(New);
@@ -513,8 +510,7 @@ Constant *Recognizer::resolveConstant(Value *V,
 Constant *Recognizer::resolveDims(CallInst &CB, unsigned ArgNo,
                                   StringRef What) {
   Value *Arg = CB.getArgOperand(ArgNo);
-  if (Arg->getType()->isPointerTy() &&
-      CB.paramHasAttr(ArgNo, Attribute::ByVal))
+  if (Arg->getType()->isPointerTy() && CB.paramHasAttr(ArgNo, Attribute::ByVal))
     Arg = getByValSource(CB, ArgNo);
   SmallPtrSet<Value *, 8> Visited;
   Constant *C = Arg ? resolveConstant(Arg, Visited) : nullptr;
@@ -548,8 +544,8 @@ bool Recognizer::isUnwrittenByValArg(Value *Ptr) {
 Value *Recognizer::resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem,
                                Type *&Elem) {
   Value *Arg = CB.getArgOperand(ArgNo);
-  bool ByVal = Arg->getType()->isPointerTy() &&
-               CB.paramHasAttr(ArgNo, Attribute::ByVal);
+  bool ByVal =
+      Arg->getType()->isPointerTy() && CB.paramHasAttr(ArgNo, Attribute::ByVal);
   if (ByVal) {
     Type *ByValTy = CB.getParamByValType(ArgNo);
     Value *Src = getByValSource(CB, ArgNo);
@@ -578,8 +574,8 @@ Value *Recognizer::resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem,
   return V;
 }
 
-Value *Recognizer::resolvePointer(CallInst &CB, unsigned ArgNo,
-                                  Type *TagElem, Type *&Elem) {
+Value *Recognizer::resolvePointer(CallInst &CB, unsigned ArgNo, Type *TagElem,
+                                  Type *&Elem) {
   Value *Arg = CB.getArgOperand(ArgNo);
   if (!Arg->getType()->isPointerTy()) {
     error(CB, "the " + ordinal(ArgNo + 1) + " argument of " + opName(CB) +
@@ -638,10 +634,12 @@ bool Recognizer::checkArgCount(CallInst &CB, const OpDesc &D,
 // Step 2: token producers.
 //===----------------------------------------------------------------------===//
 
-//   %t = call i32 (ptr, <4 x i32>, ...) @tensor_typeinfo(ptr byval(<N x T>) %tmp, ...)
+//   %t = call i32 (ptr, <4 x i32>, ...) @tensor_typeinfo(ptr byval(<N x T>)
+//   %tmp, ...)
 // -->
-//   %t = call token @llvm.tensor.typeinfo.v<N>T...(<N x T> %v, <4 x i32> <...>, ...)
-//   (or `ptr elementtype(T) %param` when %v is an unwritten byval parameter)
+//   %t = call token @llvm.tensor.typeinfo.v<N>T...(<N x T> %v, <4 x i32> <...>,
+//   ...) (or `ptr elementtype(T) %param` when %v is an unwritten byval
+//   parameter)
 void Recognizer::resolveTokenProducer(CallInst &CB, OpKind Kind) {
   const OpDesc &D = getOpDesc(Kind);
   unsigned NumArgs;
@@ -706,9 +704,8 @@ const TokenDesc *Recognizer::resolveToken(CallInst &User, unsigned ArgNo) {
     return &It->second;
   if (isa<PHINode>(V) || isa<SelectInst>(V))
     return mergeTokens(User, cast<Instruction>(V));
-  std::string Arg =
-      "the token operand (" + ordinal(ArgNo + 1) + " argument) of " +
-      opName(User);
+  std::string Arg = "the token operand (" + ordinal(ArgNo + 1) +
+                    " argument) of " + opName(User);
   if (auto *Def = dyn_cast<CallInst>(V)) {
     if (auto Kind = getDummyKind(*Def)) {
       // A producer whose own resolution failed was already reported.
@@ -759,11 +756,10 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   Web.insert(Merge);
   for (unsigned I = 0; I < Web.size(); ++I) {
     Instruction *W = Web[I];
-    auto Inputs = isa<PHINode>(W)
-                      ? SmallVector<Value *, 4>(
-                            cast<PHINode>(W)->incoming_values())
-                      : SmallVector<Value *, 4>{W->getOperand(1),
-                                                W->getOperand(2)};
+    auto Inputs =
+        isa<PHINode>(W)
+            ? SmallVector<Value *, 4>(cast<PHINode>(W)->incoming_values())
+            : SmallVector<Value *, 4>{W->getOperand(1), W->getOperand(2)};
     for (Value *In : Inputs) {
       In = lookThroughMemory(In);
       if (isa<UndefValue>(In))
@@ -776,8 +772,7 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
         Web.insert(cast<Instruction>(In));
         continue;
       }
-      error(User, "a token merged at this point (operand of " +
-                      opName(User) +
+      error(User, "a token merged at this point (operand of " + opName(User) +
                       ") does not come from a TLX operation on every path");
       return nullptr;
     }
@@ -802,19 +797,19 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
     for (unsigned I = 0; I < 3; ++I)
       if (L->typeArgs()[I] != First.typeArgs()[I]) {
         static const char *const What[] = {"shapes", "layouts", "paddings"};
-        error(User,
-              "tokens merged at this point (operand of " + opName(User) +
-                  ") have different " + What[I] + " (" +
-                  describeDims(cast<Constant>(First.typeArgs()[I])) +
-                  " and " + describeDims(cast<Constant>(L->typeArgs()[I])) +
-                  "); give the tensor one type on every path");
+        error(User, "tokens merged at this point (operand of " + opName(User) +
+                        ") have different " + What[I] + " (" +
+                        describeDims(cast<Constant>(First.typeArgs()[I])) +
+                        " and " +
+                        describeDims(cast<Constant>(L->typeArgs()[I])) +
+                        "); give the tensor one type on every path");
         return nullptr;
       }
-    SameForm &= L->Kind == First.Kind && L->Args.size() == First.Args.size() &&
-                L->isMemory() == First.isMemory() &&
-                L->Args[0]->getType() == First.Args[0]->getType() &&
-                std::equal(L->Args.begin() + 1, L->Args.end(),
-                           First.Args.begin() + 1);
+    SameForm &=
+        L->Kind == First.Kind && L->Args.size() == First.Args.size() &&
+        L->isMemory() == First.isMemory() &&
+        L->Args[0]->getType() == First.Args[0]->getType() &&
+        std::equal(L->Args.begin() + 1, L->Args.end(), First.Args.begin() + 1);
   }
 
   // Same op on every path: merge its data (or pointer) operand. Otherwise
@@ -831,8 +826,8 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
     for (const TokenDesc *L : Leaves)
       if (!L->isMemory() && L->Kind != OpKind::Load &&
           L->Args[0]->getType() != DataTy) {
-        error(User, "tokens merged at this point (operand of " +
-                        opName(User) + ") name tensor data of different "
+        error(User, "tokens merged at this point (operand of " + opName(User) +
+                        ") name tensor data of different "
                         "vector types");
         return nullptr;
       }
@@ -858,13 +853,12 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   for (Instruction *W : Web)
     if (auto *Sel = dyn_cast<SelectInst>(W))
       Selects.push_back(Sel);
-  sort(Selects, [&](SelectInst *A, SelectInst *B) {
-    return DT.dominates(A, B);
-  });
+  sort(Selects,
+       [&](SelectInst *A, SelectInst *B) { return DT.dominates(A, B); });
   for (SelectInst *Sel : Selects)
     Mirror[Sel] = SelectInst::Create(
-        Sel->getCondition(), PoisonValue::get(DataTy),
-        PoisonValue::get(DataTy), "tlx.merge", Sel->getIterator());
+        Sel->getCondition(), PoisonValue::get(DataTy), PoisonValue::get(DataTy),
+        "tlx.merge", Sel->getIterator());
   for (Instruction *W : Web) {
     if (auto *Phi = dyn_cast<PHINode>(W)) {
       auto *DataPhi = cast<PHINode>(Mirror[W]);
@@ -879,16 +873,17 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
     DataSel->setOperand(2, MirrorOf(Sel->getFalseValue()));
   }
 
-  TokenDesc Desc = SameForm ? First
-                            : TokenDesc{OpKind::TypeInfo,
-                                        {nullptr, First.Args[1], First.Args[2],
-                                         First.Args[3]},
-                                        First.Elem,
-                                        nullptr};
+  TokenDesc Desc =
+      SameForm
+          ? First
+          : TokenDesc{OpKind::TypeInfo,
+                      {nullptr, First.Args[1], First.Args[2], First.Args[3]},
+                      First.Elem,
+                      nullptr};
   Desc.Args[0] = Mirror[Merge];
-  Instruction *InsertPt =
-      isa<PHINode>(Merge) ? &*Merge->getParent()->getFirstInsertionPt()
-                          : Merge->getNextNode();
+  Instruction *InsertPt = isa<PHINode>(Merge)
+                              ? &*Merge->getParent()->getFirstInsertionPt()
+                              : Merge->getNextNode();
   IRBuilder<> B(InsertPt);
   B.SetCurrentDebugLocation(User.getDebugLoc());
   Desc.NewCall = createOpCall(B, Desc.Kind, Type::getTokenTy(Ctx), Desc.Args,
@@ -959,8 +954,8 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
   IRBuilder<> B(&CB);
   B.SetCurrentDebugLocation(CB.getDebugLoc());
   SmallVector<Value *, 5> Args;
-  Type *Elem = nullptr;     // the first token's element type
-  Type *PtrElem = nullptr;  // store's pointer element type
+  Type *Elem = nullptr;    // the first token's element type
+  Type *PtrElem = nullptr; // store's pointer element type
   bool OK = true;
   for (unsigned I = 0; I < NumArgs && OK; ++I) {
     Value *V = nullptr;
@@ -1105,8 +1100,7 @@ void Recognizer::eraseDummies() {
         if (auto *SI = dyn_cast<StoreInst>(U))
           return SI->getPointerOperand() == AI;
         auto *II = dyn_cast<IntrinsicInst>(U);
-        return II &&
-               (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
+        return II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
       });
       if (!Dead)
         continue;
@@ -1165,15 +1159,15 @@ constexpr unsigned LargeVectorElements = 4096;
 //   %v = load <6400000 x i32>, ptr %src
 //   store <6400000 x i32> %v, ptr %dst
 // -->
-//   call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 25600000, i1 false)
-//   (memmove unless %dst is a distinct alloca)
+//   call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 25600000, i1
+//   false) (memmove unless %dst is a distinct alloca)
 bool copyLargeVectorsInMemory(Function &F) {
   SmallVector<std::pair<LoadInst *, StoreInst *>, 4> Copies;
   for (Instruction &I : instructions(F)) {
     auto *LI = dyn_cast<LoadInst>(&I);
     auto *VT = LI ? dyn_cast<FixedVectorType>(LI->getType()) : nullptr;
-    if (!VT || VT->getNumElements() <= LargeVectorElements ||
-        !LI->isSimple() || !LI->hasOneUse())
+    if (!VT || VT->getNumElements() <= LargeVectorElements || !LI->isSimple() ||
+        !LI->hasOneUse())
       continue;
     auto *SI = dyn_cast<StoreInst>(LI->user_back());
     if (!SI || !SI->isSimple() || SI->getValueOperand() != LI ||
@@ -1207,10 +1201,9 @@ bool copyLargeVectorsInMemory(Function &F) {
     bool Distinct =
         isa<AllocaInst>(DstObj) && DstObj != getUnderlyingObject(Src);
     CallInst *Copy =
-        Distinct ? B.CreateMemCpy(Dst, SI->getAlign(), Src, LI->getAlign(),
-                                  Size)
-                 : B.CreateMemMove(Dst, SI->getAlign(), Src, LI->getAlign(),
-                                   Size);
+        Distinct
+            ? B.CreateMemCpy(Dst, SI->getAlign(), Src, LI->getAlign(), Size)
+            : B.CreateMemMove(Dst, SI->getAlign(), Src, LI->getAlign(), Size);
     Copy->setDebugLoc(SI->getDebugLoc());
     SI->eraseFromParent();
     LI->eraseFromParent();

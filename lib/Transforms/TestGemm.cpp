@@ -36,15 +36,24 @@ namespace tlx {
 
 static Type *dtypeToType(LLVMContext &Ctx, uint64_t Code) {
   switch (Code) {
-  case 0: return Type::getInt8Ty(Ctx);
-  case 1: return Type::getInt16Ty(Ctx);
-  case 2: return Type::getInt32Ty(Ctx);
-  case 3: return Type::getInt64Ty(Ctx);
-  case 4: return Type::getHalfTy(Ctx);
-  case 5: return Type::getBFloatTy(Ctx);
-  case 6: return Type::getFloatTy(Ctx);
-  case 7: return Type::getDoubleTy(Ctx);
-  default: return nullptr;
+  case 0:
+    return Type::getInt8Ty(Ctx);
+  case 1:
+    return Type::getInt16Ty(Ctx);
+  case 2:
+    return Type::getInt32Ty(Ctx);
+  case 3:
+    return Type::getInt64Ty(Ctx);
+  case 4:
+    return Type::getHalfTy(Ctx);
+  case 5:
+    return Type::getBFloatTy(Ctx);
+  case 6:
+    return Type::getFloatTy(Ctx);
+  case 7:
+    return Type::getDoubleTy(Ctx);
+  default:
+    return nullptr;
   }
 }
 
@@ -66,10 +75,10 @@ static bool lowerMarker(CallInst *Call, FunctionAnalysisManager &FAM) {
   auto Operand = [&](unsigned First, unsigned TypeShift, bool IsSigned) {
     GemmOperand Op;
     Op.Ptr = Call->getArgOperand(First);
-    Op.RowStride = B.CreateSExtOrTrunc(Call->getArgOperand(First + 1),
-                                       B.getInt64Ty());
-    Op.ColStride = B.CreateSExtOrTrunc(Call->getArgOperand(First + 2),
-                                       B.getInt64Ty());
+    Op.RowStride =
+        B.CreateSExtOrTrunc(Call->getArgOperand(First + 1), B.getInt64Ty());
+    Op.ColStride =
+        B.CreateSExtOrTrunc(Call->getArgOperand(First + 2), B.getInt64Ty());
     Op.Elem = dtypeToType(Ctx, (*Flags >> TypeShift) & 15);
     Op.IsSigned = IsSigned;
     return Op;
@@ -107,12 +116,10 @@ static bool lowerMarker(CallInst *Call, FunctionAnalysisManager &FAM) {
   }
   ORE.emit(OptimizationRemark("tlx-test-gemm", "Gemm", Call)
            << "gemm " << std::to_string(G.M) << "x" << std::to_string(G.N)
-           << "x" << std::to_string(G.K) << ": " << Plan.Kernel
-           << " MC=" << std::to_string(Plan.MC)
-           << " NC=" << std::to_string(Plan.NC)
-           << " KC=" << std::to_string(Plan.KC)
-           << " MR=" << std::to_string(Plan.MR)
-           << " NR=" << std::to_string(Plan.NR));
+           << "x" << std::to_string(G.K) << ": " << Plan.Kernel << " MC="
+           << std::to_string(Plan.MC) << " NC=" << std::to_string(Plan.NC)
+           << " KC=" << std::to_string(Plan.KC) << " MR="
+           << std::to_string(Plan.MR) << " NR=" << std::to_string(Plan.NR));
   return true;
 }
 
@@ -120,8 +127,7 @@ PreservedAnalyses TestGemmPass::run(Module &M, ModuleAnalysisManager &MAM) {
   Function *Marker = M.getFunction("tlx_test_gemm");
   if (!Marker)
     return PreservedAnalyses::all();
-  auto &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SmallVector<CallInst *, 8> Calls;
   for (User *U : Marker->users())
     if (auto *Call = dyn_cast<CallInst>(U))

@@ -134,8 +134,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     G.Accumulate = true;
     std::optional<StridedView> Acc = getMemoryView(Op.getArgOperand(0));
     if (!Acc || !sameView(*Acc, C, AA)) {
-      emitMaterialize(B, Op.getArgOperand(0), C,
-                      getVectorWidth(TTI, C.Elem));
+      emitMaterialize(B, Op.getArgOperand(0), C, getVectorWidth(TTI, C.Elem));
       AccNote = ", accumulator copied into the destination first";
     } else {
       AccNote = ", accumulating in place";
@@ -179,10 +178,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     emitWriteLoop(B, C, getVectorWidth(TTI, C.Elem),
                   [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
                       int LaneDim) {
-                    return emitLoadLanes(B, emitAddress(B, Acc32, Idx),
-                                         Acc32.Elem, Lanes,
-                                         LaneDim >= 0 ? Acc32.Strides[LaneDim]
-                                                      : 0);
+                    return emitLoadLanes(
+                        B, emitAddress(B, Acc32, Idx), Acc32.Elem, Lanes,
+                        LaneDim >= 0 ? Acc32.Strides[LaneDim] : 0);
                   });
     if (Acc32Buf.IsHeap)
       emitFree(B, Acc32Buf.Ptr);
@@ -190,12 +188,11 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   emitRemark(DEBUG_TYPE, "Gemm", Op,
              Name + ": " + Twine(G.M) + "x" + Twine(G.N) + "x" + Twine(G.K) +
                  " " + elementTypeName(A->Elem) + " x " +
-                 elementTypeName(Bv->Elem) + " -> " +
-                 elementTypeName(C.Elem) + " GEMM on " +
-                 (Target == GemmTarget::AMX ? "AMX" : "vectors") +
+                 elementTypeName(Bv->Elem) + " -> " + elementTypeName(C.Elem) +
+                 " GEMM on " + (Target == GemmTarget::AMX ? "AMX" : "vectors") +
                  ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
-                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
-                 ", tile " + Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
+                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) + ", tile " +
+                 Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
   Store.eraseFromParent();
 }
 
@@ -224,12 +221,12 @@ bool Tiler::run() {
 } // namespace
 
 PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  return runLoweringStage(
-      M, MAM, "tile", [](Function &F, FunctionAnalysisManager &FAM) {
-        return Tiler(F, FAM.getResult<TargetIRAnalysis>(F),
-                     FAM.getResult<AAManager>(F))
-            .run();
-      });
+  return runLoweringStage(M, MAM, "tile",
+                          [](Function &F, FunctionAnalysisManager &FAM) {
+                            return Tiler(F, FAM.getResult<TargetIRAnalysis>(F),
+                                         FAM.getResult<AAManager>(F))
+                                .run();
+                          });
 }
 
 } // namespace tlx
