@@ -169,6 +169,8 @@ private:
   const GemmDesc &G;
   const AMXKernel &Kern;
   int64_t Kp; ///< K padded to whole tile steps
+  /// int8 B rows are interleaved with vpermt2b (the caller has VBMI).
+  bool PermuteInt8 = false;
 };
 
 // Bp[jb][kq][c][g] = B[kq*KG + g][jb*16 + c], zero where k >= K or
@@ -209,6 +211,44 @@ void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVe
   SmallVector<int, 256> Concat;
   for (int64_t I = 0; I < 2 * Width; ++I)
     Concat.push_back(I);
+  // int8 rows of 64 bytes on a CPU with VBMI: the two byte-interleave
+  // masks of the vpermt2b form (see below), loaded from a module global
+  // that is externally_initialized. That keeps them opaque to the
+  // optimizer: with constant masks InstCombine turns vpermt2b back into a
+  // shufflevector and the backend merges the two shuffle levels into one
+  // four-source shuffle, which it lowers as 16 xmm unpacks and 12 inserts
+  // per 256 bytes (64 x 1024 x 1024 int8 spent 60% of its time packing).
+  // This way: 2 lane shuffles, 2 inserts and 4 vpermt2b per 256 bytes.
+  Module *M = B.GetInsertBlock()->getModule();
+  Value *PermMasks[2] = {};
+  bool Permute = PermuteInt8 && Width * Kern.ElemBytes == TileRowBytes;
+  if (Permute) {
+    auto *MaskT = FixedVectorType::get(B.getInt8Ty(), 64);
+    auto *TableT = ArrayType::get(MaskT, 2);
+    auto *Table = M->getNamedGlobal("tlx.amx.vnni4.perm");
+    if (!Table) {
+      SmallVector<Constant *, 2> Masks;
+      for (int64_t Half = 0; Half < 2; ++Half) {
+        SmallVector<Constant *, 64> Idx;
+        for (int64_t C = 0; C < TileRows; ++C)
+          for (int64_t Gi = 0; Gi < KG; ++Gi)
+            Idx.push_back(B.getInt8((Gi / 2) * Width + (Gi % 2) * 2 * TileRows +
+                                    Half * TileRows + C));
+        Masks.push_back(ConstantVector::get(Idx));
+      }
+      Table = new GlobalVariable(*M, TableT, /*isConstant=*/false,
+                                 GlobalValue::InternalLinkage,
+                                 ConstantArray::get(TableT, Masks),
+                                 "tlx.amx.vnni4.perm", nullptr,
+                                 GlobalValue::NotThreadLocal,
+                                 /*AddressSpace=*/0,
+                                 /*isExternallyInitialized=*/true);
+      Table->setAlignment(Align(64));
+    }
+    for (int64_t Half = 0; Half < 2; ++Half)
+      PermMasks[Half] = B.CreateAlignedLoad(
+          MaskT, B.CreateConstGEP2_64(TableT, Table, 0, Half), Align(64));
+  }
   emitLoop(B, c64(0), c64(KVec / KG), c64(1), "amx.packb.kq",
            [&](IRBuilderBase &, Value *Kq) {
     emitLoop(B, c64(N0), c64(NEnd), c64(Width), "amx.packb.j",
@@ -219,19 +259,45 @@ void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVe
         Rows.push_back(B.CreateAlignedLoad(RowT, elementPtr(B, Src, K, J),
                                            Align(Kern.ElemBytes)));
       }
-      // Rows 0..KG/2-1 and KG/2..KG-1 side by side, then one shuffle per
-      // 16-column block picks its interleave.
-      Value *Lo = KG == 4 ? B.CreateShuffleVector(Rows[0], Rows[1], Concat)
-                          : Rows[0];
-      Value *Hi = KG == 4 ? B.CreateShuffleVector(Rows[2], Rows[3], Concat)
-                          : Rows[1];
       Value *Jb0 = B.CreateUDiv(J, c64(TileRows));
+      // int8 with VBMI (PermMasks): Pair[h][p] = [row 2p group 2h, row 2p
+      // group 2h+1, row 2p+1 group 2h, row 2p+1 group 2h+1] (16-column
+      // groups; one 128-bit lane shuffle each), then each tile row is one
+      // two-source byte permute (vpermt2b) of Pair[blk/2][0..1].
+      Value *Pair[2][2] = {};
+      if (Permute)
+        for (int64_t H = 0; H < 2; ++H)
+          for (int64_t P = 0; P < 2; ++P) {
+            SmallVector<int, 64> Lanes;
+            for (int64_t Q = 0; Q < 4; ++Q)
+              for (int64_t C = 0; C < TileRows; ++C)
+                Lanes.push_back((Q / 2) * Width + (2 * H + Q % 2) * TileRows +
+                                C);
+            Pair[H][P] =
+                B.CreateShuffleVector(Rows[2 * P], Rows[2 * P + 1], Lanes);
+          }
+      // Otherwise rows 0..KG/2-1 and KG/2..KG-1 side by side, then one
+      // shuffle per 16-column block picks its interleave.
+      Value *Lo = nullptr, *Hi = nullptr;
+      if (!Permute) {
+        Lo = KG == 4 ? B.CreateShuffleVector(Rows[0], Rows[1], Concat)
+                     : Rows[0];
+        Hi = KG == 4 ? B.CreateShuffleVector(Rows[2], Rows[3], Concat)
+                     : Rows[1];
+      }
       for (int64_t Blk = 0; Blk < Width / TileRows; ++Blk) {
-        SmallVector<int, 64> Interleave;
-        for (int64_t C = 0; C < TileRows; ++C)
-          for (int64_t Gi = 0; Gi < KG; ++Gi)
-            Interleave.push_back(Gi * Width + Blk * TileRows + C);
-        Value *Packed = B.CreateShuffleVector(Lo, Hi, Interleave);
+        Value *Packed;
+        if (Permute) {
+          Packed = B.CreateCall(
+              Intrinsic::getDeclaration(M, Intrinsic::x86_avx512_vpermi2var_qi_512),
+              {Pair[Blk / 2][0], PermMasks[Blk % 2], Pair[Blk / 2][1]});
+        } else {
+          SmallVector<int, 64> Interleave;
+          for (int64_t C = 0; C < TileRows; ++C)
+            for (int64_t Gi = 0; Gi < KG; ++Gi)
+              Interleave.push_back(Gi * Width + Blk * TileRows + C);
+          Packed = B.CreateShuffleVector(Lo, Hi, Interleave);
+        }
         Value *Jb = B.CreateAdd(Jb0, c64(Blk));
         Value *Dst = B.CreateGEP(
             B.getInt8Ty(), Bp,
@@ -540,16 +606,17 @@ void AMXGemmEmitter::emitRegionCall(const BlockRegion &Region,
 }
 
 // For small M (at most two 32-row blocks):
-//   for jc < N step 32:
-//     pack B[:, jc:jc+32] into one 32-column panel (hot in L1/L2)
-//     kernel(rows 0..M, columns 0..32 of the panel, C + jc)
+//   for jc < N step 64:
+//     pack B[:, jc:jc+64] into one 64-column panel (hot in L1/L2)
+//     kernel(rows 0..M, columns 0..64 of the panel, C + jc)
 // (the column tail the same with a narrower kernel). Each B element is
 // still packed once, but the packed panel is consumed while it is in cache
 // and the next panel's B reads overlap the tile products.
 void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
-  // Panels as wide as one 64-byte row load of B (64 int8 / 32 bf16
-  // columns; measured: 32-column int8 panels were 12% slower).
-  int64_t PanelCols = std::max(BlockCols, TileRowBytes / Kern.ElemBytes);
+  // 64-column panels (two 32-column blocks; 64 x 1024 x 1024, measured
+  // interleaved: bf16 +23% over 32-column panels, int8 128- and 256-column
+  // panels 1-8% slower, 32-column ones 12% slower).
+  const int64_t PanelCols = 2 * BlockCols;
   int64_t MFull = G.M / BlockRows * BlockRows;
   int64_t NFull = G.N / PanelCols * PanelCols;
   auto Full = splitBlock(BlockRows);
@@ -604,12 +671,16 @@ void AMXGemmEmitter::emit() {
   if (hasTargetFeature(*Caller, "avx512bw"))
     requireVectorWidth(*Caller, 512);
   AMXOperands Ops;
+  PermuteInt8 = Kern.KG == 4 && hasTargetFeature(*Caller, "avx512vbmi");
   // Few row blocks use each B column: pack B panel by panel right before
-  // its use (emitStreamingB) instead of all of it up front. Measured at
-  // 64 x 1024 x 1024: bf16 +9%, int8 -6% (its whole-B packing already
-  // reads 64-byte rows in order), so only for 16-bit elements.
-  bool StreamB =
-      G.M <= 2 * BlockRows && G.N > BlockCols && Kern.ElemBytes == 2;
+  // its use (emitStreamingB) instead of all of it up front, so B, the
+  // panel and C stay in L2 from one GEMM to the next (whole-B packing
+  // adds a 1 MiB packed copy at 64 x 1024 x 1024, and B then comes from
+  // L3 every time). Measured at 64 x 1024 x 1024: bf16 +9% (32-column
+  // panels), +23% more with 64-column ones; int8 +27% with the vpermt2b
+  // packing, but -6% with the unpack trees, so int8 needs VBMI.
+  bool StreamB = G.M <= 2 * BlockRows && G.N > BlockCols &&
+                 (Kern.ElemBytes == 2 || PermuteInt8);
   if (!StreamB) {
     Ops.BPacked = emitScratch(B, ScratchSlot::PackedB, packedBBytes(G.N));
     packB(G.B, G.N, Ops.BPacked);

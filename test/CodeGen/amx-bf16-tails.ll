@@ -31,9 +31,9 @@ attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
 
 ; REMARK: AMX cannot do this GEMM: AMX multiplies only i8 x i8 -> i32, bf16 x bf16 -> f32 and f16 x f16 -> f32
 
-; M <= 64: B is packed 32 columns at a time right before the kernels for
-; those columns run (full rows, then the 5-row tail); then the 13-column
-; tail panel.
+; M <= 64: B is packed 64 columns at a time right before the kernels for
+; those columns run; N = 45 is one panel: full rows (32 columns, then the
+; 13-column tail), then the 5-row tail (the same two).
 ; CHECK-LABEL: gemm_bf16:
 ; CHECK: movl $2, %edi
 ; CHECK-NEXT: callq tlxrt_amx_require
@@ -52,16 +52,16 @@ attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
 ; CHECK-NOT: ldtilecfg
 ; CHECK: tdpbf16ps
 ; CHECK: .Lfunc_end
-; 5-row tail (37 = 32 + 5).
+; 32 rows x 13-column tail: accumulator rows of 52 bytes.
 ; CHECK-LABEL: tlx.amx.gemm.1:
-; CHECK: movb $5
+; CHECK: movw $52
 ; CHECK: ldtilecfg
 ; CHECK-NOT: ldtilecfg
 ; CHECK: tdpbf16ps
 ; CHECK: .Lfunc_end
-; 32 rows x 13-column tail: accumulator rows of 52 bytes.
+; 5-row tail (37 = 32 + 5).
 ; CHECK-LABEL: tlx.amx.gemm.2:
-; CHECK: movw $52
+; CHECK: movb $5
 ; CHECK: ldtilecfg
 ; CHECK-NOT: ldtilecfg
 ; CHECK: tdpbf16ps
