@@ -42,6 +42,8 @@
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
 
+#include <numeric>
+
 using namespace llvm;
 
 namespace tlx {
@@ -62,6 +64,10 @@ struct VectorKernel {
   int64_t MC = 0, KC = 0, NC = 0;
   bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
   unsigned RegBytes = 0;
+  /// The microkernel reads full-width B micro-panels in place (row stride
+  /// DirectBStride elements); only the partial last panel is packed.
+  bool DirectB = false;
+  int64_t DirectBStride = 0;
 
   unsigned nr() const { return NV * W; }
   FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
@@ -112,6 +118,27 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   Kern.KC = std::min(KC, roundUp(G.K, Kern.KG));
   Kern.MC = std::min(MC, roundUp(G.M, Kern.MR));
   Kern.NC = std::min(NC, roundUp(G.N, Kern.nr()));
+
+  // B in place: when all of M is one A block, each packed B micro-panel
+  // would serve only a few micro-kernels (M = 64: five), so packing B costs
+  // a copy of B per K block for little reuse (the 3x3 convolution's nine
+  // tap GEMMs, M = 64, pack 770 KB each). Reading B's rows directly needs
+  // the FMA kernel on B's own element type, contiguous rows, and a row
+  // stride that spreads the KC rows of a micro-panel over the L1 sets: a
+  // stride of a multiple of 512 bytes (e.g. 1024 f32) would put them in
+  // at most 8 sets and thrash L1, so those keep packing.
+  auto *RowStride = dyn_cast<ConstantInt>(G.B.RowStride);
+  auto *ColStride = dyn_cast<ConstantInt>(G.B.ColStride);
+  if (Kern.Dot == DotKind::FMA && G.B.Elem == Kern.PackT && RowStride &&
+      ColStride && ColStride->isOne() && G.M <= Kern.MC) {
+    int64_t StrideBytes = RowStride->getSExtValue() * ES;
+    bool Spread = StrideBytes % 64 != 0 ||
+                  std::gcd<int64_t>(StrideBytes / 64, 64) <= 4;
+    if (StrideBytes > 0 && Spread) {
+      Kern.DirectB = true;
+      Kern.DirectBStride = RowStride->getSExtValue();
+    }
+  }
 }
 
 /// Chooses the kernel, or returns false when only the scalar code can do
@@ -211,11 +238,11 @@ private:
   void copyIntoPanel(const GemmOperand &Op, Value *Row0, Value *Col0,
                      Value *Rows, Value *Kc, bool KIsRow, Value *Panel,
                      unsigned PanelWidth, bool FlipSign);
-  void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Mc,
-                       Value *Nc, Value *Kcp, Value *AddC);
+  void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Pc,
+                       Value *Mc, Value *Nc, Value *Kcp, Value *AddC);
   Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
   Value *loadABroadcast(Value *Ptr);
-  Value *loadBVector(Value *Ptr);
+  Value *loadBVector(Value *Ptr, bool InPlace = false);
   void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
                   Value *Rows, Value *Cols, Value *AddC);
 
@@ -262,8 +289,8 @@ void VectorGemmEmitter::emit() {
                           [&](IRBuilderBase &, Value *Jr) {
                             emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
                                      [&](IRBuilderBase &, Value *Ir) {
-                                       emitMicrokernel(Ic, Ir, Jc, Jr, Mc, Nc,
-                                                       Kcp, AddC);
+                                       emitMicrokernel(Ic, Ir, Jc, Jr, Pc, Mc,
+                                                       Nc, Kcp, AddC);
                                      });
                           });
                });
@@ -317,14 +344,21 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
     // microkernel always runs full width.
     Value *Partial = B.CreateOr(B.CreateICmpSLT(Cols, c64(NR)),
                                 B.CreateICmpSLT(Kc, Kcp));
-    emitIf(B, Partial, [&] {
-      B.CreateMemSet(Panel, B.getInt8(0),
-                     B.CreateMul(Kcp, c64(NR * packBytes())), Align(64));
-    });
-    copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc, /*KIsRow=*/true,
-                  Panel, NR, /*FlipSign=*/false);
-    if (Kern.BiasA)
-      emitColumnSums(Panel, Kcp, Jr);
+    auto Pack = [&] {
+      emitIf(B, Partial, [&] {
+        B.CreateMemSet(Panel, B.getInt8(0),
+                       B.CreateMul(Kcp, c64(NR * packBytes())), Align(64));
+      });
+      copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc, /*KIsRow=*/true,
+                    Panel, NR, /*FlipSign=*/false);
+      if (Kern.BiasA)
+        emitColumnSums(Panel, Kcp, Jr);
+    };
+    // B read in place: only the partial last micro-panel is packed.
+    if (Kern.DirectB)
+      emitIf(B, Partial, Pack);
+    else
+      Pack();
   });
 }
 
@@ -382,9 +416,11 @@ Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {
   return B.CreateVectorSplat(Kern.W, Lane);
 }
 
-Value *VectorGemmEmitter::loadBVector(Value *Ptr) {
+Value *VectorGemmEmitter::loadBVector(Value *Ptr, bool InPlace) {
   auto *VecT = FixedVectorType::get(Kern.PackT, Kern.W * Kern.KG);
-  return B.CreateAlignedLoad(VecT, Ptr, Align(std::min(64u, Kern.RegBytes)));
+  return B.CreateAlignedLoad(
+      VecT, Ptr,
+      InPlace ? Align(packBytes()) : Align(std::min(64u, Kern.RegBytes)));
 }
 
 Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
@@ -403,12 +439,22 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
 }
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
-                                        Value *Jr, Value *Mc, Value *Nc,
-                                        Value *Kcp, Value *AddC) {
+                                        Value *Jr, Value *Pc, Value *Mc,
+                                        Value *Nc, Value *Kcp, Value *AddC) {
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
   unsigned NR = Kern.nr();
   Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
   Value *BPanel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+  // Elements from one k group of the B micro-panel to the next.
+  Value *BStride = c64(NR * KG);
+  if (Kern.DirectB) {
+    // Full-width micro-panels straight from B (row stride of B), the
+    // partial last one from its packed copy.
+    Value *Full = B.CreateICmpSGE(B.CreateSub(Nc, Jr), c64(NR));
+    BPanel = B.CreateSelect(
+        Full, elementPtr(B, G.B, Pc, B.CreateAdd(Jc, Jr)), BPanel);
+    BStride = B.CreateSelect(Full, c64(Kern.DirectBStride), BStride);
+  }
 
   // Accumulators start at zero, or at -128 * column sums for biased A.
   SmallVector<Value *, 32> Init;
@@ -442,12 +488,13 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   auto Acc = emitLoop(
       B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.k", Init,
       [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
-        Value *BRow = B.CreateMul(Kq, c64(NR * KG));
+        Value *BRow = B.CreateMul(Kq, BStride);
         Value *ARow = B.CreateMul(Kq, c64(MR * KG));
         SmallVector<Value *, 4> BVecs;
         for (unsigned V = 0; V < NV; ++V)
           BVecs.push_back(loadBVector(
-              packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG)))));
+              packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
+              Kern.DirectB));
         // The A micro-panel streams from L2: fetch 8 k groups ahead.
         B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
                           {packPtr(APanel, B.CreateAdd(ARow, c64(MR * KG * 8))),
@@ -536,13 +583,14 @@ bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
   chooseCacheBlocks(Kern, TTI, G);
   requireVectorWidth(*F, Kern.RegBytes * 8);
   VectorGemmEmitter(B, G, Kern).emit();
-  Plan.Kernel = kernelName(Kern);
+  Plan.Kernel = kernelName(Kern) + (Kern.DirectB ? " (B in place)" : "");
   Plan.MC = Kern.MC;
   Plan.NC = Kern.NC;
   Plan.KC = Kern.KC;
   Plan.MR = Kern.MR;
   Plan.NR = Kern.nr();
-  Plan.PackedA = Plan.PackedB = true;
+  Plan.PackedA = true;
+  Plan.PackedB = !Kern.DirectB;
   return true;
 }
 

@@ -1,0 +1,40 @@
+; When all of M is one A block, the FMA kernel reads full-width B
+; micro-panels in place (no B packing; only a partial last panel is packed)
+; unless B's row stride would map the panel's rows onto few L1 sets.
+; Shape: one tap of the benchmark's 3x3 convolution (M = 64 output
+; channels, N = 54 * 56 - 2 output pixels, K = 64 input channels, B = the
+; input image at row stride 56 * 56).
+; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' -pass-remarks=tlx-test-gemm %s -S -o %t.ll 2>%t.remarks
+; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: %llc -O2 %t.ll -o - | FileCheck %s
+
+target triple = "x86_64-unknown-linux-gnu"
+
+declare void @tlx_test_gemm(...)
+
+; f32: 6 | 6 << 4 | 6 << 8, accumulate (1 << 12); A = weights (column
+; stride 9), B = input (row stride 3136), C row stride 3024.
+define void @conv_tap(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 64, i64 3022, i64 64, i64 5734,
+                                 ptr %a, i64 576, i64 9, ptr %b, i64 3136, i64 1,
+                                 ptr %c, i64 3024, i64 1)
+  ret void
+}
+
+; Row stride 1024 f32 (4 KiB): B is packed.
+define void @stride_4k(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 64, i64 1024, i64 256, i64 1638,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 1024, i64 1,
+                                 ptr %c, i64 1024, i64 1)
+  ret void
+}
+
+attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
+
+; REMARK-DAG: gemm 64x3022x64: avx512 fma f32 13x32 (B in place)
+; REMARK-DAG: gemm 64x1024x256: avx512 fma f32 13x32 MC=
+; The k loop: 26 FMAs (13 rows x 2 vectors), two B loads, no packing.
+; CHECK-LABEL: conv_tap:
+; CHECK: # %gemm.k.body
+; CHECK-COUNT-26: vfmadd231ps
+; CHECK: .Lfunc_end
