@@ -1,3 +1,5 @@
+; Packing A (row-major, full micro-panels): a 16 x 16 vector transpose per
+; 16 k values, 13 lanes of each column stored with a masked store.
 ; When all of M is one A block, the FMA kernel reads full-width B
 ; micro-panels in place (no B packing; only a partial last panel is packed)
 ; unless B's row stride would map the panel's rows onto few L1 sets.
@@ -37,4 +39,10 @@ attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
 ; CHECK-LABEL: conv_tap:
 ; CHECK: # %gemm.k.body
 ; CHECK-COUNT-26: vfmadd231ps
+; CHECK: .Lfunc_end
+
+; CHECK-LABEL: stride_4k:
+; CHECK: # %gemm.packa.t.body
+; CHECK-COUNT-16: vmovups %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
+; CHECK: # %gemm.k.body
 ; CHECK: .Lfunc_end
