@@ -545,20 +545,24 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     for (unsigned R = 0; R < MR; ++R)
       Init.push_back(Start);
   }
-  {
-    // Start the C block on its way while the k loop runs: it is read once
-    // at the end, typically from L3 or memory (2048^3 f32: +5-20%).
-    Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
-    Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
-    for (unsigned R = 0; R < MR; ++R) {
-      Value *Row = B.CreateAdd(Row0, smin(c64(R), B.CreateSub(Rows, c64(1))));
-      Value *P = elementPtr(B, G.C, Row, Col0);
-      for (unsigned L = 0; L < NR * Kern.AccT->getPrimitiveSizeInBits() / 8; L += 64)
+  // Start the C block on its way while the k loop runs: it is read once
+  // at the end, typically from L3 or memory (2048^3 f32: +5-20%). One
+  // line per k group, row by row (a burst of all MR x 2 lines before the
+  // loop waited for fill buffers when C is in memory).
+  Value *CRow0 = B.CreateAdd(Ic, Ir), *CCol0 = B.CreateAdd(Jc, Jr);
+  Value *CLastRow = B.CreateSub(smin(c64(MR), B.CreateSub(Mc, Ir)), c64(1));
+  unsigned LinesPerRow =
+      std::max(1u, unsigned(NR * Kern.AccT->getPrimitiveSizeInBits() / 8 / 64));
+  auto PrefetchC = [&](Value *Kq) {
+    emitIf(B, B.CreateICmpULT(Kq, c64(MR)), [&] {
+      Value *P = elementPtr(B, G.C, B.CreateAdd(CRow0, smin(Kq, CLastRow)),
+                            CCol0);
+      for (unsigned L = 0; L < LinesPerRow; ++L)
         B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
-                          {B.CreateConstGEP1_64(B.getInt8Ty(), P, L),
+                          {B.CreateConstGEP1_64(B.getInt8Ty(), P, L * 64),
                            B.getInt32(1), B.getInt32(3), B.getInt32(1)});
-    }
-  }
+    });
+  };
   // Acc[V * MR + R] holds row R, columns [V*W, V*W + W) of the block.
   auto Acc = emitLoop(
       B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.k", Init,
@@ -570,6 +574,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
           BVecs.push_back(loadBVector(
               packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
               Kern.DirectB));
+        PrefetchC(Kq);
         // The A micro-panel streams from L2: fetch 8 k groups ahead.
         B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
                           {packPtr(APanel, B.CreateAdd(ARow, c64(MR * KG * 8))),

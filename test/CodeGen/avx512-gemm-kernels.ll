@@ -1,6 +1,8 @@
 ; The AVX-512 vector kernels: the inner k loop is pure zmm dot-product
 ; instructions with broadcast A operands - 28 vfmadd231ps (14 x 32 f32),
-; 28 vpdpbusd (u8 x s8 and s8 x s8 with the +128 bias), 28 vdpbf16ps.
+; 28 vpdpbusd (u8 x s8 and s8 x s8 with the +128 bias), 28 vdpbf16ps; in
+; the first MR iterations a side block prefetches one row of the C block
+; (the loop's layout puts the dot products first, then the k.body test).
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s
 ; RUN: %opt_tlx -passes=tlx-test-gemm %s -S | %llc -O0 -o - | FileCheck %s --check-prefix=O0
 
@@ -45,14 +47,22 @@ define void @gemm_bf16(ptr %a, ptr %b, ptr %c) #0 {
 attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vnni,+avx512bf16,+evex512" "prefer-vector-width"="256" }
 
 ; CHECK-LABEL: gemm_f32:
-; CHECK: # %gemm.k.body
+; CHECK: # %gemm.if.end{{[0-9]+}}
 ; CHECK-COUNT-28: vfmadd231ps {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.body
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: # %gemm.k.exit
 
 ; CHECK-LABEL: gemm_u8s8:
-; CHECK: # %gemm.k.body
+; CHECK: # %gemm.if.end{{[0-9]+}}
 ; CHECK-COUNT-28: vpdpbusd {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.body
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: # %gemm.k.exit
 
@@ -61,14 +71,22 @@ attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+av
 ; CHECK-LABEL: gemm_s8s8:
 ; CHECK: # %gemm.colsum.body
 ; CHECK: vpdpbusd
-; CHECK: # %gemm.k.body
+; CHECK: # %gemm.if.end{{[0-9]+}}
 ; CHECK-COUNT-28: vpdpbusd {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.body
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: # %gemm.k.exit
 
 ; CHECK-LABEL: gemm_bf16:
-; CHECK: # %gemm.k.body
+; CHECK: # %gemm.if.end{{[0-9]+}}
 ; CHECK-COUNT-28: vdpbf16ps {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.body
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: # %gemm.k.exit
 
