@@ -1,8 +1,9 @@
 ; The AVX-512 vector kernels: the inner k loop is pure zmm dot-product
 ; instructions with broadcast A operands - 28 vfmadd231ps (14 x 32 f32),
-; 28 vpdpbusd (u8 x s8 and s8 x s8 with the +128 bias), 28 vdpbf16ps; in
-; the first MR iterations a side block prefetches one row of the C block
-; (the loop's layout puts the dot products first, then the k.body test).
+; 28 vpdpbusd (u8 x s8 and s8 x s8 with the +128 bias), 28 vdpbf16ps
+; (M = 1024: several A blocks, so MR stays 14); in the first MR iterations
+; a side block prefetches one row of the C block (the loop's layout puts
+; the dot products first, then the k.body test).
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s
 ; RUN: %opt_tlx -passes=tlx-test-gemm %s -S | %llc -O0 -o - | FileCheck %s --check-prefix=O0
 
@@ -12,7 +13,7 @@ declare void @tlx_test_gemm(...)
 
 ; f32: 6 | 6 << 4 | 6 << 8
 define void @gemm_f32(ptr %a, ptr %b, ptr %c) #0 {
-  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 1638,
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 1638,
                                  ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
                                  ptr %c, i64 256, i64 1)
   ret void
@@ -20,7 +21,7 @@ define void @gemm_f32(ptr %a, ptr %b, ptr %c) #0 {
 
 ; u8 x s8 -> i32: 0 | 0 << 4 | 2 << 8 | 1 << 13 (A unsigned)
 define void @gemm_u8s8(ptr %a, ptr %b, ptr %c) #0 {
-  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 8704,
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 8704,
                                  ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
                                  ptr %c, i64 256, i64 1)
   ret void
@@ -28,7 +29,7 @@ define void @gemm_u8s8(ptr %a, ptr %b, ptr %c) #0 {
 
 ; s8 x s8 -> i32: 2 << 8
 define void @gemm_s8s8(ptr %a, ptr %b, ptr %c) #0 {
-  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 512,
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 512,
                                  ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
                                  ptr %c, i64 256, i64 1)
   ret void
@@ -36,7 +37,7 @@ define void @gemm_s8s8(ptr %a, ptr %b, ptr %c) #0 {
 
 ; bf16 x bf16 -> f32: 5 | 5 << 4 | 6 << 8
 define void @gemm_bf16(ptr %a, ptr %b, ptr %c) #0 {
-  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 1621,
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 1621,
                                  ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
                                  ptr %c, i64 256, i64 1)
   ret void

@@ -12,7 +12,7 @@ target triple = "x86_64-unknown-linux-gnu"
 declare void @tlx_test_gemm(...)
 
 define void @gemm_f32(ptr %a, ptr %b, ptr %c) #0 {
-  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 1638,
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 1638,
                                  ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
                                  ptr %c, i64 256, i64 1)
   ret void
@@ -36,7 +36,7 @@ define void @gemm_f16(ptr %a, ptr %b, ptr %c) #0 {
 
 ; AVX-512 in the same module: the per-function features decide.
 define void @gemm_f32_avx512(ptr %a, ptr %b, ptr %c) #1 {
-  call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 1638,
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 1638,
                                  ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
                                  ptr %c, i64 256, i64 1)
   ret void
@@ -45,12 +45,12 @@ define void @gemm_f32_avx512(ptr %a, ptr %b, ptr %c) #1 {
 attributes #0 = { nounwind "target-cpu"="haswell" }
 attributes #1 = { nounwind "target-cpu"="skylake-avx512" }
 
-; REMARK-DAG: gemm 256x256x256: vec256 fma f32 6x16
+; REMARK-DAG: gemm 1024x256x256: vec256 fma f32 6x16
 ; REMARK-DAG: gemm 30x30x30: vec256 mul-add i32 6x16
 ; REMARK-DAG: gemm 4x4x4: scalar (no vector kernel accumulates in this element type)
-; REMARK-DAG: gemm 256x256x256: avx512 fma f32 14x32
+; REMARK-DAG: gemm 1024x256x256: avx512 fma f32 14x32
 
-; NEON-COUNT-2: gemm 256x256x256: vec128 fma f32 14x8
+; NEON-COUNT-2: gemm 1024x256x256: vec128 fma f32 14x8
 ; NEON-ASM-LABEL: gemm_f32:
 ; NEON-ASM: %gemm.k.body
 ; NEON-ASM-COUNT-28: fmla v{{[0-9]+}}.4s
