@@ -53,7 +53,11 @@ constexpr int64_t BlockRows = 2 * TileRows;
 constexpr int64_t BlockCols = 2 * TileRows; ///< i32/f32 accumulator columns
 
 /// Tile-product bits of tlxrt_amx_require (TLXRT_AMX_* in tlxrt_amx.h).
-enum RuntimeProduct : unsigned { RuntimeInt8 = 1, RuntimeBF16 = 2, RuntimeFP16 = 4 };
+enum RuntimeProduct : unsigned {
+  RuntimeInt8 = 1,
+  RuntimeBF16 = 2,
+  RuntimeFP16 = 4
+};
 
 /// The AMX flavour of one GEMM.
 struct AMXKernel {
@@ -76,7 +80,8 @@ bool chooseAMXKernel(const GemmDesc &G, AMXKernel &Kern, std::string &Why) {
                         : Intrinsic::x86_tdpbsud_internal)
                   : (SB ? Intrinsic::x86_tdpbusd_internal
                         : Intrinsic::x86_tdpbuud_internal);
-    Kern.Name = SA ? (SB ? "tdpbssd" : "tdpbsud") : (SB ? "tdpbusd" : "tdpbuud");
+    Kern.Name =
+        SA ? (SB ? "tdpbssd" : "tdpbsud") : (SB ? "tdpbusd" : "tdpbuud");
     Kern.ElemBytes = 1;
     Kern.KG = 4;
     Kern.Feature = "amx-int8";
@@ -128,13 +133,13 @@ struct BlockRegion {
 
 /// Where the kernels find their operands (values in the caller).
 struct AMXOperands {
-  Value *AMain = nullptr;     ///< row-major A (or its packed copy)
+  Value *AMain = nullptr;       ///< row-major A (or its packed copy)
   Value *AMainStride = nullptr; ///< bytes
-  int64_t MainSteps = 0;      ///< k steps read from AMain
-  Value *AEdge = nullptr;     ///< zero-padded last k step, or null
+  int64_t MainSteps = 0;        ///< k steps read from AMain
+  Value *AEdge = nullptr;       ///< zero-padded last k step, or null
   Value *BPacked = nullptr;
-  Value *C = nullptr;         ///< row-major C (or the staging buffer)
-  Value *CStride = nullptr;   ///< bytes
+  Value *C = nullptr;       ///< row-major C (or the staging buffer)
+  Value *CStride = nullptr; ///< bytes
 };
 
 class AMXGemmEmitter {
@@ -153,10 +158,10 @@ private:
     return roundUp(N, TileRows) / TileRows * kGroups() * TileRowBytes;
   }
   void packB(const GemmOperand &Src, int64_t N, Value *Bp);
-  void packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVec,
-                    int64_t N0, int64_t NEnd, int64_t Width);
-  void packBElements(const GemmOperand &Src, Value *Bp, int64_t K0,
-                     int64_t K1, int64_t N0, int64_t N1);
+  void packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVec, int64_t N0,
+                    int64_t NEnd, int64_t Width);
+  void packBElements(const GemmOperand &Src, Value *Bp, int64_t K0, int64_t K1,
+                     int64_t N0, int64_t N1);
   void emitStreamingB(const AMXOperands &Ops);
   Value *packAWhole();
   Value *copyAEdge(int64_t K0);
@@ -200,8 +205,9 @@ void AMXGemmEmitter::packB(const GemmOperand &Src, int64_t N, Value *Bp) {
 //       store shuffle(rows, [c*KG + g] = g*Width + b*16 + c) -> its tile row
 // Width is 64 bytes of columns (one zmm load per row) for the bulk, 16
 // elements for the rest.
-void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVec, int64_t N0,
-                                  int64_t NEnd, int64_t Width) {
+void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp,
+                                  int64_t KVec, int64_t N0, int64_t NEnd,
+                                  int64_t Width) {
   if (N0 >= NEnd || KVec == 0)
     return;
   // Pure data movement: shuffle integers (x86 selects no bf16 shuffles).
@@ -236,102 +242,109 @@ void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVe
                                     Half * TileRows + C));
         Masks.push_back(ConstantVector::get(Idx));
       }
-      Table = new GlobalVariable(*M, TableT, /*isConstant=*/false,
-                                 GlobalValue::InternalLinkage,
-                                 ConstantArray::get(TableT, Masks),
-                                 "tlx.amx.vnni4.perm", nullptr,
-                                 GlobalValue::NotThreadLocal,
-                                 /*AddressSpace=*/0,
-                                 /*isExternallyInitialized=*/true);
+      Table = new GlobalVariable(
+          *M, TableT, /*isConstant=*/false, GlobalValue::InternalLinkage,
+          ConstantArray::get(TableT, Masks), "tlx.amx.vnni4.perm", nullptr,
+          GlobalValue::NotThreadLocal,
+          /*AddressSpace=*/0,
+          /*isExternallyInitialized=*/true);
       Table->setAlignment(Align(64));
     }
     for (int64_t Half = 0; Half < 2; ++Half)
       PermMasks[Half] = B.CreateAlignedLoad(
           MaskT, B.CreateConstGEP2_64(TableT, Table, 0, Half), Align(64));
   }
-  emitLoop(B, c64(0), c64(KVec / KG), c64(1), "amx.packb.kq",
-           [&](IRBuilderBase &, Value *Kq) {
-    emitLoop(B, c64(N0), c64(NEnd), c64(Width), "amx.packb.j",
-             [&](IRBuilderBase &, Value *J) {
-      SmallVector<Value *, 4> Rows;
-      for (int64_t Gi = 0; Gi < KG; ++Gi) {
-        Value *K = B.CreateAdd(B.CreateMul(Kq, c64(KG)), c64(Gi));
-        Rows.push_back(B.CreateAlignedLoad(RowT, elementPtr(B, Src, K, J),
-                                           Align(Kern.ElemBytes)));
-      }
-      Value *Jb0 = B.CreateUDiv(J, c64(TileRows));
-      // int8 with VBMI (PermMasks): Pair[h][p] = [row 2p group 2h, row 2p
-      // group 2h+1, row 2p+1 group 2h, row 2p+1 group 2h+1] (16-column
-      // groups; one 128-bit lane shuffle each), then each tile row is one
-      // two-source byte permute (vpermt2b) of Pair[blk/2][0..1].
-      Value *Pair[2][2] = {};
-      if (Permute)
-        for (int64_t H = 0; H < 2; ++H)
-          for (int64_t P = 0; P < 2; ++P) {
-            SmallVector<int, 64> Lanes;
-            for (int64_t Q = 0; Q < 4; ++Q)
-              for (int64_t C = 0; C < TileRows; ++C)
-                Lanes.push_back((Q / 2) * Width + (2 * H + Q % 2) * TileRows +
-                                C);
-            Pair[H][P] =
-                B.CreateShuffleVector(Rows[2 * P], Rows[2 * P + 1], Lanes);
-          }
-      // Otherwise rows 0..KG/2-1 and KG/2..KG-1 side by side, then one
-      // shuffle per 16-column block picks its interleave.
-      Value *Lo = nullptr, *Hi = nullptr;
-      if (!Permute) {
-        Lo = KG == 4 ? B.CreateShuffleVector(Rows[0], Rows[1], Concat)
-                     : Rows[0];
-        Hi = KG == 4 ? B.CreateShuffleVector(Rows[2], Rows[3], Concat)
-                     : Rows[1];
-      }
-      for (int64_t Blk = 0; Blk < Width / TileRows; ++Blk) {
-        Value *Packed;
-        if (Permute) {
-          Packed = B.CreateCall(
-              Intrinsic::getDeclaration(M, Intrinsic::x86_avx512_vpermi2var_qi_512),
-              {Pair[Blk / 2][0], PermMasks[Blk % 2], Pair[Blk / 2][1]});
-        } else {
-          SmallVector<int, 64> Interleave;
-          for (int64_t C = 0; C < TileRows; ++C)
-            for (int64_t Gi = 0; Gi < KG; ++Gi)
-              Interleave.push_back(Gi * Width + Blk * TileRows + C);
-          Packed = B.CreateShuffleVector(Lo, Hi, Interleave);
-        }
-        Value *Jb = B.CreateAdd(Jb0, c64(Blk));
-        Value *Dst = B.CreateGEP(
-            B.getInt8Ty(), Bp,
-            B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
+  emitLoop(
+      B, c64(0), c64(KVec / KG), c64(1), "amx.packb.kq",
+      [&](IRBuilderBase &, Value *Kq) {
+        emitLoop(
+            B, c64(N0), c64(NEnd), c64(Width), "amx.packb.j",
+            [&](IRBuilderBase &, Value *J) {
+              SmallVector<Value *, 4> Rows;
+              for (int64_t Gi = 0; Gi < KG; ++Gi) {
+                Value *K = B.CreateAdd(B.CreateMul(Kq, c64(KG)), c64(Gi));
+                Rows.push_back(B.CreateAlignedLoad(
+                    RowT, elementPtr(B, Src, K, J), Align(Kern.ElemBytes)));
+              }
+              Value *Jb0 = B.CreateUDiv(J, c64(TileRows));
+              // int8 with VBMI (PermMasks): Pair[h][p] = [row 2p group 2h, row
+              // 2p group 2h+1, row 2p+1 group 2h, row 2p+1 group 2h+1]
+              // (16-column groups; one 128-bit lane shuffle each), then each
+              // tile row is one two-source byte permute (vpermt2b) of
+              // Pair[blk/2][0..1].
+              Value *Pair[2][2] = {};
+              if (Permute)
+                for (int64_t H = 0; H < 2; ++H)
+                  for (int64_t P = 0; P < 2; ++P) {
+                    SmallVector<int, 64> Lanes;
+                    for (int64_t Q = 0; Q < 4; ++Q)
+                      for (int64_t C = 0; C < TileRows; ++C)
+                        Lanes.push_back((Q / 2) * Width +
+                                        (2 * H + Q % 2) * TileRows + C);
+                    Pair[H][P] = B.CreateShuffleVector(Rows[2 * P],
+                                                       Rows[2 * P + 1], Lanes);
+                  }
+              // Otherwise rows 0..KG/2-1 and KG/2..KG-1 side by side, then one
+              // shuffle per 16-column block picks its interleave.
+              Value *Lo = nullptr, *Hi = nullptr;
+              if (!Permute) {
+                Lo = KG == 4 ? B.CreateShuffleVector(Rows[0], Rows[1], Concat)
+                             : Rows[0];
+                Hi = KG == 4 ? B.CreateShuffleVector(Rows[2], Rows[3], Concat)
+                             : Rows[1];
+              }
+              for (int64_t Blk = 0; Blk < Width / TileRows; ++Blk) {
+                Value *Packed;
+                if (Permute) {
+                  Packed = B.CreateCall(
+                      Intrinsic::getDeclaration(
+                          M, Intrinsic::x86_avx512_vpermi2var_qi_512),
+                      {Pair[Blk / 2][0], PermMasks[Blk % 2], Pair[Blk / 2][1]});
+                } else {
+                  SmallVector<int, 64> Interleave;
+                  for (int64_t C = 0; C < TileRows; ++C)
+                    for (int64_t Gi = 0; Gi < KG; ++Gi)
+                      Interleave.push_back(Gi * Width + Blk * TileRows + C);
+                  Packed = B.CreateShuffleVector(Lo, Hi, Interleave);
+                }
+                Value *Jb = B.CreateAdd(Jb0, c64(Blk));
+                Value *Dst = B.CreateGEP(
+                    B.getInt8Ty(), Bp,
+                    B.CreateMul(
+                        B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
                         c64(TileRowBytes)));
-        B.CreateAlignedStore(Packed, Dst, Align(64));
-      }
-    });
-  });
+                B.CreateAlignedStore(Packed, Dst, Align(64));
+              }
+            });
+      });
 }
 
 // The element-by-element copy of B[K0:K1][N0:N1] into Bp.
-void AMXGemmEmitter::packBElements(const GemmOperand &Src, Value *Bp, int64_t K0, int64_t K1,
-                                   int64_t N0, int64_t N1) {
+void AMXGemmEmitter::packBElements(const GemmOperand &Src, Value *Bp,
+                                   int64_t K0, int64_t K1, int64_t N0,
+                                   int64_t N1) {
   if (K0 >= K1 || N0 >= N1)
     return;
   Type *PackT = Src.Elem;
   int64_t KG = Kern.KG;
-  emitLoop(B, c64(K0), c64(K1), c64(1), "amx.packb.k", [&](IRBuilderBase &,
-                                                           Value *K) {
-    Value *Kq = B.CreateUDiv(K, c64(KG));
-    Value *G4 = B.CreateURem(K, c64(KG));
-    emitLoop(B, c64(N0), c64(N1), c64(1), "amx.packb.n", [&](IRBuilderBase &,
-                                                            Value *N) {
-      Value *V = B.CreateLoad(PackT, elementPtr(B, Src, K, N));
-      Value *Jb = B.CreateUDiv(N, c64(TileRows));
-      Value *Col = B.CreateURem(N, c64(TileRows));
-      Value *Idx = B.CreateAdd(
-          B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
-                      c64(TileRows * KG)),
-          B.CreateAdd(B.CreateMul(Col, c64(KG)), G4));
-      B.CreateStore(V, B.CreateGEP(PackT, Bp, Idx));
-    });
-  });
+  emitLoop(
+      B, c64(K0), c64(K1), c64(1), "amx.packb.k",
+      [&](IRBuilderBase &, Value *K) {
+        Value *Kq = B.CreateUDiv(K, c64(KG));
+        Value *G4 = B.CreateURem(K, c64(KG));
+        emitLoop(
+            B, c64(N0), c64(N1), c64(1), "amx.packb.n",
+            [&](IRBuilderBase &, Value *N) {
+              Value *V = B.CreateLoad(PackT, elementPtr(B, Src, K, N));
+              Value *Jb = B.CreateUDiv(N, c64(TileRows));
+              Value *Col = B.CreateURem(N, c64(TileRows));
+              Value *Idx = B.CreateAdd(
+                  B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
+                              c64(TileRows * KG)),
+                  B.CreateAdd(B.CreateMul(Col, c64(KG)), G4));
+              B.CreateStore(V, B.CreateGEP(PackT, Bp, Idx));
+            });
+      });
 }
 
 // A as a row-major M x Kp copy, zero-padded (A not row-major).
@@ -341,15 +354,17 @@ Value *AMXGemmEmitter::packAWhole() {
   if (Kp != G.K)
     B.CreateMemSet(Ap, B.getInt8(0), Bytes, Align(64));
   Type *T = G.A.Elem;
-  emitLoop(B, c64(0), c64(G.K), c64(1), "amx.packa.k", [&](IRBuilderBase &,
-                                                          Value *K) {
-    emitLoop(B, c64(0), c64(G.M), c64(1), "amx.packa.m", [&](IRBuilderBase &,
-                                                            Value *M) {
-      Value *V = B.CreateLoad(T, elementPtr(B, G.A, M, K));
-      B.CreateStore(V, B.CreateGEP(T, Ap, B.CreateAdd(B.CreateMul(M, c64(Kp)),
-                                                      K)));
-    });
-  });
+  emitLoop(B, c64(0), c64(G.K), c64(1), "amx.packa.k",
+           [&](IRBuilderBase &, Value *K) {
+             emitLoop(
+                 B, c64(0), c64(G.M), c64(1), "amx.packa.m",
+                 [&](IRBuilderBase &, Value *M) {
+                   Value *V = B.CreateLoad(T, elementPtr(B, G.A, M, K));
+                   B.CreateStore(
+                       V, B.CreateGEP(T, Ap,
+                                      B.CreateAdd(B.CreateMul(M, c64(Kp)), K)));
+                 });
+           });
   return Ap;
 }
 
@@ -359,18 +374,19 @@ Value *AMXGemmEmitter::copyAEdge(int64_t K0) {
   Value *Edge = emitScratch(B, ScratchSlot::AEdge, Bytes);
   B.CreateMemSet(Edge, B.getInt8(0), Bytes, Align(64));
   Type *T = G.A.Elem;
-  emitLoop(B, c64(0), c64(G.M), c64(1), "amx.aedge.m", [&](IRBuilderBase &,
-                                                          Value *M) {
-    emitLoop(B, c64(0), c64(G.K - K0), c64(1), "amx.aedge.k",
-             [&](IRBuilderBase &, Value *K) {
-               Value *V = B.CreateLoad(
-                   T, elementPtr(B, G.A, M, B.CreateAdd(K, c64(K0))));
-               B.CreateStore(V, B.CreateGEP(T, Edge,
-                                            B.CreateAdd(B.CreateMul(
-                                                            M, c64(Kern.TK)),
-                                                        K)));
-             });
-  });
+  emitLoop(
+      B, c64(0), c64(G.M), c64(1), "amx.aedge.m",
+      [&](IRBuilderBase &, Value *M) {
+        emitLoop(
+            B, c64(0), c64(G.K - K0), c64(1), "amx.aedge.k",
+            [&](IRBuilderBase &, Value *K) {
+              Value *V = B.CreateLoad(
+                  T, elementPtr(B, G.A, M, B.CreateAdd(K, c64(K0))));
+              B.CreateStore(
+                  V, B.CreateGEP(T, Edge,
+                                 B.CreateAdd(B.CreateMul(M, c64(Kern.TK)), K)));
+            });
+      });
   return Edge;
 }
 
@@ -380,30 +396,33 @@ Value *AMXGemmEmitter::stageC() {
   Value *Stage = emitScratch(B, ScratchSlot::CStage, G.M * G.N * 4);
   if (!G.Accumulate)
     return Stage;
-  emitLoop(B, c64(0), c64(G.M), c64(1), "amx.cin.m", [&](IRBuilderBase &,
-                                                        Value *M) {
-    emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cin.n", [&](IRBuilderBase &,
-                                                          Value *N) {
-      Value *V = B.CreateLoad(T, elementPtr(B, G.C, M, N));
-      B.CreateStore(V, B.CreateGEP(T, Stage, B.CreateAdd(B.CreateMul(
-                                                           M, c64(G.N)),
-                                                       N)));
-    });
-  });
+  emitLoop(
+      B, c64(0), c64(G.M), c64(1), "amx.cin.m", [&](IRBuilderBase &, Value *M) {
+        emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cin.n",
+                 [&](IRBuilderBase &, Value *N) {
+                   Value *V = B.CreateLoad(T, elementPtr(B, G.C, M, N));
+                   B.CreateStore(
+                       V,
+                       B.CreateGEP(T, Stage,
+                                   B.CreateAdd(B.CreateMul(M, c64(G.N)), N)));
+                 });
+      });
   return Stage;
 }
 
 void AMXGemmEmitter::unstageC(Value *Stage) {
   Type *T = G.C.Elem;
-  emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cout.n", [&](IRBuilderBase &,
-                                                         Value *N) {
-    emitLoop(B, c64(0), c64(G.M), c64(1), "amx.cout.m", [&](IRBuilderBase &,
-                                                           Value *M) {
-      Value *V = B.CreateLoad(
-          T, B.CreateGEP(T, Stage, B.CreateAdd(B.CreateMul(M, c64(G.N)), N)));
-      B.CreateStore(V, elementPtr(B, G.C, M, N));
-    });
-  });
+  emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cout.n",
+           [&](IRBuilderBase &, Value *N) {
+             emitLoop(B, c64(0), c64(G.M), c64(1), "amx.cout.m",
+                      [&](IRBuilderBase &, Value *M) {
+                        Value *V = B.CreateLoad(
+                            T, B.CreateGEP(
+                                   T, Stage,
+                                   B.CreateAdd(B.CreateMul(M, c64(G.N)), N)));
+                        B.CreateStore(V, elementPtr(B, G.C, M, N));
+                      });
+           });
 }
 
 // The kernel for one region:
@@ -423,8 +442,8 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
                                {Ptr, I64, Ptr, Ptr, Ptr, I64}, false);
-  Function *F = Function::Create(FT, GlobalValue::InternalLinkage,
-                                 "tlx.amx.gemm", M);
+  Function *F =
+      Function::Create(FT, GlobalValue::InternalLinkage, "tlx.amx.gemm", M);
   // Same CPU and features as the caller, plus the AMX ones the user did not
   // have to ask for with -march.
   for (StringRef Attr : {"target-cpu", "tune-cpu"})
@@ -474,123 +493,132 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   Value *BStep = C64(TileRows * TileRowBytes); // bytes per k step of Bp
   Value *BColBlock = C64(kGroups() * TileRows * Kern.KG * Kern.ElemBytes);
 
-  emitLoop(KB, C64(Region.Row0), C64(Region.Row1), C64(BlockRows), "amx.i",
-           [&](IRBuilderBase &, Value *I) {
-    emitLoop(KB, C64(Region.Col0), C64(Region.Col1), C64(BlockCols), "amx.j",
-             [&](IRBuilderBase &, Value *J) {
-      // Accumulators are numbered row tile major: T = r * NC + c.
-      auto CTilePtr = [&](unsigned R, unsigned Cc) {
-        Value *Row = KB.CreateAdd(I, C64(R * TileRows));
-        Value *Col = KB.CreateAdd(J, C64(Cc * TileRows));
-        return ByteGEP(C, KB.CreateAdd(KB.CreateMul(Row, CStride),
-                                       KB.CreateMul(Col, C64(4))));
-      };
-      Value *JBlock = KB.CreateUDiv(J, C64(TileRows));
-      auto StoreC1 = [&](unsigned T, Value *Tile) {
-        unsigned R = T / NC, Cc = T % NC;
-        KB.CreateIntrinsic(KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
-                           {C16(RT[R]), C16(CT[Cc] * 4), CTilePtr(R, Cc),
-                            CStride, Tile});
-      };
-      auto StoreC = [&](ArrayRef<Value *> Acc) {
-        for (unsigned T = 0; T < NR * NC; ++T)
-          StoreC1(T, Acc[T]);
-      };
-      // The -O0 form's accumulator slots (64-byte rows, 1 KiB each).
-      auto SpillOne = [&](unsigned T, Value *Tile) {
-        KB.CreateIntrinsic(
-            KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
-            {C16(RT[T / NC]), C16(CT[T % NC] * 4),
-             KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
-             C64(TileRowBytes), Tile});
-      };
-      auto ReloadOne = [&](unsigned T) {
-        return Load(RT[T / NC], CT[T % NC] * 4,
+  emitLoop(
+      KB, C64(Region.Row0), C64(Region.Row1), C64(BlockRows), "amx.i",
+      [&](IRBuilderBase &, Value *I) {
+        emitLoop(
+            KB, C64(Region.Col0), C64(Region.Col1), C64(BlockCols), "amx.j",
+            [&](IRBuilderBase &, Value *J) {
+              // Accumulators are numbered row tile major: T = r * NC + c.
+              auto CTilePtr = [&](unsigned R, unsigned Cc) {
+                Value *Row = KB.CreateAdd(I, C64(R * TileRows));
+                Value *Col = KB.CreateAdd(J, C64(Cc * TileRows));
+                return ByteGEP(C, KB.CreateAdd(KB.CreateMul(Row, CStride),
+                                               KB.CreateMul(Col, C64(4))));
+              };
+              Value *JBlock = KB.CreateUDiv(J, C64(TileRows));
+              auto StoreC1 = [&](unsigned T, Value *Tile) {
+                unsigned R = T / NC, Cc = T % NC;
+                KB.CreateIntrinsic(KB.getVoidTy(),
+                                   Intrinsic::x86_tilestored64_internal,
+                                   {C16(RT[R]), C16(CT[Cc] * 4),
+                                    CTilePtr(R, Cc), CStride, Tile});
+              };
+              auto StoreC = [&](ArrayRef<Value *> Acc) {
+                for (unsigned T = 0; T < NR * NC; ++T)
+                  StoreC1(T, Acc[T]);
+              };
+              // The -O0 form's accumulator slots (64-byte rows, 1 KiB each).
+              auto SpillOne = [&](unsigned T, Value *Tile) {
+                KB.CreateIntrinsic(
+                    KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
+                    {C16(RT[T / NC]), C16(CT[T % NC] * 4),
+                     KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
+                     C64(TileRowBytes), Tile});
+              };
+              auto ReloadOne = [&](unsigned T) {
+                return Load(
+                    RT[T / NC], CT[T % NC] * 4,
                     KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
                     C64(TileRowBytes));
-      };
-      // Accumulators start as C (Accumulate) or zero.
-      SmallVector<Value *, 8> Init;
-      for (unsigned R = 0; R < NR; ++R)
-        for (unsigned Cc = 0; Cc < NC; ++Cc) {
-          Init.push_back(
-              G.Accumulate
-                  ? Load(RT[R], CT[Cc] * 4, CTilePtr(R, Cc), CStride)
-                  : KB.CreateIntrinsic(AMXTy, Intrinsic::x86_tilezero_internal,
-                                       {C16(RT[R]), C16(CT[Cc] * 4)}));
-          if (Volatile)
-            SpillOne(R * NC + Cc, Init.back());
-        }
-      auto LoadA = [&](unsigned R, Value *ABase, Value *AStrideV,
-                       Value *AColByte) {
-        Value *Row = KB.CreateAdd(I, C64(R * TileRows));
-        Value *P = ByteGEP(ABase, KB.CreateAdd(KB.CreateMul(Row, AStrideV),
-                                               AColByte));
-        return Load(RT[R], TileRowBytes, P, AStrideV);
-      };
-      auto LoadB = [&](unsigned Cc, Value *Kt) {
-        Value *Block = KB.CreateAdd(JBlock, C64(Cc));
-        Value *P = ByteGEP(BPacked, KB.CreateAdd(KB.CreateMul(Block, BColBlock),
-                                                 KB.CreateMul(Kt, BStep)));
-        return Load(TileRows, CT[Cc] * 4, P, C64(TileRowBytes));
-      };
-      auto Dot = [&](unsigned T, Value *Acc, Value *A, Value *BT) {
-        return KB.CreateIntrinsic(AMXTy, Kern.Dot,
-                                  {C16(RT[T / NC]), C16(CT[T % NC] * 4),
-                                   C16(TileRowBytes), Acc, A, BT});
-      };
-      // One k step: two A and two B tiles feed the four accumulators.
-      auto Step = [&](ArrayRef<Value *> Acc, Value *ABase, Value *AStrideV,
-                      Value *AColByte, Value *Kt) {
-        SmallVector<Value *, 2> ATiles, BTiles;
-        for (unsigned R = 0; R < NR; ++R)
-          ATiles.push_back(LoadA(R, ABase, AStrideV, AColByte));
-        for (unsigned Cc = 0; Cc < NC; ++Cc)
-          BTiles.push_back(LoadB(Cc, Kt));
-        SmallVector<Value *, 8> Next;
-        for (unsigned T = 0; T < NR * NC; ++T)
-          Next.push_back(Dot(T, Acc[T], ATiles[T / NC], BTiles[T % NC]));
-        return Next;
-      };
-      // The -O0 form of a k step: LLVM's fast tile register allocator
-      // copes with few live tiles only, so each accumulator is reloaded,
-      // updated from freshly loaded A and B tiles and spilled again.
-      auto VolatileStep = [&](Value *ABase, Value *AStrideV, Value *AColByte,
-                              Value *Kt) {
-        for (unsigned T = 0; T < NR * NC; ++T) {
-          Value *A = LoadA(T / NC, ABase, AStrideV, AColByte);
-          Value *BT = LoadB(T % NC, Kt);
-          SpillOne(T, Dot(T, ReloadOne(T), A, BT));
-        }
-      };
-      if (!Volatile) {
-        // Accumulators stay in tile registers: loop phis.
-        auto Acc = emitLoop(
-            KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k", Init,
-            [&](IRBuilderBase &, Value *Kt, ArrayRef<Value *> Cur) {
-              return Step(Cur, AMain, AStride,
-                          KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
+              };
+              // Accumulators start as C (Accumulate) or zero.
+              SmallVector<Value *, 8> Init;
+              for (unsigned R = 0; R < NR; ++R)
+                for (unsigned Cc = 0; Cc < NC; ++Cc) {
+                  Init.push_back(
+                      G.Accumulate
+                          ? Load(RT[R], CT[Cc] * 4, CTilePtr(R, Cc), CStride)
+                          : KB.CreateIntrinsic(AMXTy,
+                                               Intrinsic::x86_tilezero_internal,
+                                               {C16(RT[R]), C16(CT[Cc] * 4)}));
+                  if (Volatile)
+                    SpillOne(R * NC + Cc, Init.back());
+                }
+              auto LoadA = [&](unsigned R, Value *ABase, Value *AStrideV,
+                               Value *AColByte) {
+                Value *Row = KB.CreateAdd(I, C64(R * TileRows));
+                Value *P = ByteGEP(
+                    ABase, KB.CreateAdd(KB.CreateMul(Row, AStrideV), AColByte));
+                return Load(RT[R], TileRowBytes, P, AStrideV);
+              };
+              auto LoadB = [&](unsigned Cc, Value *Kt) {
+                Value *Block = KB.CreateAdd(JBlock, C64(Cc));
+                Value *P = ByteGEP(BPacked,
+                                   KB.CreateAdd(KB.CreateMul(Block, BColBlock),
+                                                KB.CreateMul(Kt, BStep)));
+                return Load(TileRows, CT[Cc] * 4, P, C64(TileRowBytes));
+              };
+              auto Dot = [&](unsigned T, Value *Acc, Value *A, Value *BT) {
+                return KB.CreateIntrinsic(AMXTy, Kern.Dot,
+                                          {C16(RT[T / NC]), C16(CT[T % NC] * 4),
+                                           C16(TileRowBytes), Acc, A, BT});
+              };
+              // One k step: two A and two B tiles feed the four accumulators.
+              auto Step = [&](ArrayRef<Value *> Acc, Value *ABase,
+                              Value *AStrideV, Value *AColByte, Value *Kt) {
+                SmallVector<Value *, 2> ATiles, BTiles;
+                for (unsigned R = 0; R < NR; ++R)
+                  ATiles.push_back(LoadA(R, ABase, AStrideV, AColByte));
+                for (unsigned Cc = 0; Cc < NC; ++Cc)
+                  BTiles.push_back(LoadB(Cc, Kt));
+                SmallVector<Value *, 8> Next;
+                for (unsigned T = 0; T < NR * NC; ++T)
+                  Next.push_back(
+                      Dot(T, Acc[T], ATiles[T / NC], BTiles[T % NC]));
+                return Next;
+              };
+              // The -O0 form of a k step: LLVM's fast tile register allocator
+              // copes with few live tiles only, so each accumulator is
+              // reloaded, updated from freshly loaded A and B tiles and spilled
+              // again.
+              auto VolatileStep = [&](Value *ABase, Value *AStrideV,
+                                      Value *AColByte, Value *Kt) {
+                for (unsigned T = 0; T < NR * NC; ++T) {
+                  Value *A = LoadA(T / NC, ABase, AStrideV, AColByte);
+                  Value *BT = LoadB(T % NC, Kt);
+                  SpillOne(T, Dot(T, ReloadOne(T), A, BT));
+                }
+              };
+              if (!Volatile) {
+                // Accumulators stay in tile registers: loop phis.
+                auto Acc = emitLoop(
+                    KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k", Init,
+                    [&](IRBuilderBase &, Value *Kt, ArrayRef<Value *> Cur) {
+                      return Step(Cur, AMain, AStride,
+                                  KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
+                    });
+                if (Ops.AEdge)
+                  Acc = Step(Acc, AEdge, C64(TileRowBytes), C64(0),
+                             C64(Ops.MainSteps));
+                StoreC(Acc);
+                return;
+              }
+              // -O0: LLVM's fast tile configuration wants every tile value used
+              // in the block that defines it, so accumulators round-trip
+              // through stack slots (what clang's -O0 AMX intrinsics do).
+              emitLoop(KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k",
+                       [&](IRBuilderBase &, Value *Kt) {
+                         VolatileStep(AMain, AStride,
+                                      KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
+                       });
+              if (Ops.AEdge)
+                VolatileStep(AEdge, C64(TileRowBytes), C64(0),
+                             C64(Ops.MainSteps));
+              for (unsigned T = 0; T < NR * NC; ++T)
+                StoreC1(T, ReloadOne(T));
             });
-        if (Ops.AEdge)
-          Acc = Step(Acc, AEdge, C64(TileRowBytes), C64(0),
-                     C64(Ops.MainSteps));
-        StoreC(Acc);
-        return;
-      }
-      // -O0: LLVM's fast tile configuration wants every tile value used in
-      // the block that defines it, so accumulators round-trip through stack
-      // slots (what clang's -O0 AMX intrinsics do).
-      emitLoop(KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k",
-               [&](IRBuilderBase &, Value *Kt) {
-                 VolatileStep(AMain, AStride,
-                              KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
-               });
-      if (Ops.AEdge)
-        VolatileStep(AEdge, C64(TileRowBytes), C64(0), C64(Ops.MainSteps));
-      for (unsigned T = 0; T < NR * NC; ++T)
-        StoreC1(T, ReloadOne(T));
-    });
-  });
+      });
   return F;
 }
 
@@ -600,9 +628,9 @@ void AMXGemmEmitter::emitRegionCall(const BlockRegion &Region,
     return;
   Function *Kernel = createKernel(Region, Ops);
   Value *Null = ConstantPointerNull::get(B.getPtrTy());
-  B.CreateCall(Kernel, {Ops.AMain, Ops.AMainStride,
-                        Ops.AEdge ? Ops.AEdge : Null, Ops.BPacked, Ops.C,
-                        Ops.CStride});
+  B.CreateCall(Kernel,
+               {Ops.AMain, Ops.AMainStride, Ops.AEdge ? Ops.AEdge : Null,
+                Ops.BPacked, Ops.C, Ops.CStride});
 }
 
 // For small M (at most two 32-row blocks):
@@ -645,16 +673,15 @@ void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
     packB(Src, Cols, Panel);
     Value *C = B.CreateGEP(B.getInt8Ty(), Ops.C, B.CreateMul(Jc, c64(4)));
     for (Function *Kernel : Kernels)
-      B.CreateCall(Kernel, {Ops.AMain, Ops.AMainStride,
-                            Ops.AEdge ? Ops.AEdge : Null, Panel, C,
-                            Ops.CStride});
+      B.CreateCall(Kernel,
+                   {Ops.AMain, Ops.AMainStride, Ops.AEdge ? Ops.AEdge : Null,
+                    Panel, C, Ops.CStride});
   };
   if (NFull > 0) {
     auto Kernels = PanelKernels(PanelCols);
-    emitLoop(B, c64(0), c64(NFull), c64(PanelCols), "amx.panel",
-             [&](IRBuilderBase &, Value *Jc) {
-               RunPanel(Jc, PanelCols, Kernels);
-             });
+    emitLoop(
+        B, c64(0), c64(NFull), c64(PanelCols), "amx.panel",
+        [&](IRBuilderBase &, Value *Jc) { RunPanel(Jc, PanelCols, Kernels); });
   }
   if (G.N > NFull)
     RunPanel(c64(NFull), G.N - NFull, PanelKernels(G.N - NFull));

@@ -185,15 +185,15 @@ void requireVectorWidth(Function &F, unsigned Bits) {
 
 Value *emitScratch(IRBuilderBase &B, ScratchSlot Slot, int64_t Bytes) {
   Module *M = B.GetInsertBlock()->getModule();
-  FunctionCallee Fn = M->getOrInsertFunction(
-      "tlxrt_scratch", B.getPtrTy(), B.getInt32Ty(), B.getInt64Ty());
+  FunctionCallee Fn = M->getOrInsertFunction("tlxrt_scratch", B.getPtrTy(),
+                                             B.getInt32Ty(), B.getInt64Ty());
   if (auto *Decl = dyn_cast<Function>(Fn.getCallee())) {
     Decl->setDoesNotThrow();
     Decl->addRetAttr(Attribute::NoAlias);
     Decl->addRetAttr(Attribute::getWithAlignment(M->getContext(), Align(64)));
   }
-  return B.CreateCall(Fn, {B.getInt32(static_cast<int>(Slot)),
-                           B.getInt64(Bytes)},
+  return B.CreateCall(Fn,
+                      {B.getInt32(static_cast<int>(Slot)), B.getInt64(Bytes)},
                       "gemm.scratch");
 }
 
@@ -222,8 +222,7 @@ Value *convertElement(IRBuilderBase &B, Value *V, Type *To, bool IsSigned) {
 
 Value *multiplyAdd(IRBuilderBase &B, Value *Acc, Value *X, Value *Y) {
   if (Acc->getType()->isFPOrFPVectorTy())
-    return B.CreateIntrinsic(Intrinsic::fmuladd, {Acc->getType()},
-                             {X, Y, Acc});
+    return B.CreateIntrinsic(Intrinsic::fmuladd, {Acc->getType()}, {X, Y, Acc});
   return B.CreateAdd(Acc, B.CreateMul(X, Y));
 }
 
@@ -238,26 +237,28 @@ Value *multiplyAdd(IRBuilderBase &B, Value *Acc, Value *X, Value *Y) {
 void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
   Type *CT = G.C.Elem;
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
-  emitLoop(B, Zero, B.getInt64(G.M), One, "gemm.i", [&](IRBuilderBase &B,
-                                                          Value *I) {
-    emitLoop(B, Zero, B.getInt64(G.N), One, "gemm.j", [&](IRBuilderBase &B,
-                                                            Value *J) {
-      Value *CPtr = elementPtr(B, G.C, I, J);
-      Value *Init = G.Accumulate
-                        ? static_cast<Value *>(B.CreateLoad(CT, CPtr))
-                        : Constant::getNullValue(CT);
-      auto Sum = emitLoop(
-          B, Zero, B.getInt64(G.K), One, "gemm.k", {Init},
-          [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
-            Value *X = B.CreateLoad(G.A.Elem, elementPtr(B, G.A, I, K));
-            Value *Y = B.CreateLoad(G.B.Elem, elementPtr(B, G.B, K, J));
-            X = convertElement(B, X, CT, G.A.IsSigned);
-            Y = convertElement(B, Y, CT, G.B.IsSigned);
-            return SmallVector<Value *, 8>{multiplyAdd(B, Acc[0], X, Y)};
-          });
-      B.CreateStore(Sum[0], CPtr);
-    });
-  });
+  emitLoop(
+      B, Zero, B.getInt64(G.M), One, "gemm.i", [&](IRBuilderBase &B, Value *I) {
+        emitLoop(
+            B, Zero, B.getInt64(G.N), One, "gemm.j",
+            [&](IRBuilderBase &B, Value *J) {
+              Value *CPtr = elementPtr(B, G.C, I, J);
+              Value *Init = G.Accumulate
+                                ? static_cast<Value *>(B.CreateLoad(CT, CPtr))
+                                : Constant::getNullValue(CT);
+              auto Sum = emitLoop(
+                  B, Zero, B.getInt64(G.K), One, "gemm.k", {Init},
+                  [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
+                    Value *X = B.CreateLoad(G.A.Elem, elementPtr(B, G.A, I, K));
+                    Value *Y = B.CreateLoad(G.B.Elem, elementPtr(B, G.B, K, J));
+                    X = convertElement(B, X, CT, G.A.IsSigned);
+                    Y = convertElement(B, Y, CT, G.B.IsSigned);
+                    return SmallVector<Value *, 8>{
+                        multiplyAdd(B, Acc[0], X, Y)};
+                  });
+              B.CreateStore(Sum[0], CPtr);
+            });
+      });
 }
 
 } // namespace gemm

@@ -29,10 +29,10 @@ emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
          llvm::ArrayRef<llvm::Value *> Inits, const LoopBody &Body);
 
 /// The same without loop-carried values.
-void emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
-              llvm::Value *Step, const llvm::Twine &Name,
-              llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>
-                  Body);
+void emitLoop(
+    llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
+    llvm::Value *Step, const llvm::Twine &Name,
+    llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)> Body);
 
 /// Emits `if (Cond) Then(); else Else();` at \p B's insertion point (no
 /// else branch when \p Else is null); \p B is left after the if.
@@ -45,8 +45,13 @@ void emitIf(llvm::IRBuilderBase &B, llvm::Value *Cond,
 void requireVectorWidth(llvm::Function &F, unsigned Bits);
 
 /// Runtime scratch buffers (lib/Runtime/scratch.c), one per slot and thread.
-enum class ScratchSlot { PackedA = 0, PackedB = 1, ColumnSums = 2, CStage = 3,
-                         AEdge = 4 };
+enum class ScratchSlot {
+  PackedA = 0,
+  PackedB = 1,
+  ColumnSums = 2,
+  CStage = 3,
+  AEdge = 4
+};
 
 /// Emits a call returning a 64-byte aligned buffer of \p Bytes bytes.
 llvm::Value *emitScratch(llvm::IRBuilderBase &B, ScratchSlot Slot,

@@ -104,8 +104,8 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   KC = std::max<int64_t>(Kern.KG * 16, KC / (Kern.KG * 16) * (Kern.KG * 16));
   int64_t MC = int64_t(L2) / 2 / (KC * ES);
   MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
-  int64_t NC = std::max<int64_t>(Kern.nr(), (4 << 20) / (KC * ES) /
-                                                Kern.nr() * Kern.nr());
+  int64_t NC = std::max<int64_t>(Kern.nr(),
+                                 (4 << 20) / (KC * ES) / Kern.nr() * Kern.nr());
   // When all of M fits one A block, waste as few padded rows as possible:
   // spread M evenly over the fewest micro-panels (M = 64: MR 13 computes
   // 65 rows, MR 14 70; the 3x3 conv layer's GEMMs: +5%), or take an MR up
@@ -140,8 +140,8 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   if (Kern.Dot == DotKind::FMA && G.B.Elem == Kern.PackT && RowStride &&
       ColStride && ColStride->isOne() && G.M <= Kern.MC) {
     int64_t StrideBytes = RowStride->getSExtValue() * ES;
-    bool Spread = StrideBytes % 64 != 0 ||
-                  std::gcd<int64_t>(StrideBytes / 64, 64) <= 16;
+    bool Spread =
+        StrideBytes % 64 != 0 || std::gcd<int64_t>(StrideBytes / 64, 64) <= 16;
     if (StrideBytes > 0 && Spread) {
       Kern.DirectB = true;
       Kern.DirectBStride = RowStride->getSExtValue();
@@ -177,8 +177,7 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   Kern.PackT = CT;
   Type *AT = G.A.Elem, *BT = G.B.Elem;
   if (Bits == 512 && CT->isIntegerTy(32) && AT->isIntegerTy(8) &&
-      BT->isIntegerTy(8) && G.B.IsSigned &&
-      hasTargetFeature(F, "avx512vnni")) {
+      BT->isIntegerTy(8) && G.B.IsSigned && hasTargetFeature(F, "avx512vnni")) {
     Kern.Dot = DotKind::VNNI;
     Kern.PackT = AT;
     Kern.KG = 4;
@@ -196,10 +195,10 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
 }
 
 std::string kernelName(const VectorKernel &Kern) {
-  std::string Name = Kern.RegBytes == 64   ? "avx512"
-                     : Kern.RegBytes == 32 ? "vec256"
-                                           : "vec" + std::to_string(
-                                                         Kern.RegBytes * 8);
+  std::string Name = Kern.RegBytes == 64 ? "avx512"
+                     : Kern.RegBytes == 32
+                         ? "vec256"
+                         : "vec" + std::to_string(Kern.RegBytes * 8);
   switch (Kern.Dot) {
   case DotKind::VNNI:
     Name += Kern.BiasA ? " s8s8s32 vpdpbusd(+128 bias)" : " u8s8s32 vpdpbusd";
@@ -209,14 +208,13 @@ std::string kernelName(const VectorKernel &Kern) {
     break;
   case DotKind::FMA:
     Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
-    Name += Kern.AccT->isFloatTy()    ? "f32"
-            : Kern.AccT->isDoubleTy() ? "f64"
-                                      : "i" + std::to_string(
-                                                  Kern.AccT->getIntegerBitWidth());
+    Name += Kern.AccT->isFloatTy() ? "f32"
+            : Kern.AccT->isDoubleTy()
+                ? "f64"
+                : "i" + std::to_string(Kern.AccT->getIntegerBitWidth());
     break;
   }
-  return Name + " " + std::to_string(Kern.MR) + "x" +
-         std::to_string(Kern.nr());
+  return Name + " " + std::to_string(Kern.MR) + "x" + std::to_string(Kern.nr());
 }
 
 /// Emits the code of one GEMM with the chosen kernel.
@@ -233,9 +231,7 @@ private:
   Value *smin(Value *X, Value *Y) {
     return B.CreateIntrinsic(Intrinsic::smin, {I64}, {X, Y});
   }
-  int64_t packBytes() const {
-    return Kern.PackT->getPrimitiveSizeInBits() / 8;
-  }
+  int64_t packBytes() const { return Kern.PackT->getPrimitiveSizeInBits() / 8; }
   Value *packPtr(Value *Base, Value *Elems) {
     return B.CreateGEP(Kern.PackT, Base, Elems);
   }
@@ -253,8 +249,8 @@ private:
   Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
   Value *loadABroadcast(Value *Ptr);
   Value *loadBVector(Value *Ptr, bool InPlace = false);
-  void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
-                  Value *Rows, Value *Cols, Value *AddC);
+  void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0, Value *Rows,
+                  Value *Cols, Value *AddC);
 
   IRBuilderBase &B;
   const GemmDesc &G;
@@ -279,33 +275,37 @@ void VectorGemmEmitter::emit() {
   if (Kern.BiasA)
     ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
 
-  emitLoop(B, c64(0), c64(G.N), c64(Kern.NC), "gemm.jc", [&](IRBuilderBase &,
-                                                              Value *Jc) {
-    Value *Nc = smin(c64(Kern.NC), B.CreateSub(c64(G.N), Jc));
-    emitLoop(B, c64(0), c64(G.K), c64(Kern.KC), "gemm.pc", [&](IRBuilderBase &,
-                                                                Value *Pc) {
-      Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
-      Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
-                               c64(-int64_t(Kern.KG)));
-      packB(Jc, Pc, Nc, Kc, Kcp);
-      // Later K blocks add to what the earlier ones stored.
-      Value *AddC = G.Accumulate ? B.getTrue()
-                                 : B.CreateICmpNE(Pc, c64(0), "gemm.addc");
-      emitLoop(B, c64(0), c64(G.M), c64(Kern.MC), "gemm.ic",
-               [&](IRBuilderBase &, Value *Ic) {
-                 Value *Mc = smin(c64(Kern.MC), B.CreateSub(c64(G.M), Ic));
-                 packA(Ic, Pc, Mc, Kc, Kcp);
-                 emitLoop(B, c64(0), Nc, c64(Kern.nr()), "gemm.jr",
-                          [&](IRBuilderBase &, Value *Jr) {
-                            emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
-                                     [&](IRBuilderBase &, Value *Ir) {
-                                       emitMicrokernel(Ic, Ir, Jc, Jr, Pc, Mc,
-                                                       Nc, Kcp, AddC);
-                                     });
-                          });
-               });
-    });
-  });
+  emitLoop(
+      B, c64(0), c64(G.N), c64(Kern.NC), "gemm.jc",
+      [&](IRBuilderBase &, Value *Jc) {
+        Value *Nc = smin(c64(Kern.NC), B.CreateSub(c64(G.N), Jc));
+        emitLoop(
+            B, c64(0), c64(G.K), c64(Kern.KC), "gemm.pc",
+            [&](IRBuilderBase &, Value *Pc) {
+              Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
+              Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
+                                       c64(-int64_t(Kern.KG)));
+              packB(Jc, Pc, Nc, Kc, Kcp);
+              // Later K blocks add to what the earlier ones stored.
+              Value *AddC = G.Accumulate
+                                ? B.getTrue()
+                                : B.CreateICmpNE(Pc, c64(0), "gemm.addc");
+              emitLoop(
+                  B, c64(0), c64(G.M), c64(Kern.MC), "gemm.ic",
+                  [&](IRBuilderBase &, Value *Ic) {
+                    Value *Mc = smin(c64(Kern.MC), B.CreateSub(c64(G.M), Ic));
+                    packA(Ic, Pc, Mc, Kc, Kcp);
+                    emitLoop(B, c64(0), Nc, c64(Kern.nr()), "gemm.jr",
+                             [&](IRBuilderBase &, Value *Jr) {
+                               emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
+                                        [&](IRBuilderBase &, Value *Ir) {
+                                          emitMicrokernel(Ic, Ir, Jc, Jr, Pc,
+                                                          Mc, Nc, Kcp, AddC);
+                                        });
+                             });
+                  });
+            });
+      });
 }
 
 // Copies a Rows x Kc block of Op, starting at (Row0, Col0) in the
@@ -318,19 +318,17 @@ void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
                                       unsigned PanelWidth, bool FlipSign) {
   unsigned KG = Kern.KG;
   auto CopyOne = [&](Value *R, Value *K) {
-    Value *Src = KIsRow ? elementPtr(B, Op, B.CreateAdd(Row0, K),
-                                     B.CreateAdd(Col0, R))
-                        : elementPtr(B, Op, B.CreateAdd(Row0, R),
-                                     B.CreateAdd(Col0, K));
+    Value *Src =
+        KIsRow ? elementPtr(B, Op, B.CreateAdd(Row0, K), B.CreateAdd(Col0, R))
+               : elementPtr(B, Op, B.CreateAdd(Row0, R), B.CreateAdd(Col0, K));
     Value *V = B.CreateLoad(Op.Elem, Src);
     V = convertElement(B, V, Kern.PackT, Op.IsSigned);
     if (FlipSign)
       V = B.CreateXor(V, ConstantInt::get(Kern.PackT, 0x80));
     Value *Group = B.CreateLShr(K, Log2_32(KG));
     Value *InGroup = B.CreateAnd(K, c64(KG - 1));
-    Value *Dst = B.CreateAdd(
-        B.CreateMul(Group, c64(PanelWidth * KG)),
-        B.CreateAdd(B.CreateMul(R, c64(KG)), InGroup));
+    Value *Dst = B.CreateAdd(B.CreateMul(Group, c64(PanelWidth * KG)),
+                             B.CreateAdd(B.CreateMul(R, c64(KG)), InGroup));
     B.CreateStore(V, packPtr(Panel, Dst));
   };
   // k outside, the panel index inside: the stores run along the packed
@@ -346,30 +344,30 @@ void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
 void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
                               Value *Kcp) {
   unsigned NR = Kern.nr();
-  emitLoop(B, c64(0), Nc, c64(NR), "gemm.packb", [&](IRBuilderBase &,
-                                                      Value *Jr) {
-    Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
-    Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
-    // Edge panels get zeros where B has no columns or k values, so the
-    // microkernel always runs full width.
-    Value *Partial = B.CreateOr(B.CreateICmpSLT(Cols, c64(NR)),
-                                B.CreateICmpSLT(Kc, Kcp));
-    auto Pack = [&] {
-      emitIf(B, Partial, [&] {
-        B.CreateMemSet(Panel, B.getInt8(0),
-                       B.CreateMul(Kcp, c64(NR * packBytes())), Align(64));
+  emitLoop(
+      B, c64(0), Nc, c64(NR), "gemm.packb", [&](IRBuilderBase &, Value *Jr) {
+        Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
+        Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+        // Edge panels get zeros where B has no columns or k values, so the
+        // microkernel always runs full width.
+        Value *Partial = B.CreateOr(B.CreateICmpSLT(Cols, c64(NR)),
+                                    B.CreateICmpSLT(Kc, Kcp));
+        auto Pack = [&] {
+          emitIf(B, Partial, [&] {
+            B.CreateMemSet(Panel, B.getInt8(0),
+                           B.CreateMul(Kcp, c64(NR * packBytes())), Align(64));
+          });
+          copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc, /*KIsRow=*/true,
+                        Panel, NR, /*FlipSign=*/false);
+          if (Kern.BiasA)
+            emitColumnSums(Panel, Kcp, Jr);
+        };
+        // B read in place: only the partial last micro-panel is packed.
+        if (Kern.DirectB)
+          emitIf(B, Partial, Pack);
+        else
+          Pack();
       });
-      copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc, /*KIsRow=*/true,
-                    Panel, NR, /*FlipSign=*/false);
-      if (Kern.BiasA)
-        emitColumnSums(Panel, Kcp, Jr);
-    };
-    // B read in place: only the partial last micro-panel is packed.
-    if (Kern.DirectB)
-      emitIf(B, Partial, Pack);
-    else
-      Pack();
-  });
 }
 
 // ColSums[Jr + c] = 128 * sum_k Panel(k, c), with vpdpbusd on 0x80 bytes.
@@ -378,51 +376,51 @@ void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kcp,
   unsigned NR = Kern.nr();
   Value *Zero = Constant::getNullValue(Kern.accVec());
   SmallVector<Value *, 8> Init(Kern.NV, Zero);
-  auto Sums = emitLoop(
-      B, c64(0), B.CreateLShr(Kcp, 2), c64(1), "gemm.colsum", Init,
-      [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Acc) {
-        SmallVector<Value *, 8> Next;
-        Value *Row = B.CreateMul(Kq, c64(NR * 4));
-        for (unsigned V = 0; V < Kern.NV; ++V) {
-          Value *BVec =
-              loadBVector(packPtr(Panel, B.CreateAdd(Row, c64(V * Kern.W * 4))));
-          Value *Bias = ConstantInt::get(Kern.accVec(), 0x80808080u);
-          Next.push_back(emitDotStep(Acc[V], Bias, BVec));
-        }
-        return Next;
-      });
+  auto Sums =
+      emitLoop(B, c64(0), B.CreateLShr(Kcp, 2), c64(1), "gemm.colsum", Init,
+               [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Acc) {
+                 SmallVector<Value *, 8> Next;
+                 Value *Row = B.CreateMul(Kq, c64(NR * 4));
+                 for (unsigned V = 0; V < Kern.NV; ++V) {
+                   Value *BVec = loadBVector(
+                       packPtr(Panel, B.CreateAdd(Row, c64(V * Kern.W * 4))));
+                   Value *Bias = ConstantInt::get(Kern.accVec(), 0x80808080u);
+                   Next.push_back(emitDotStep(Acc[V], Bias, BVec));
+                 }
+                 return Next;
+               });
   for (unsigned V = 0; V < Kern.NV; ++V)
     B.CreateAlignedStore(
         Sums[V],
-        B.CreateGEP(Kern.AccT, ColSums,
-                    B.CreateAdd(SumsAt, c64(V * Kern.W))),
+        B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(SumsAt, c64(V * Kern.W))),
         Align(4));
 }
 
 void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
                               Value *Kcp) {
   unsigned MR = Kern.MR;
-  emitLoop(B, c64(0), Mc, c64(MR), "gemm.packa", [&](IRBuilderBase &,
-                                                      Value *Ir) {
-    Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
-    Value *Panel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
-    Value *Partial = B.CreateOr(B.CreateICmpSLT(Rows, c64(MR)),
-                                B.CreateICmpSLT(Kc, Kcp));
-    emitIf(B, Partial, [&] {
-      B.CreateMemSet(Panel, B.getInt8(0),
-                     B.CreateMul(Kcp, c64(MR * packBytes())), Align(4));
-    });
-    Value *Row0 = B.CreateAdd(Ic, Ir);
-    auto Copy = [&] {
-      copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel, MR,
-                    Kern.BiasA);
-    };
-    if (canTransposeA())
-      emitIf(B, B.CreateICmpEQ(Rows, c64(MR)),
-             [&] { transposeIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
-    else
-      Copy();
-  });
+  emitLoop(
+      B, c64(0), Mc, c64(MR), "gemm.packa", [&](IRBuilderBase &, Value *Ir) {
+        Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
+        Value *Panel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
+        Value *Partial = B.CreateOr(B.CreateICmpSLT(Rows, c64(MR)),
+                                    B.CreateICmpSLT(Kc, Kcp));
+        emitIf(B, Partial, [&] {
+          B.CreateMemSet(Panel, B.getInt8(0),
+                         B.CreateMul(Kcp, c64(MR * packBytes())), Align(4));
+        });
+        Value *Row0 = B.CreateAdd(Ic, Ir);
+        auto Copy = [&] {
+          copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel, MR,
+                        Kern.BiasA);
+        };
+        if (canTransposeA())
+          emitIf(
+              B, B.CreateICmpEQ(Rows, c64(MR)),
+              [&] { transposeIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
+        else
+          Copy();
+      });
 }
 
 // Row-major A on the AVX-512 FMA kernel, no conversion: full micro-panels
@@ -444,8 +442,8 @@ bool VectorGemmEmitter::canTransposeA() const {
 // Each stage is W two-source shuffles (vpermt2ps); 16 x 14 f32 take 64
 // shuffles and 16 stores instead of 224 scalar loads and stores (1024^3
 // f32 spent ~6% of its time in the element-by-element A copy).
-void VectorGemmEmitter::transposeIntoPanel(Value *Row0, Value *Col0,
-                                           Value *Kc, Value *Panel) {
+void VectorGemmEmitter::transposeIntoPanel(Value *Row0, Value *Col0, Value *Kc,
+                                           Value *Panel) {
   unsigned W = Kern.W, MR = Kern.MR;
   Type *T = Kern.PackT;
   auto *VecT = FixedVectorType::get(T, W);
@@ -460,30 +458,30 @@ void VectorGemmEmitter::transposeIntoPanel(Value *Row0, Value *Col0,
     MaskBits.push_back(B.getInt1(L < MR));
   Constant *StoreMask = ConstantVector::get(MaskBits);
   Align ElemAlign(packBytes());
-  emitLoop(B, c64(0), KVec, c64(W), "gemm.packa.t",
-           [&](IRBuilderBase &, Value *K0) {
-    SmallVector<Value *, 32> V;
-    for (unsigned R = 0; R < W; ++R)
-      V.push_back(R < MR ? (Value *)B.CreateAlignedLoad(
-                               VecT,
-                               elementPtr(B, G.A, B.CreateAdd(Row0, c64(R)),
-                                          B.CreateAdd(Col0, K0)),
-                               ElemAlign)
-                         : PoisonValue::get(VecT));
-    for (unsigned Stage = 1; Stage < W; Stage *= 2) {
-      SmallVector<Value *, 32> Next(W);
-      for (unsigned I = 0; I < W / 2; ++I) {
-        Next[2 * I] = B.CreateShuffleVector(V[I], V[I + W / 2], Lo);
-        Next[2 * I + 1] = B.CreateShuffleVector(V[I], V[I + W / 2], Hi);
-      }
-      V = Next;
-    }
-    for (unsigned K = 0; K < W; ++K)
-      B.CreateMaskedStore(
-          V[K],
-          packPtr(Panel, B.CreateMul(B.CreateAdd(K0, c64(K)), c64(MR))),
-          ElemAlign, StoreMask);
-  });
+  emitLoop(
+      B, c64(0), KVec, c64(W), "gemm.packa.t", [&](IRBuilderBase &, Value *K0) {
+        SmallVector<Value *, 32> V;
+        for (unsigned R = 0; R < W; ++R)
+          V.push_back(R < MR ? (Value *)B.CreateAlignedLoad(
+                                   VecT,
+                                   elementPtr(B, G.A, B.CreateAdd(Row0, c64(R)),
+                                              B.CreateAdd(Col0, K0)),
+                                   ElemAlign)
+                             : PoisonValue::get(VecT));
+        for (unsigned Stage = 1; Stage < W; Stage *= 2) {
+          SmallVector<Value *, 32> Next(W);
+          for (unsigned I = 0; I < W / 2; ++I) {
+            Next[2 * I] = B.CreateShuffleVector(V[I], V[I + W / 2], Lo);
+            Next[2 * I + 1] = B.CreateShuffleVector(V[I], V[I + W / 2], Hi);
+          }
+          V = Next;
+        }
+        for (unsigned K = 0; K < W; ++K)
+          B.CreateMaskedStore(
+              V[K],
+              packPtr(Panel, B.CreateMul(B.CreateAdd(K0, c64(K)), c64(MR))),
+              ElemAlign, StoreMask);
+      });
   copyIntoPanel(G.A, Row0, B.CreateAdd(Col0, KVec), c64(MR),
                 B.CreateSub(Kc, KVec), /*KIsRow=*/false,
                 packPtr(Panel, B.CreateMul(KVec, c64(MR))), MR,
@@ -492,18 +490,20 @@ void VectorGemmEmitter::transposeIntoPanel(Value *Row0, Value *Col0,
 
 Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {
   // One k group of one row: KG packed elements read as one lane.
-  Type *LaneT = Kern.KG == 1
-                    ? Kern.PackT
-                    : B.getIntNTy(Kern.KG * Kern.PackT->getPrimitiveSizeInBits());
-  Value *Lane = B.CreateAlignedLoad(LaneT, Ptr, Align(LaneT->getPrimitiveSizeInBits() / 8));
+  Type *LaneT =
+      Kern.KG == 1
+          ? Kern.PackT
+          : B.getIntNTy(Kern.KG * Kern.PackT->getPrimitiveSizeInBits());
+  Value *Lane = B.CreateAlignedLoad(LaneT, Ptr,
+                                    Align(LaneT->getPrimitiveSizeInBits() / 8));
   return B.CreateVectorSplat(Kern.W, Lane);
 }
 
 Value *VectorGemmEmitter::loadBVector(Value *Ptr, bool InPlace) {
   auto *VecT = FixedVectorType::get(Kern.PackT, Kern.W * Kern.KG);
-  return B.CreateAlignedLoad(
-      VecT, Ptr,
-      InPlace ? Align(packBytes()) : Align(std::min(64u, Kern.RegBytes)));
+  return B.CreateAlignedLoad(VecT, Ptr,
+                             InPlace ? Align(packBytes())
+                                     : Align(std::min(64u, Kern.RegBytes)));
 }
 
 Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
@@ -534,8 +534,8 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     // Full-width micro-panels straight from B (row stride of B), the
     // partial last one from its packed copy.
     Value *Full = B.CreateICmpSGE(B.CreateSub(Nc, Jr), c64(NR));
-    BPanel = B.CreateSelect(
-        Full, elementPtr(B, G.B, Pc, B.CreateAdd(Jc, Jr)), BPanel);
+    BPanel = B.CreateSelect(Full, elementPtr(B, G.B, Pc, B.CreateAdd(Jc, Jr)),
+                            BPanel);
     BStride = B.CreateSelect(Full, c64(Kern.DirectBStride), BStride);
   }
 
@@ -563,8 +563,8 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
       std::max(1u, unsigned(NR * Kern.AccT->getPrimitiveSizeInBits() / 8 / 64));
   auto PrefetchC = [&](Value *Kq) {
     emitIf(B, B.CreateICmpULT(Kq, c64(MR)), [&] {
-      Value *P = elementPtr(B, G.C, B.CreateAdd(CRow0, smin(Kq, CLastRow)),
-                            CCol0);
+      Value *P =
+          elementPtr(B, G.C, B.CreateAdd(CRow0, smin(Kq, CLastRow)), CCol0);
       for (unsigned L = 0; L < LinesPerRow; ++L)
         B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
                           {B.CreateConstGEP1_64(B.getInt8Ty(), P, L * 64),
@@ -579,9 +579,9 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
         Value *ARow = B.CreateMul(Kq, c64(MR * KG));
         SmallVector<Value *, 4> BVecs;
         for (unsigned V = 0; V < NV; ++V)
-          BVecs.push_back(loadBVector(
-              packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
-              Kern.DirectB));
+          BVecs.push_back(
+              loadBVector(packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
+                          Kern.DirectB));
         PrefetchC(Kq);
         // The A micro-panel streams from L2: fetch 8 k groups ahead.
         B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
@@ -623,26 +623,27 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
             Acc[V * MR + R],
             B.CreateConstGEP1_64(Kern.AccT, EdgeBuf, R * NR + V * W),
             Align(64));
-    emitLoop(B, c64(0), Rows, c64(1), "gemm.edge.r", [&](IRBuilderBase &,
-                                                          Value *R) {
-      emitLoop(B, c64(0), Cols, c64(1), "gemm.edge.c", [&](IRBuilderBase &,
-                                                            Value *C) {
-        Value *Part = B.CreateLoad(
-            Kern.AccT, B.CreateGEP(Kern.AccT, EdgeBuf,
-                                   B.CreateAdd(B.CreateMul(R, c64(NR)), C)));
-        Value *Dst =
-            elementPtr(B, G.C, B.CreateAdd(Row0, R), B.CreateAdd(Col0, C));
-        Value *Old = B.CreateLoad(Kern.AccT, Dst);
-        B.CreateStore(addOrKeep(B, AddC, Old, Part), Dst);
-      });
-    });
+    emitLoop(
+        B, c64(0), Rows, c64(1), "gemm.edge.r", [&](IRBuilderBase &, Value *R) {
+          emitLoop(B, c64(0), Cols, c64(1), "gemm.edge.c",
+                   [&](IRBuilderBase &, Value *C) {
+                     Value *Part = B.CreateLoad(
+                         Kern.AccT,
+                         B.CreateGEP(Kern.AccT, EdgeBuf,
+                                     B.CreateAdd(B.CreateMul(R, c64(NR)), C)));
+                     Value *Dst = elementPtr(B, G.C, B.CreateAdd(Row0, R),
+                                             B.CreateAdd(Col0, C));
+                     Value *Old = B.CreateLoad(Kern.AccT, Dst);
+                     B.CreateStore(addOrKeep(B, AddC, Old, Part), Dst);
+                   });
+        });
   };
   if (!RowsContiguous) {
     StoreThroughBuffer();
     return;
   }
-  Value *Full = B.CreateAnd(B.CreateICmpEQ(Rows, c64(MR)),
-                            B.CreateICmpEQ(Cols, c64(NR)));
+  Value *Full =
+      B.CreateAnd(B.CreateICmpEQ(Rows, c64(MR)), B.CreateICmpEQ(Cols, c64(NR)));
   emitIf(
       B, Full,
       [&] {
