@@ -9,6 +9,7 @@
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
@@ -914,6 +915,25 @@ bool isSamePointer(Value *A, Value *B, AAResults &AA) {
   if (LB->comesBefore(LA))
     std::swap(LA, LB);
   return !mayClobberBetween({LA->getPointerOperand()}, LA, LB, AA);
+}
+
+SmallVector<std::pair<CallBase *, CallBase *>, 8>
+collectStoredContractions(Function &F,
+                          function_ref<bool(OpKind, unsigned)> Wanted) {
+  SmallVector<std::pair<CallBase *, CallBase *>, 8> Work;
+  for (Instruction &I : instructions(F)) {
+    auto *S = dyn_cast<CallBase>(&I);
+    if (!S || getOpKind(*S) != OpKind::Store)
+      continue;
+    std::optional<TensorValue> TV = getTensorValue(S->getArgOperand(1));
+    if (!TV || TV->isMemory())
+      continue;
+    auto *Op = dyn_cast<CallBase>(TV->Data);
+    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (K && isContraction(*K) && Wanted(*K, TV->Type.rank()))
+      Work.push_back({S, Op});
+  }
+  return Work;
 }
 
 void eraseOpIfDead(CallBase &Op) {

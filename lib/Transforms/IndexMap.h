@@ -176,6 +176,14 @@ bool mayClobberBetween(llvm::ArrayRef<llvm::Value *> Roots,
 /// of a pointer parameter reloads it from its alloca).
 bool isSamePointer(llvm::Value *A, llvm::Value *B, llvm::AAResults &AA);
 
+/// The contractions computed into a tensor.store's destination (the store
+/// of the typeinfo of the op's result, as tlx-bufferize leaves them), as
+/// (store, op) pairs in program order, for which \p Wanted(kind, rank of
+/// the stored tensor) holds.
+llvm::SmallVector<std::pair<llvm::CallBase *, llvm::CallBase *>, 8>
+collectStoredContractions(llvm::Function &F,
+                          llvm::function_ref<bool(OpKind, unsigned)> Wanted);
+
 /// Erases a lowered op's typeinfos and then the op, once nothing reads them.
 void eraseOpIfDead(llvm::CallBase &Op);
 

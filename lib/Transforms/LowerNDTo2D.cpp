@@ -33,7 +33,6 @@
 #include "IndexMap.h"
 #include "Passes.h"
 
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -502,22 +501,10 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
 }
 
 bool NDTo2DLowering::run() {
-  SmallVector<std::pair<CallBase *, CallBase *>, 8> Work;
-  for (Instruction &I : instructions(F)) {
-    auto *S = dyn_cast<CallBase>(&I);
-    if (!S || getOpKind(*S) != OpKind::Store)
-      continue;
-    std::optional<TensorValue> TV = getTensorValue(S->getArgOperand(1));
-    if (!TV || TV->isMemory())
-      continue;
-    auto *Op = dyn_cast<CallBase>(TV->Data);
-    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
-    if (!K || !isContraction(*K))
-      continue;
-    if (*K == OpKind::Contract || *K == OpKind::Convolution ||
-        TV->Type.rank() > 2)
-      Work.push_back({S, Op});
-  }
+  // Contract and convolution always; matmul/mma only when batched.
+  auto Work = collectStoredContractions(F, [](OpKind K, unsigned Rank) {
+    return K == OpKind::Contract || K == OpKind::Convolution || Rank > 2;
+  });
   for (auto [S, Op] : Work) {
     switch (*getOpKind(*Op)) {
     case OpKind::Contract:

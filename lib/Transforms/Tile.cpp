@@ -29,7 +29,6 @@
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -197,20 +196,10 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
 }
 
 bool Tiler::run() {
-  SmallVector<std::pair<CallBase *, CallBase *>, 8> Work;
-  for (Instruction &I : instructions(F)) {
-    auto *S = dyn_cast<CallBase>(&I);
-    if (!S || getOpKind(*S) != OpKind::Store)
-      continue;
-    std::optional<TensorValue> TV = getTensorValue(S->getArgOperand(1));
-    if (!TV || TV->isMemory())
-      continue;
-    auto *Op = dyn_cast<CallBase>(TV->Data);
-    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
-    if (K && isContraction(*K) && *K != OpKind::Contract &&
-        *K != OpKind::Convolution)
-      Work.push_back({S, Op});
-  }
+  // 2-D matmul/mma: nd-to-2d has lowered contract, convolution and batches.
+  auto Work = collectStoredContractions(F, [](OpKind K, unsigned) {
+    return K != OpKind::Contract && K != OpKind::Convolution;
+  });
   for (auto [S, Op] : Work) {
     lowerContraction(*S, *Op);
     eraseOpIfDead(*Op);
