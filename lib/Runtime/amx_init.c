@@ -102,12 +102,15 @@ static const char *amx_unavailable_reason(void) {
  * harmless; later calls are one atomic load. */
 static atomic_int AMXState;
 static const char *_Atomic AMXReason;
+static atomic_uint AMXProducts; /* TLXRT_AMX_* the CPU has */
 
 int tlxrt_amx_available(void) {
   int S = atomic_load_explicit(&AMXState, memory_order_acquire);
   if (S == 0) {
     const char *Why = amx_unavailable_reason();
     atomic_store_explicit(&AMXReason, Why, memory_order_relaxed);
+    atomic_store_explicit(&AMXProducts, cpu_amx_products(),
+                          memory_order_relaxed);
     S = Why ? 2 : 1;
     atomic_store_explicit(&AMXState, S, memory_order_release);
   }
@@ -129,18 +132,10 @@ void tlxrt_amx_init(void) {
     amx_unsupported(atomic_load_explicit(&AMXReason, memory_order_relaxed));
 }
 
-/* CPUID is read once; 0 means not read yet (the tile check above passed,
- * so a real answer has bit 31 set). */
-static atomic_uint AMXProducts;
-
 void tlxrt_amx_require(unsigned products) {
-  tlxrt_amx_init();
-  unsigned have = atomic_load_explicit(&AMXProducts, memory_order_relaxed);
-  if (!have) {
-    have = cpu_amx_products() | 0x80000000u;
-    atomic_store_explicit(&AMXProducts, have, memory_order_relaxed);
-  }
-  unsigned missing = products & ~have;
+  tlxrt_amx_init(); /* also reads the products, once per process */
+  unsigned missing =
+      products & ~atomic_load_explicit(&AMXProducts, memory_order_relaxed);
   if (missing & TLXRT_AMX_INT8)
     amx_unsupported("the CPU has no AMX-INT8 (CPUID.7.0:EDX[25])");
   if (missing & TLXRT_AMX_BF16)
