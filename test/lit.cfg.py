@@ -39,16 +39,62 @@ config.substitutions.append(
 config.substitutions.append(
     ("%llc", os.path.join(config.llvm_tools_dir, "llc")))
 
-# Features: valgrind for leak checks, AMX hardware for native AMX runs.
+# Features. valgrind for leak checks. CPU features come from CPUID (the
+# kernel's view of it in /proc/cpuinfo) and name what execution tests may
+# run natively: cpu-avx2, cpu-avx512f, cpu-avx512-vnni, cpu-avx512-bf16,
+# amx-hw (AMX-TILE, INT8, BF16) and amx-fp16-hw.
+#
+# Masking: TLX_TEST_CPU=<-march level> (or lit --param cpu=...) runs the
+# suite as if on that CPU: features are limited to what the level
+# guarantees (never AMX), execution tests are compiled with -march=<level>
+# (%march_native, and %clang_tlx / %clang_plain get it too) and the runtime
+# refuses AMX (TLX_AMX_FORCE_UNSUPPORTED=1). .ci/run runs the suite natively
+# and masked to x86-64-v3 (AVX2), so a pass here says nothing depends on
+# AVX-512 or AMX being present.
 import shutil
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+
+# /proc/cpuinfo flag -> lit feature.
+cpu_features = {
+    "avx2": "cpu-avx2", "avx512f": "cpu-avx512f",
+    "avx512_vnni": "cpu-avx512-vnni", "avx512_bf16": "cpu-avx512-bf16",
+    "amx_tile": "amx-hw", "amx_fp16": "amx-fp16-hw",
+}
+# What each masking level guarantees (flags as /proc/cpuinfo spells them).
+cpu_levels = {
+    "x86-64": set(), "x86-64-v2": set(), "x86-64-v3": {"avx2"},
+    "x86-64-v4": {"avx2", "avx512f"},
+}
 try:
     with open("/proc/cpuinfo") as f:
-        cpu_flags = f.read()
-        if "amx_tile" in cpu_flags:
-            config.available_features.add("amx-hw")
-        if "amx_fp16" in cpu_flags:
-            config.available_features.add("amx-fp16-hw")
+        host_flags = set(next((l.split(":", 1)[1].split() for l in f
+                               if l.startswith("flags")), []))
 except OSError:
-    pass
+    host_flags = set()
+# AMX needs all three of tile, int8 and bf16 for the amx-hw feature.
+if not {"amx_tile", "amx_int8", "amx_bf16"} <= host_flags:
+    host_flags.discard("amx_tile")
+
+test_cpu = lit_config.params.get("cpu", os.environ.get("TLX_TEST_CPU", ""))
+if test_cpu and test_cpu != "native":
+    if test_cpu not in cpu_levels:
+        lit_config.fatal("TLX_TEST_CPU=%s: expected one of %s" %
+                         (test_cpu, ", ".join(sorted(cpu_levels))))
+    host_flags &= cpu_levels[test_cpu]
+    march = "-march=" + test_cpu
+    config.environment["TLX_AMX_FORCE_UNSUPPORTED"] = "1"
+    lit_config.note("CPU masked to %s: features %s" %
+                    (test_cpu, sorted(host_flags) or "none"))
+else:
+    march = "-march=native"
+for flag, feature in cpu_features.items():
+    if flag in host_flags:
+        config.available_features.add(feature)
+config.tlx_march = march
+config.substitutions.insert(0, ("%march_native", march))
+if test_cpu and test_cpu != "native":
+    # Every compile of an execution test targets the masked level.
+    config.substitutions = [
+        (k, v + " " + march if k in ("%clang_tlx", "%clang_plain") else v)
+        for k, v in config.substitutions]

@@ -1,13 +1,15 @@
 // tlxrt_amx_require checks the tile products (AMX-INT8, AMX-BF16,
 // AMX-FP16: separate CPUID bits) besides the tile state, and stops with a
 // message naming the missing one - never SIGILL. This machine's answer is
-// compared with /proc/cpuinfo's amx_* flags.
+// compared with the lit features from CPUID (amx-hw, amx-fp16-hw); without
+// AMX-TILE the message names the tile state, whatever product was asked.
 // RUN: %clang_plain -std=c11 -O2 %s -o %t %tlx_rt
 // RUN: env TLX_AMX_FORCE_UNSUPPORTED=1 not %t 1 2>&1 | FileCheck %s --check-prefix=FORCED
 // RUN: %if amx-hw %{ %t 3 | FileCheck %s --check-prefix=HW %}
-// RUN: %if amx-fp16-hw %{ %t 7 | FileCheck %s --check-prefix=HW %} \
-// RUN: %else %{ not %t 4 2>&1 | FileCheck %s --check-prefix=NOFP16 %}
+// RUN: %if amx-fp16-hw %{ %t 7 | FileCheck %s --check-prefix=HW %}
+// RUN: %if amx-hw && !amx-fp16-hw %{ not %t 4 2>&1 | FileCheck %s --check-prefix=NOFP16 %}
 // RUN: %if !amx-hw %{ not %t 1 2>&1 | FileCheck %s --check-prefix=NOAMX %}
+// RUN: %if !amx-hw %{ not %t 4 2>&1 | FileCheck %s --check-prefix=NOAMX %}
 
 // FORCED: tlx: this program uses Intel AMX, but this CPU/kernel does not support it (AMX disabled by TLX_AMX_FORCE_UNSUPPORTED)
 // FORCED-NOT: granted

@@ -2,8 +2,9 @@
 // double in calls and returns, ext_vector_type(1) an i32, ext_vector_type(3)
 // a shuffle of a 4-vector, 5 to 8 elements a byval copy) reach the intrinsics
 // with their C vector types, as operands and as results.
-// RUN: %clang_tlx -O0 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
-// RUN: %clang_tlx -O2 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
+// -march=x86-64: the ABI without AVX, also when the suite runs masked.
+// RUN: %clang_tlx -march=x86-64 -O0 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
+// RUN: %clang_tlx -march=x86-64 -O2 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
 
 #include <tlx.h>
 

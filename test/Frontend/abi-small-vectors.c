@@ -8,8 +8,9 @@
 // take their result shape from it. (6 x i8 and 3-element results used to be
 // rejected or read as 4 elements: Differential/regress-small-vector-result.c,
 // regress-vec3-result-typeinfo.c.)
-// RUN: %clang_tlx -O0 -Wno-psabi -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ --implicit-check-not=shufflevector %s
-// RUN: %clang_tlx -O2 -Wno-psabi -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ --implicit-check-not=shufflevector %s
+// -march=x86-64: the ABI without AVX, also when the suite runs masked.
+// RUN: %clang_tlx -march=x86-64 -O0 -Wno-psabi -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ --implicit-check-not=shufflevector %s
+// RUN: %clang_tlx -march=x86-64 -O2 -Wno-psabi -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ --implicit-check-not=shufflevector %s
 
 #include <stdint.h>
 #include <tlx.h>
