@@ -14,27 +14,49 @@
 // exists only between the op and its typeinfo; the later stages replace
 // the triple by loops that write %dst.
 //
+// The rule (docs/pipeline.md, "Liveness and aliasing"): every tensor value
+// lives in exactly one place - user memory, a buffer of this pass, the
+// destination of the store that consumes it, or nowhere (fused) - and a
+// place is written again, reused or freed only after the value's last read.
+// A read is wherever the value is consumed: a TLX op or store that reads
+// its token (fused chains read where their consumer computes), a non-TLX
+// use of the result vector (a C operator, a call argument, a return, a C
+// store, an element read), or the copy at the end of a path into a merge.
+// SSA makes the rest follow: a value read after its definition executes
+// again is merged by a phi, and phis get buffers of their own.
+//
 // Algorithm:
-//  1. Vector data entering TLX (typeinfo or totensor of a vector computed by
+//  1. Merges leave SSA (MergeLowering): tensor data merged by phis (and by
+//     selects, which become branches) gets one merge buffer per phi; each
+//     incoming path stores its tensor there at its end (edges that branch
+//     elsewhere too are split first), copies that would overwrite another
+//     copy's source on the same edge read a snapshot, and the merged token
+//     reads the buffer. Non-TLX uses of the merged vector load it where
+//     they are. Merge buffers are allocated once per call of the function.
+//  2. Vector data entering TLX (typeinfo or totensor of a vector computed by
 //     non-TLX code, e.g. a by-value parameter) is stored once into a buffer;
 //     the token becomes a typeinfo of that memory.
-//  2. For each compute op, in program order, choose where its result goes:
+//  3. For each compute op, in program order, choose where its result goes:
 //     a. fused: a producer that is an index map or elementwise op, whose
 //        only user is an op reading it element by element, in the same
 //        block, with no write to its inputs in between - no buffer;
 //     b. the destination of the store that is its typeinfo's only user (the
 //        op moves down to the store; its inputs must not be written in
-//        between);
+//        between, and must not be the destination's object);
 //     c. otherwise a new buffer: the typeinfo is stored into it and its
 //        users read it through a load token. An elementwise op reuses its
-//        operand's buffer when that operand is a dead temporary of the same
-//        type. Buffers up to MaxStackBufferBytes are entry-block allocas,
-//        larger ones malloc'd and freed after their last reader.
-//     Where the result vector escapes to non-TLX code (a return, a C
-//     store) it is loaded from the buffer right after the store.
-//  3. Tokens of user memory are read lazily, where their readers
+//        operand's buffer when that operand is a temporary of the same type
+//        whose last read is this op. Non-TLX uses of the result read the
+//        buffer where they are (a C store becomes a memcpy, anything else
+//        loads the vector right before it).
+//  4. A copy (tensor.store of a memory token) between different views of
+//     one object goes through a buffer, like memmove.
+//  5. Tokens of user memory are read lazily, where their readers
 //     materialize; when that memory may be written before, the tensor is
 //     copied into a buffer at its definition.
+//  6. Heap buffers are freed after their last read when every read is in
+//     the block of the allocation; otherwise before the next allocation at
+//     the same place and at every return.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +68,7 @@
 #include "Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -53,6 +76,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -61,16 +85,393 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
-/// A buffer this pass allocated and the token its readers use.
+CallInst *createReader(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
+                       ArrayRef<int64_t> LD) {
+  LLVMContext &Ctx = B.getContext();
+  return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
+                      {Ptr, getI32Vector(Ctx, Ty.Shape),
+                       getI32Vector(Ctx, Ty.Layout),
+                       getI32Vector(Ctx, Ty.Padding), getI32Vector(Ctx, LD)},
+                      Ty.Elem, "tlx.buf");
+}
+
+CallInst *createStore(IRBuilderBase &B, Value *Ptr, Value *Token,
+                      const TensorType &Ty, ArrayRef<int64_t> LD) {
+  LLVMContext &Ctx = B.getContext();
+  return createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+                      {Ptr, Token, getI32Vector(Ctx, LD)}, Ty.Elem);
+}
+
+/// Where a non-TLX use \p U of a value reads it: before its user, or at
+/// the end of the incoming block for a phi.
+Instruction *getReadPoint(const Use &U) {
+  auto *I = cast<Instruction>(U.getUser());
+  if (auto *Phi = dyn_cast<PHINode>(I))
+    return Phi->getIncomingBlock(U)->getTerminator();
+  return I;
+}
+
+/// Frees \p Ptr, a heap buffer, at every return of \p F.
+void freeAtReturns(Function &F, Value *Ptr) {
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      IRBuilder<> RB(Ret);
+      emitFree(RB, Ptr);
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// Step 1: merges leave SSA.
+//===----------------------------------------------------------------------===//
+
+/// The merged tensor a phi of tensor data holds: how its consumer reads the
+/// vector (typeinfo: storage order, totensor: logical order), its type, and
+/// the buffer that holds it.
+struct MergedTensor {
+  CallBase *Consumer; ///< where remarks and the copies' locations point
+  OpKind Kind;
+  TensorType Ty;
+  Value *Buffer = nullptr;
+};
+
+class MergeLowering {
+public:
+  explicit MergeLowering(Function &F) : F(F) {}
+  /// Returns true if the function changed (its CFG may have).
+  bool run();
+  /// The merge buffers: TLX's own memory, written only by the copies into
+  /// merges.
+  const SmallPtrSetImpl<Value *> &buffers() const { return Buffers; }
+
+private:
+  SmallVector<CallBase *, 4> findMergedConsumers();
+  SmallVector<Instruction *, 8> collectWeb(Value *Data);
+  void selectToBranches(SelectInst &Sel);
+  void allocateBuffer(MergedTensor &MT);
+  CallInst *readBuffer(IRBuilderBase &B, const MergedTensor &MT);
+  Value *loadVector(IRBuilderBase &B, PHINode &Phi);
+  void replaceConsumer(CallBase &C, PHINode &Phi);
+  void replaceEscapes(PHINode &Phi);
+  BasicBlock *getCopyBlock(BasicBlock &Succ, BasicBlock &Pred);
+  void emitEdgeCopies(BasicBlock &Succ, BasicBlock &Pred, BasicBlock &At);
+  Value *getIncomingToken(IRBuilderBase &B, const MergedTensor &MT,
+                          Value *In);
+
+  Function &F;
+  /// Of the CFG with the edges split, while the copies are emitted.
+  std::optional<DominatorTree> DT;
+  MapVector<PHINode *, MergedTensor> Merges;
+  SmallPtrSet<Value *, 8> Buffers;
+};
+
+/// typeinfo / totensor calls whose data is a phi or select.
+SmallVector<CallBase *, 4> MergeLowering::findMergedConsumers() {
+  SmallVector<CallBase *, 4> Consumers;
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
+    if (!K || (*K != OpKind::TypeInfo && *K != OpKind::ToTensor))
+      continue;
+    Value *Data = CB->getArgOperand(0);
+    if (isa<VectorType>(Data->getType()) &&
+        (isa<PHINode>(Data) || isa<SelectInst>(Data)))
+      Consumers.push_back(CB);
+  }
+  return Consumers;
+}
+
+/// The phis and selects that merge \p Data, through each other.
+SmallVector<Instruction *, 8> MergeLowering::collectWeb(Value *Data) {
+  SmallSetVector<Instruction *, 8> Web;
+  auto Visit = [&](Value *V) {
+    if ((isa<PHINode>(V) || isa<SelectInst>(V)) &&
+        V->getType() == Data->getType())
+      Web.insert(cast<Instruction>(V));
+  };
+  Visit(Data);
+  for (unsigned I = 0; I < Web.size(); ++I) {
+    if (auto *Phi = dyn_cast<PHINode>(Web[I]))
+      for (Value *In : Phi->incoming_values())
+        Visit(In);
+    else if (auto *Sel = dyn_cast<SelectInst>(Web[I]))
+      for (Value *In : {Sel->getTrueValue(), Sel->getFalseValue()})
+        Visit(In);
+  }
+  return Web.takeVector();
+}
+
+//   %m = select i1 %c, <N x T> %x, <N x T> %y
+// -->
+//   br i1 %c, label %then, label %else
+//   then: br label %tail      else: br label %tail
+//   tail: %m = phi <N x T> [ %x, %then ], [ %y, %else ]
+// A tensor select is a merge too: each side is copied on its own path.
+void MergeLowering::selectToBranches(SelectInst &Sel) {
+  Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
+  SplitBlockAndInsertIfThenElse(Sel.getCondition(), Sel.getIterator(),
+                                &ThenTerm, &ElseTerm);
+  auto *Phi = PHINode::Create(Sel.getType(), 2, Sel.getName(),
+                              Sel.getParent()->begin());
+  Phi->addIncoming(Sel.getTrueValue(), ThenTerm->getParent());
+  Phi->addIncoming(Sel.getFalseValue(), ElseTerm->getParent());
+  Phi->setDebugLoc(Sel.getDebugLoc());
+  Sel.replaceAllUsesWith(Phi);
+  Sel.eraseFromParent();
+}
+
+// Merge buffers live as long as the function's frame: an entry-block
+// alloca, or a malloc at entry freed at every return.
+void MergeLowering::allocateBuffer(MergedTensor &MT) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  Buffer Buf = emitAllocBuffer(B, MT.Ty.Elem, MT.Ty.numElements(), "tlx.merge");
+  if (Buf.IsHeap)
+    freeAtReturns(F, Buf.Ptr);
+  MT.Buffer = Buf.Ptr;
+  Buffers.insert(Buf.Ptr);
+  emitRemark(DEBUG_TYPE, "Merge", *MT.Consumer,
+             "tensor " + shapeString(MT.Ty.Shape) + " " +
+                 elementTypeName(MT.Ty.Elem) + " merged across control " +
+                 "flow: each path writes it into one " +
+                 (Buf.IsHeap ? "heap" : "stack") + " buffer (" +
+                 Twine(Buf.Bytes) + " bytes)");
+}
+
+/// A token reading the merge buffer (packed, in storage order).
+CallInst *MergeLowering::readBuffer(IRBuilderBase &B, const MergedTensor &MT) {
+  Dims LD(MT.Ty.rank(), 0);
+  return createReader(B, MT.Buffer, MT.Ty, LD);
+}
+
+/// The merged vector, as its consumer reads it, loaded at \p B.
+Value *MergeLowering::loadVector(IRBuilderBase &B, PHINode &Phi) {
+  const MergedTensor &MT = Merges.find(&Phi)->second;
+  if (MT.Kind == OpKind::TypeInfo && MT.Ty.hasIdentityLayout())
+    return B.CreateAlignedLoad(Phi.getType(), MT.Buffer, Align(1));
+  // totensor's data is in logical order: tovector of the buffer.
+  return createOpCall(B, OpKind::ToVector, Phi.getType(),
+                      {readBuffer(B, MT)});
+}
+
+//   %t = call token @llvm.vector.totensor(<N x T> %phi, shape, ...)
+// -->
+//   %t = call token @llvm.tensor.load(ptr elementtype(T) %merge, shape, ...)
+void MergeLowering::replaceConsumer(CallBase &C, PHINode &Phi) {
+  const MergedTensor &MT = Merges.find(&Phi)->second;
+  std::optional<TensorValue> TV = getTensorValue(&C);
+  IRBuilder<> B(&C);
+  Value *New;
+  if (TV && *getOpKind(C) == MT.Kind && TV->Type.Shape == MT.Ty.Shape &&
+      TV->Type.Layout == MT.Ty.Layout && TV->Type.Elem == MT.Ty.Elem) {
+    New = readBuffer(B, MT);
+  } else {
+    // Read differently from the merge's first consumer: from the vector.
+    C.setArgOperand(0, loadVector(B, Phi));
+    return;
+  }
+  cast<Instruction>(New)->setDebugLoc(C.getDebugLoc());
+  New->takeName(&C);
+  C.replaceAllUsesWith(New);
+  C.eraseFromParent();
+}
+
+/// Non-TLX uses of the merged vector load it where they read it.
+void MergeLowering::replaceEscapes(PHINode &Phi) {
+  for (Use &U : make_early_inc_range(Phi.uses())) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (isa<PHINode>(User) && Merges.count(cast<PHINode>(User)))
+      continue; // a copy on the edge
+    IRBuilder<> B(getReadPoint(U));
+    U.set(loadVector(B, Phi));
+  }
+}
+
+/// Where the copies on the edge from \p Pred to \p Succ go: the end of
+/// \p Pred, or of the block before it when \p Pred is only a way through
+/// (clang's loop increment blocks: one predecessor, which branches only to
+/// it, and no TLX op, merged value or incoming value in it), so that the op
+/// computing the incoming tensor can write the merge buffer directly.
+BasicBlock *MergeLowering::getCopyBlock(BasicBlock &Succ, BasicBlock &Pred) {
+  BasicBlock *BB = &Pred;
+  for (unsigned Steps = 0; Steps < 4; ++Steps) {
+    BasicBlock *Up = BB->getSinglePredecessor();
+    if (!Up || Up->getSingleSuccessor() != BB || Up == BB)
+      return BB;
+    for (PHINode &Phi : Succ.phis())
+      if (auto *In = dyn_cast<Instruction>(Phi.getIncomingValueForBlock(&Pred));
+          In && In->getParent() == BB)
+        return BB;
+    for (Instruction &I : *BB) {
+      if (getOpKind(&I))
+        return BB;
+      for (const Use &Op : I.operands())
+        if (auto *Phi = dyn_cast<PHINode>(Op.get()); Phi && Merges.count(Phi))
+          return BB;
+    }
+    BB = Up;
+  }
+  return BB;
+}
+
+/// The token a path stores into the merge buffer for incoming data \p In.
+Value *MergeLowering::getIncomingToken(IRBuilderBase &B,
+                                       const MergedTensor &MT, Value *In) {
+  if (auto *Q = dyn_cast<PHINode>(In); Q && Merges.count(Q))
+    return readBuffer(B, Merges.find(Q)->second);
+  // tovector / totensor (both logical order) cancel out.
+  if (auto *TV = dyn_cast<CallBase>(In);
+      TV && getOpKind(*TV) == OpKind::ToVector && MT.Kind == OpKind::ToTensor)
+    if (std::optional<TensorValue> Src = getTensorValue(TV->getArgOperand(0));
+        Src && Src->Type.Shape == MT.Ty.Shape &&
+        Src->Type.Layout == MT.Ty.Layout && Src->Type.Elem == MT.Ty.Elem)
+      return TV->getArgOperand(0);
+  // With the identity layout, storage order is logical order: a typeinfo
+  // of the vector names it, and an op result's own typeinfo may already.
+  OpKind Kind = MT.Ty.hasIdentityLayout() ? OpKind::TypeInfo : MT.Kind;
+  if (auto *Op = dyn_cast<CallBase>(In); Op && getOpKind(*Op))
+    for (User *U : Op->users()) {
+      auto *TI = dyn_cast<CallBase>(U);
+      std::optional<TensorValue> TV = TI ? getTensorValue(TI) : std::nullopt;
+      if (Kind == OpKind::TypeInfo && TV && getOpKind(*TI) == Kind &&
+          TV->Type.Shape == MT.Ty.Shape && TV->Type.Layout == MT.Ty.Layout &&
+          DT->dominates(TI, &*B.GetInsertPoint()))
+        return TI;
+    }
+  // Any other vector: named the way the merge's consumer names it.
+  LLVMContext &Ctx = F.getContext();
+  return createOpCall(B, Kind, Type::getTokenTy(Ctx),
+                      {In, getI32Vector(Ctx, MT.Ty.Shape),
+                       getI32Vector(Ctx, MT.Ty.Layout),
+                       getI32Vector(Ctx, MT.Ty.Padding)});
+}
+
+// At the end of \p At (\p Pred, which branches only to \p Succ, or a block
+// that leads only there), every merge in \p Succ gets its incoming tensor:
+//   call void @llvm.tensor.store(ptr %merge, token %incoming, zeros)
+// These copies happen at once, semantically: a source that reads another
+// merge buffer written on this edge is copied aside first.
+void MergeLowering::emitEdgeCopies(BasicBlock &Succ, BasicBlock &Pred,
+                                   BasicBlock &At) {
+  IRBuilder<> B(At.getTerminator());
+  SmallPtrSet<Value *, 4> Written;
+  SmallVector<std::pair<const MergedTensor *, Value *>, 4> Copies;
+  for (PHINode &Phi : Succ.phis()) {
+    auto It = Merges.find(&Phi);
+    if (It == Merges.end())
+      continue;
+    Value *In = Phi.getIncomingValueForBlock(&Pred);
+    if (isa<UndefValue>(In))
+      continue; // no tensor on this path
+    B.SetCurrentDebugLocation(It->second.Consumer->getDebugLoc());
+    Copies.push_back({&It->second, getIncomingToken(B, It->second, In)});
+    Written.insert(It->second.Buffer);
+  }
+  SmallVector<Value *, 2> Snapshots;
+  for (auto &[MT, Token] : Copies) {
+    std::optional<TensorValue> TV = getTensorValue(Token);
+    if (!TV || !TV->isMemory() || !Written.count(TV->Data) ||
+        TV->Data == MT->Buffer)
+      continue;
+    Buffer Tmp = emitAllocBuffer(B, MT->Ty.Elem, MT->Ty.numElements(),
+                                 "tlx.merge.tmp");
+    Dims LD(MT->Ty.rank(), 0);
+    createStore(B, Tmp.Ptr, Token, MT->Ty, LD);
+    Token = createReader(B, Tmp.Ptr, MT->Ty, LD);
+    if (Tmp.IsHeap)
+      Snapshots.push_back(Tmp.Ptr);
+  }
+  for (auto &[MT, Token] : Copies)
+    createStore(B, MT->Buffer, Token, MT->Ty, Dims(MT->Ty.rank(), 0));
+  for (Value *Ptr : Snapshots)
+    emitFree(B, Ptr);
+}
+
+bool MergeLowering::run() {
+  SmallVector<CallBase *, 4> Consumers = findMergedConsumers();
+  if (Consumers.empty())
+    return false;
+  // Selects become branches first, so that every merge is a phi.
+  for (CallBase *C : Consumers)
+    for (Instruction *W : collectWeb(C->getArgOperand(0)))
+      if (auto *Sel = dyn_cast<SelectInst>(W);
+          Sel && Sel->getCondition()->getType()->isIntegerTy(1))
+        selectToBranches(*Sel);
+  // Each phi holds the tensor its first consumer names.
+  SmallVector<std::pair<CallBase *, PHINode *>, 4> Replace;
+  for (CallBase *C : Consumers) {
+    auto *Root = dyn_cast<PHINode>(C->getArgOperand(0));
+    std::optional<TensorValue> TV = getTensorValue(C);
+    if (!Root || !TV)
+      continue; // a vector select: an ordinary vector input
+    for (Instruction *W : collectWeb(Root))
+      if (auto *Phi = dyn_cast<PHINode>(W); Phi && !Merges.count(Phi))
+        Merges.insert({Phi, MergedTensor{C, *getOpKind(*C), TV->Type}});
+    Replace.push_back({C, Root});
+  }
+  if (Merges.empty())
+    return true;
+  for (auto &Entry : Merges)
+    allocateBuffer(Entry.second);
+  // Copies go at the end of each incoming path: split edges from blocks
+  // that also branch elsewhere.
+  SmallSetVector<BasicBlock *, 8> MergeBlocks;
+  for (auto &Entry : Merges)
+    MergeBlocks.insert(Entry.first->getParent());
+  for (BasicBlock *Succ : MergeBlocks) {
+    SmallSetVector<BasicBlock *, 4> Preds(pred_begin(Succ), pred_end(Succ));
+    for (BasicBlock *Pred : Preds)
+      if (Pred->getTerminator()->getNumSuccessors() > 1 &&
+          !SplitEdge(Pred, Succ))
+        emitError(*Pred->getTerminator(),
+                  "cannot place the copies of tensors merged after this "
+                  "branch");
+  }
+  DT.emplace(F);
+  for (BasicBlock *Succ : MergeBlocks) {
+    SmallSetVector<BasicBlock *, 4> Preds(pred_begin(Succ), pred_end(Succ));
+    for (BasicBlock *Pred : Preds)
+      emitEdgeCopies(*Succ, *Pred, *getCopyBlock(*Succ, *Pred));
+  }
+  for (auto &[C, Phi] : Replace)
+    replaceConsumer(*C, *Phi);
+  for (auto &Entry : Merges)
+    replaceEscapes(*Entry.first);
+  // The phis and the tovectors that fed them are dead now.
+  SmallVector<Instruction *, 8> Dead;
+  for (auto &Entry : Merges) {
+    PHINode *Phi = Entry.first;
+    for (Value *In : Phi->incoming_values())
+      if (auto *TV = dyn_cast<CallBase>(In);
+          TV && getOpKind(*TV) == OpKind::ToVector)
+        Dead.push_back(TV);
+    Phi->replaceAllUsesWith(PoisonValue::get(Phi->getType()));
+  }
+  for (auto &Entry : Merges)
+    Entry.first->eraseFromParent();
+  for (Instruction *I : Dead)
+    if (I->use_empty() && I->getParent())
+      I->eraseFromParent();
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Steps 2-6.
+//===----------------------------------------------------------------------===//
+
+/// A buffer this pass allocated for one value, the tokens that read it
+/// (its load token, then memory typeinfos that re-type it), and where
+/// non-TLX code reads it.
 struct TempBuffer {
   Buffer Buf;
   TensorType Ty;
-  CallInst *Reader = nullptr; ///< load token on the buffer
+  SmallVector<CallInst *, 2> Readers;
+  SmallVector<Instruction *, 2> EscapeReads;
 };
 
 class Bufferizer {
 public:
-  Bufferizer(Function &F, AAResults &AA) : F(F), AA(AA) {}
+  Bufferizer(Function &F, AAResults &AA,
+             const SmallPtrSetImpl<Value *> &MergeBuffers)
+      : F(F), AA(AA), MergeBuffers(MergeBuffers) {}
   bool run();
 
 private:
@@ -79,21 +480,28 @@ private:
   bool tryFuse(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
   bool readsDestination(CallBase &Op, CallBase &Store);
+  std::optional<unsigned> findReusableOperand(CallBase &Op,
+                                              const TensorType &Ty);
   void assignBuffer(CallBase &Op, CallBase &TI);
+  void readEscapes(TempBuffer &T, ArrayRef<Use *> Escapes, const Value &Op);
+  void separateOverlappingCopy(CallBase &Store);
+  bool mayClobberInFunction(Value *Root);
   void protectUserMemory(CallBase &Def);
-  CallInst *createReader(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
-                         ArrayRef<int64_t> LD);
+  unsigned addTemp(const Buffer &Buf, const TensorType &Ty, CallInst *Reader);
+  void addReader(unsigned Index, CallInst *Reader);
   void emitFrees();
 
   Instruction *lastReader(Instruction *Token, bool &SameBlock);
+  Instruction *lastRead(const TempBuffer &T, bool &SameBlock);
 
   Function &F;
   AAResults &AA;
+  const SmallPtrSetImpl<Value *> &MergeBuffers;
   SmallVector<TempBuffer, 8> Temps;
   DenseMap<Value *, unsigned> TempOfReader;
 };
 
-static SmallVector<Value *, 4> tokenRoots(const CallBase &Op) {
+SmallVector<Value *, 4> tokenRoots(const CallBase &Op) {
   SmallVector<Value *, 4> Roots;
   for (const Value *Arg : Op.args())
     if (Arg->getType()->isTokenTy())
@@ -101,14 +509,16 @@ static SmallVector<Value *, 4> tokenRoots(const CallBase &Op) {
   return Roots;
 }
 
-CallInst *Bufferizer::createReader(IRBuilderBase &B, Value *Ptr,
-                                   const TensorType &Ty, ArrayRef<int64_t> LD) {
-  LLVMContext &Ctx = F.getContext();
-  return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
-                      {Ptr, getI32Vector(Ctx, Ty.Shape),
-                       getI32Vector(Ctx, Ty.Layout),
-                       getI32Vector(Ctx, Ty.Padding), getI32Vector(Ctx, LD)},
-                      Ty.Elem, "tlx.buf");
+unsigned Bufferizer::addTemp(const Buffer &Buf, const TensorType &Ty,
+                             CallInst *Reader) {
+  Temps.push_back({Buf, Ty, {}, {}});
+  addReader(Temps.size() - 1, Reader);
+  return Temps.size() - 1;
+}
+
+void Bufferizer::addReader(unsigned Index, CallInst *Reader) {
+  Temps[Index].Readers.push_back(Reader);
+  TempOfReader[Reader] = Index;
 }
 
 // typeinfo(<N x T> %v, ...) --> store <N x T> %v, ptr %buf
@@ -117,8 +527,9 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   std::optional<TensorValue> TV = getTensorValue(&TI);
   if (!TV || TV->isMemory())
     return;
-  if (auto *Op = dyn_cast<CallBase>(TV->Data); Op && getOpKind(*Op))
-    return; // a TLX result: step 2
+  if (auto *Op = dyn_cast<CallBase>(TV->Data);
+      Op && getOpKind(*Op) && getOpKind(*Op) != OpKind::ToVector)
+    return; // a TLX result: step 3
   IRBuilder<> B(&TI);
   Buffer Buf =
       emitAllocBuffer(B, TV->Type.Elem, TV->Type.numElements(), "tlx.in");
@@ -146,10 +557,8 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   TI.eraseFromParent();
   if (Ld && Ld->use_empty())
     Ld->eraseFromParent();
-  if (Buf.IsHeap) {
-    Temps.push_back({Buf, TV->Type, New});
-    TempOfReader[New] = Temps.size() - 1;
-  }
+  if (Buf.IsHeap)
+    addTemp(Buf, TV->Type, New);
   emitRemark(DEBUG_TYPE, "VectorInput", *New,
              "tensor " + shapeString(TV->Type.Shape) + " " +
                  elementTypeName(TV->Type.Elem) + " passed by value: copied " +
@@ -175,7 +584,7 @@ bool Bufferizer::tryFuse(CallBase &Op, CallBase &TI) {
 
 /// Whether \p A and \p B may be the same object as far as the program
 /// text shows: one value, or pointers loaded from one variable.
-static bool maySameObject(const Value *A, const Value *B) {
+bool maySameObject(const Value *A, const Value *B) {
   A = getUnderlyingObject(A);
   B = getUnderlyingObject(B);
   if (A == B)
@@ -184,6 +593,14 @@ static bool maySameObject(const Value *A, const Value *B) {
   return LA && LB &&
          getUnderlyingObject(LA->getPointerOperand()) ==
              getUnderlyingObject(LB->getPointerOperand());
+}
+
+/// Whether the memory token \p Token reads exactly the elements of \p Dst.
+bool readsSameView(const Value *Token, const StridedView &Dst,
+                   AAResults &AA) {
+  std::optional<StridedView> In = getMemoryView(Token);
+  return In && isSamePointer(In->Ptr, Dst.Ptr, AA) && In->Elem == Dst.Elem &&
+         In->Strides == Dst.Strides && In->Shape == Dst.Shape;
 }
 
 /// Whether \p Op, writing through \p Store, would overwrite elements it
@@ -200,11 +617,9 @@ bool Bufferizer::readsDestination(CallBase &Op, CallBase &Store) {
       continue;
     // Read element for element where it is written: an elementwise
     // operand, or the accumulator of an mma.
-    if (I == 0 && (isUnaryElementwise(Kind) || IsMMA))
-      if (auto In = getMemoryView(Arg))
-        if (isSamePointer(In->Ptr, Dst.Ptr, AA) && In->Elem == Dst.Elem &&
-            In->Strides == Dst.Strides)
-          continue;
+    if (I == 0 && (isUnaryElementwise(Kind) || IsMMA) &&
+        readsSameView(Arg, Dst, AA))
+      continue;
     SmallVector<Value *, 4> Roots;
     collectMemoryRoots(Arg, Roots);
     for (Value *Root : Roots)
@@ -241,8 +656,57 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
   return true;
 }
 
+/// An elementwise op may write over its operand's buffer when that is a
+/// temporary of the same type whose last read is this op: no other TLX
+/// reader, and every non-TLX read before it in its block.
+std::optional<unsigned> Bufferizer::findReusableOperand(CallBase &Op,
+                                                        const TensorType &Ty) {
+  if (!isUnaryElementwise(*getOpKind(Op)))
+    return std::nullopt;
+  Value *Operand = Op.getArgOperand(0);
+  auto It = TempOfReader.find(Operand);
+  if (It == TempOfReader.end())
+    return std::nullopt;
+  TempBuffer &T = Temps[It->second];
+  if (T.Ty.Elem != Ty.Elem || T.Ty.Shape != Ty.Shape ||
+      T.Ty.Layout != Ty.Layout || T.Ty.Padding != Ty.Padding)
+    return std::nullopt;
+  for (CallInst *R : T.Readers)
+    if (R == Operand ? !R->hasOneUse() : !R->use_empty())
+      return std::nullopt;
+  for (Instruction *R : T.EscapeReads)
+    if (R->getParent() != Op.getParent() || !R->comesBefore(&Op))
+      return std::nullopt;
+  return It->second;
+}
+
+// Non-TLX uses read the buffer where they are:
+//   store <N x T> %r, ptr %p   -->  memcpy(%p, %buf)
+//   use(<N x T> %r)            -->  %v = load <N x T>, ptr %buf ; use(%v)
+void Bufferizer::readEscapes(TempBuffer &T, ArrayRef<Use *> Escapes,
+                             const Value &Op) {
+  const DataLayout &DL = F.getDataLayout();
+  for (Use *U : Escapes) {
+    auto *SI = dyn_cast<StoreInst>(U->getUser());
+    if (SI && SI->isSimple() && U->getOperandNo() == 0) {
+      IRBuilder<> SB(SI);
+      CallInst *Copy = SB.CreateMemCpy(
+          SI->getPointerOperand(), SI->getAlign(), T.Buf.Ptr, Align(1),
+          paddedNumElements(T.Ty) * DL.getTypeAllocSize(T.Ty.Elem));
+      Copy->setDebugLoc(SI->getDebugLoc());
+      SI->eraseFromParent();
+      T.EscapeReads.push_back(Copy);
+      continue;
+    }
+    IRBuilder<> B(getReadPoint(*U));
+    LoadInst *Vec = B.CreateAlignedLoad(Op.getType(), T.Buf.Ptr, Align(1),
+                                        Op.getName() + ".vec");
+    U->set(Vec);
+    T.EscapeReads.push_back(Vec);
+  }
+}
+
 void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
-  LLVMContext &Ctx = F.getContext();
   std::optional<TensorValue> RT = getTensorValue(&TI);
   TensorType Ty = RT->Type;
   OpKind Kind = *getOpKind(Op);
@@ -268,73 +732,38 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
   TI.moveAfter(&Op);
   IRBuilder<> B(&Op);
 
-  // An elementwise op may write over its operand when that is a temporary
-  // of the same type nobody reads later.
-  std::optional<unsigned> Reused;
-  if (isUnaryElementwise(Kind)) {
-    auto It = TempOfReader.find(Op.getArgOperand(0));
-    if (It != TempOfReader.end() && Op.getArgOperand(0)->hasOneUse()) {
-      TempBuffer &T = Temps[It->second];
-      if (T.Ty.Elem == Ty.Elem && T.Ty.Shape == Ty.Shape &&
-          T.Ty.Layout == Ty.Layout && T.Ty.Padding == Ty.Padding)
-        Reused = It->second;
-    }
-  }
-  Buffer Buf;
-  if (Reused)
-    Buf = Temps[*Reused].Buf;
-  else
-    Buf = emitAllocBuffer(B, Ty.Elem, paddedNumElements(Ty), "tlx.tmp");
+  std::optional<unsigned> Reused = findReusableOperand(Op, Ty);
+  Buffer Buf = Reused ? Temps[*Reused].Buf
+                      : emitAllocBuffer(B, Ty.Elem, paddedNumElements(Ty),
+                                        "tlx.tmp");
 
   Dims LD = paddedLeadingDims(Ty);
   B.SetInsertPoint(TI.getNextNode());
-  CallInst *Store =
-      createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-                   {Buf.Ptr, &TI, getI32Vector(Ctx, LD)}, Ty.Elem);
+  CallInst *Store = createStore(B, Buf.Ptr, &TI, Ty, LD);
   Store->setDebugLoc(Op.getDebugLoc());
   CallInst *Reader = createReader(B, Buf.Ptr, Ty, LD);
   Reader->setDebugLoc(Op.getDebugLoc());
   TI.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
 
-  // Escapes: a C store of the vector becomes a memcpy from the buffer;
-  // anything else reads the vector from it.
-  Value *Vec = nullptr;
-  for (Use *U : Escapes) {
-    auto *SI = dyn_cast<StoreInst>(U->getUser());
-    if (SI && SI->isSimple() && U->getOperandNo() == 0) {
-      IRBuilder<> SB(SI);
-      SB.CreateMemCpy(
-          SI->getPointerOperand(), SI->getAlign(), Buf.Ptr, Align(1),
-          paddedNumElements(Ty) *
-              F.getParent()->getDataLayout().getTypeAllocSize(Ty.Elem));
-      SI->eraseFromParent();
-      continue;
-    }
-    if (!Vec)
-      Vec = B.CreateAlignedLoad(Op.getType(), Buf.Ptr, Align(1),
-                                Op.getName() + ".vec");
-    U->set(Vec);
-  }
+  unsigned Index = addTemp(Buf, Ty, Reader);
+  readEscapes(Temps[Index], Escapes, Op);
+  DominatorTree DT(F);
   for (CallBase *RTI : Retypes) {
     IRBuilder<> RB(RTI);
-    if (!DominatorTree(F).dominates(Reader, RTI))
+    if (!DT.dominates(Reader, RTI))
       RB.SetInsertPoint(Reader->getNextNode());
-    CallInst *New = createOpCall(RB, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+    CallInst *New = createOpCall(RB, OpKind::TypeInfo,
+                                 Type::getTokenTy(F.getContext()),
                                  {Buf.Ptr, RTI->getArgOperand(1),
                                   RTI->getArgOperand(2), RTI->getArgOperand(3)},
                                  Ty.Elem);
     New->takeName(RTI);
     RTI->replaceAllUsesWith(New);
     RTI->eraseFromParent();
+    // Its readers read this buffer: they are this value's readers.
+    addReader(Index, New);
   }
 
-  if (Reused) {
-    Temps[*Reused].Reader = Reader;
-    TempOfReader[Reader] = *Reused;
-  } else {
-    Temps.push_back({Buf, Ty, Reader});
-    TempOfReader[Reader] = Temps.size() - 1;
-  }
   std::string What = Reused
                          ? std::string("reuses its operand's buffer")
                          : (Twine("into a ") + (Buf.IsHeap ? "heap" : "stack") +
@@ -344,8 +773,8 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
              getOpDesc(Kind).shortName() + ": result " + shapeString(Ty.Shape) +
                  " " + elementTypeName(Ty.Elem) + " " + What +
                  (Escapes.empty() ? ""
-                                  : "; loaded as a vector where it "
-                                    "escapes to non-TLX code"));
+                                  : "; non-TLX code reads it from the "
+                                    "buffer"));
 }
 
 void Bufferizer::bufferizeResult(CallBase &Op) {
@@ -412,30 +841,106 @@ Instruction *Bufferizer::lastReader(Instruction *Token, bool &SameBlock) {
   return Last;
 }
 
+/// The last read of the value held in \p T: its TLX readers and its
+/// non-TLX reads.
+Instruction *Bufferizer::lastRead(const TempBuffer &T, bool &SameBlock) {
+  Instruction *Last = T.Readers.front();
+  auto Visit = [&](Instruction *R) {
+    if (R->getParent() != Last->getParent())
+      SameBlock = false;
+    else if (Last->comesBefore(R))
+      Last = R;
+  };
+  for (CallInst *Reader : T.Readers)
+    Visit(lastReader(Reader, SameBlock));
+  for (Instruction *R : T.EscapeReads)
+    Visit(R);
+  return Last;
+}
+
+/// Whether two views certainly touch different bytes: constant offsets
+/// from one base, and address ranges that do not meet.
+bool areDisjoint(const StridedView &A, const StridedView &B,
+                 const DataLayout &DL) {
+  auto Range = [&](const StridedView &V, const Value *&Base, int64_t &Begin,
+                   int64_t &End) {
+    Base = GetPointerBaseWithConstantOffset(V.Ptr, Begin, DL);
+    int64_t Size = DL.getTypeAllocSize(V.Elem), Last = 0;
+    for (unsigned I = 0; I < V.rank(); ++I)
+      Last += (V.Shape[I] - 1) * V.Strides[I];
+    End = Begin + (Last + 1) * Size;
+  };
+  const Value *BaseA, *BaseB;
+  int64_t BeginA, EndA, BeginB, EndB;
+  Range(A, BaseA, BeginA, EndA);
+  Range(B, BaseB, BeginB, EndB);
+  return BaseA == BaseB && (EndA <= BeginB || EndB <= BeginA);
+}
+
+//   store(%dst, load(%dst + 1, ...))   ; overlapping views of one object
+// -->
+//   store(%tmp, load(%dst + 1, ...)); store(%dst, load(%tmp))
+void Bufferizer::separateOverlappingCopy(CallBase &Store) {
+  Value *Token = Store.getArgOperand(1);
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  if (!TV || !TV->isMemory() || MergeBuffers.count(TV->Data))
+    return;
+  StridedView Dst = getStoreView(Store);
+  if (!maySameObject(TV->Data, Dst.Ptr) || readsSameView(Token, Dst, AA) ||
+      areDisjoint(*getMemoryView(Token), Dst, F.getDataLayout()))
+    return;
+  TensorType Ty = TV->Type;
+  Ty.Padding.assign(Ty.rank(), 0);
+  IRBuilder<> B(&Store);
+  Buffer Buf = emitAllocBuffer(B, Ty.Elem, Ty.numElements(), "tlx.overlap");
+  Dims LD(Ty.rank(), 0);
+  createStore(B, Buf.Ptr, Token, Ty, LD)->setDebugLoc(Store.getDebugLoc());
+  CallInst *Reader = createReader(B, Buf.Ptr, Ty, LD);
+  Reader->setDebugLoc(Store.getDebugLoc());
+  Store.setArgOperand(1, Reader);
+  addTemp(Buf, Ty, Reader);
+  emitRemark(DEBUG_TYPE, "OverlappingCopy", Store,
+             "store: source and destination may overlap in one object; "
+             "copied through a " +
+                 std::string(Buf.IsHeap ? "heap" : "stack") + " buffer");
+}
+
+/// Whether anything in the function may write the memory \p Root points
+/// into (readers in other blocks: any path may lead through any write).
+bool Bufferizer::mayClobberInFunction(Value *Root) {
+  for (Instruction &I : instructions(F)) {
+    if (!I.mayWriteToMemory())
+      continue;
+    if (std::optional<OpKind> K = getOpKind(&I); K && *K != OpKind::Store)
+      continue;
+    if (isModSet(AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(Root))))
+      return true;
+  }
+  return false;
+}
+
 void Bufferizer::protectUserMemory(CallBase &Def) {
   // A load or memory typeinfo of user memory: its readers read it where
   // they materialize. Copy it now when that memory may change before.
   std::optional<TensorValue> TV = getTensorValue(&Def);
-  if (!TV || !TV->isMemory() || TempOfReader.count(&Def) || Def.use_empty())
+  if (!TV || !TV->isMemory() || TempOfReader.count(&Def) ||
+      MergeBuffers.count(TV->Data) || Def.use_empty())
     return;
   bool SameBlock = true;
   Instruction *Last = lastReader(&Def, SameBlock);
-  if (SameBlock && !mayClobberBetween({TV->Data}, &Def, Last, AA))
+  if (SameBlock ? !mayClobberBetween({TV->Data}, &Def, Last, AA)
+                : !mayClobberInFunction(TV->Data))
     return;
-  LLVMContext &Ctx = F.getContext();
   TensorType Ty = TV->Type;
   IRBuilder<> B(Def.getNextNode());
   Buffer Buf = emitAllocBuffer(B, Ty.Elem, paddedNumElements(Ty), "tlx.copy");
   Dims LD = paddedLeadingDims(Ty);
-  CallInst *Store =
-      createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-                   {Buf.Ptr, &Def, getI32Vector(Ctx, LD)}, Ty.Elem);
+  CallInst *Store = createStore(B, Buf.Ptr, &Def, Ty, LD);
   Store->setDebugLoc(Def.getDebugLoc());
   CallInst *Reader = createReader(B, Buf.Ptr, Ty, LD);
   Reader->setDebugLoc(Def.getDebugLoc());
   Def.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
-  Temps.push_back({Buf, Ty, Reader});
-  TempOfReader[Reader] = Temps.size() - 1;
+  addTemp(Buf, Ty, Reader);
   emitRemark(DEBUG_TYPE, "Snapshot", Def,
              "tensor " + shapeString(Ty.Shape) + " " +
                  elementTypeName(Ty.Elem) +
@@ -443,29 +948,33 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
                  "before its last reader");
 }
 
-// Heap buffers: free(ptr) after the last reader in the block; when readers
+// Heap buffers: free(ptr) after the last read in the block; when reads
 // are in other blocks, the pointer lives in an entry-block slot that is
-// freed before the next malloc of the same buffer and at every return.
+// freed before the next malloc of the same buffer and at every return
+// (SSA: the value the previous malloc held is dead when the malloc runs
+// again - a value live across that is a merge and has its own buffer).
 void Bufferizer::emitFrees() {
   DenseSet<Value *> Done;
   for (TempBuffer &T : Temps) {
     if (!T.Buf.IsHeap || !Done.insert(T.Buf.Ptr).second)
       continue;
-    // Every reader token sharing this buffer (reuse chains).
-    Instruction *Last = cast<Instruction>(T.Buf.Ptr);
+    // Every value the buffer holds (reuse chains).
+    auto *Malloc = cast<Instruction>(T.Buf.Ptr);
+    Instruction *Last = Malloc;
     bool SameBlock = true;
     for (TempBuffer &U : Temps)
-      if (U.Buf.Ptr == T.Buf.Ptr && U.Reader) {
-        Instruction *L = lastReader(U.Reader, SameBlock);
+      if (U.Buf.Ptr == T.Buf.Ptr) {
+        Instruction *L = lastRead(U, SameBlock);
         if (L->getParent() == Last->getParent() && Last->comesBefore(L))
           Last = L;
+        else if (L->getParent() != Last->getParent())
+          SameBlock = false;
       }
     if (SameBlock) {
       IRBuilder<> B(Last->getNextNode());
       emitFree(B, T.Buf.Ptr);
       continue;
     }
-    auto *Malloc = cast<Instruction>(T.Buf.Ptr);
     IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().begin());
     AllocaInst *Slot = EB.CreateAlloca(EB.getPtrTy(), nullptr, "tlx.heap.slot");
     EB.SetInsertPoint(Slot->getNextNode());
@@ -495,22 +1004,30 @@ bool Bufferizer::run() {
     if (K == OpKind::TypeInfo || K == OpKind::ToTensor)
       bufferizeVectorInput(*CB); // may erase CB
   }
-  // Step 2 erases typeinfos of unused results and re-types: collect the
-  // compute ops and the tokens of user memory first.
-  SmallVector<CallBase *, 16> Results, UserMemory;
+  // Step 3 erases typeinfos of unused results and re-types: collect the
+  // compute ops first.
+  SmallVector<CallBase *, 16> Results;
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
     std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
-    if (!K)
-      continue;
-    if (getOpDesc(*K).Result == ResultKind::Data && *K != OpKind::ToVector)
+    if (K && getOpDesc(*K).Result == ResultKind::Data && *K != OpKind::ToVector)
       Results.push_back(CB);
-    else if (std::optional<TensorValue> TV = getTensorValue(CB);
-             TV && TV->isMemory())
-      UserMemory.push_back(CB);
   }
   for (CallBase *CB : Results)
     bufferizeResult(*CB);
+  SmallVector<CallBase *, 16> Stores, UserMemory;
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
+    if (K == OpKind::Store)
+      Stores.push_back(CB);
+    else if (std::optional<TensorValue> TV = K ? getTensorValue(CB)
+                                                : std::nullopt;
+             TV && TV->isMemory())
+      UserMemory.push_back(CB);
+  }
+  for (CallBase *CB : Stores)
+    separateOverlappingCopy(*CB);
   for (CallBase *CB : UserMemory)
     protectUserMemory(*CB);
   emitFrees();
@@ -522,7 +1039,13 @@ bool Bufferizer::run() {
 PreservedAnalyses BufferizePass::run(Module &M, ModuleAnalysisManager &MAM) {
   return runLoweringStage(
       M, MAM, "bufferize", [](Function &F, FunctionAnalysisManager &FAM) {
-        return Bufferizer(F, FAM.getResult<AAManager>(F)).run();
+        MergeLowering Merges(F);
+        bool Changed = Merges.run();
+        // Merges may split blocks: alias analysis must see the new CFG.
+        if (Changed)
+          FAM.invalidate(F, PreservedAnalyses::none());
+        Bufferizer B(F, FAM.getResult<AAManager>(F), Merges.buffers());
+        return B.run() || Changed;
       });
 }
 

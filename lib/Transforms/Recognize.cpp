@@ -24,8 +24,8 @@
 //  3. For every other call in reverse post-order, resolve its token operands:
 //     a token is the intrinsic emitted for the call the C token came from;
 //     tokens merged across control flow (phi/select) are rebuilt after the
-//     merge from the merged data (a new typeinfo on a phi of the data, or the
-//     same load on a phi of the pointers) when the tensors' types agree.
+//     merge as a totensor of a phi of each path's tovector, when the
+//     tensors' types agree.
 //  4. Replace the results of data ops (after undoing ABI coercion of small
 //     vectors), erase the dummy calls, the temporaries they made dead and
 //     the dummy declarations.
@@ -141,6 +141,9 @@ private:
   std::map<Value *, TokenDesc> Tokens;
   /// Merge points of C tokens (phi/select) -> the rebuilt token.
   std::map<Value *, TokenDesc> Merged;
+  /// Token phis/selects and leaf tokens -> the data they merge, shared by
+  /// the merge points of one web (two loop-carried tokens that swap).
+  DenseMap<Value *, Value *> DataMirror;
   /// Data-op dummy calls -> their intrinsic calls.
   SmallVector<std::pair<CallInst *, CallInst *>, 8> DataResults;
   /// Byval temporaries and ABI temporaries to erase once dead.
@@ -731,10 +734,20 @@ const TokenDesc *Recognizer::resolveToken(CallInst &User, unsigned ArgNo) {
   return nullptr;
 }
 
-/// Data of \p Leaf as a vector of type \p DataTy: its own data, or the
-/// tensor read back with tovector when it lives in memory.
+/// The logical (row-major) data of \p Leaf as a vector: its own data when
+/// that is in logical order (a totensor of a vector, or a typeinfo of one
+/// with the identity layout), else the tensor read with tovector.
 Value *Recognizer::getLeafData(const TokenDesc &Leaf, Type *DataTy) {
-  if (!Leaf.isMemory() && Leaf.Kind != OpKind::Load)
+  auto IsIdentity = [](const Value *Layout) {
+    auto L = getConstantIntVector(Layout);
+    for (unsigned I = 0; L && I < L->size(); ++I)
+      if ((*L)[I] != I)
+        return false;
+    return L.has_value();
+  };
+  if (!Leaf.isMemory() && Leaf.Kind != OpKind::Load &&
+      Leaf.Args[0]->getType() == DataTy &&
+      (Leaf.Kind == OpKind::ToTensor || IsIdentity(Leaf.Args[2])))
     return Leaf.Args[0];
   IRBuilder<> B(Leaf.NewCall->getNextNode());
   B.SetCurrentDebugLocation(Leaf.NewCall->getDebugLoc());
@@ -743,8 +756,16 @@ Value *Recognizer::getLeafData(const TokenDesc &Leaf, Type *DataTy) {
 
 //   %tok = phi i32 [ %t1, %a ], [ %t2, %b ]     ; C tokens merged
 // -->
+//   %d1 = call <N x T> @llvm.tensor.tovector(token %t1')   ; in %a's path
+//   %d2 = call <N x T> @llvm.tensor.tovector(token %t2')
 //   %data = phi <N x T> [ %d1, %a ], [ %d2, %b ]
-//   %tok' = call token @llvm.tensor.typeinfo(<N x T> %data, shape, ...)
+//   %tok' = call token @llvm.vector.totensor(<N x T> %data, shape, ...)
+//
+// tovector and totensor both see the data in logical row-major order, so
+// the merge is exact for every layout; tlx-bufferize turns the phi into
+// copies into one buffer at the end of each incoming path. Merging the
+// pointers of loads instead would read the memory at the merge, not where
+// each load was.
 const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   auto Found = Merged.find(Merge);
   if (Found != Merged.end())
@@ -785,7 +806,6 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
 
   // Every path must describe the same tensor type.
   const TokenDesc &First = *Leaves[0];
-  bool SameForm = true;
   for (const TokenDesc *L : Leaves) {
     if (L->Elem != First.Elem) {
       error(User, "tokens merged at this point (operand of " + opName(User) +
@@ -805,37 +825,19 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
                         "); give the tensor one type on every path");
         return nullptr;
       }
-    SameForm &=
-        L->Kind == First.Kind && L->Args.size() == First.Args.size() &&
-        L->isMemory() == First.isMemory() &&
-        L->Args[0]->getType() == First.Args[0]->getType() &&
-        std::equal(L->Args.begin() + 1, L->Args.end(), First.Args.begin() + 1);
   }
 
-  // Same op on every path: merge its data (or pointer) operand. Otherwise
-  // merge the data as vectors and type them with a new typeinfo.
-  Type *DataTy = nullptr;
-  if (SameForm) {
-    DataTy = First.Args[0]->getType();
-  } else {
-    auto Shape = getConstantIntVector(First.Args[1]);
-    int64_t N = 1;
-    for (int64_t E : *Shape)
-      N *= E;
-    DataTy = FixedVectorType::get(First.Elem, N);
-    for (const TokenDesc *L : Leaves)
-      if (!L->isMemory() && L->Kind != OpKind::Load &&
-          L->Args[0]->getType() != DataTy) {
-        error(User, "tokens merged at this point (operand of " + opName(User) +
-                        ") name tensor data of different "
-                        "vector types");
-        return nullptr;
-      }
-  }
-
-  DenseMap<Value *, Value *> Mirror;
+  auto Shape = getConstantIntVector(First.Args[1]);
+  int64_t N = 1;
+  for (int64_t E : *Shape)
+    N *= E;
+  Type *DataTy = FixedVectorType::get(First.Elem, N);
+  // Mirror what no earlier merge point mirrored already.
+  DenseMap<Value *, Value *> &Mirror = DataMirror;
   for (const TokenDesc *L : Leaves)
-    Mirror[L->NewCall] = SameForm ? L->Args[0] : getLeafData(*L, DataTy);
+    if (!Mirror.count(L->NewCall))
+      Mirror[L->NewCall] = getLeafData(*L, DataTy);
+  Web.remove_if([&](Instruction *W) { return Mirror.count(W); });
   // Phis first (they may form cycles), then selects in dominance order.
   for (Instruction *W : Web)
     if (auto *Phi = dyn_cast<PHINode>(W))
@@ -873,21 +875,16 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
     DataSel->setOperand(2, MirrorOf(Sel->getFalseValue()));
   }
 
-  TokenDesc Desc =
-      SameForm
-          ? First
-          : TokenDesc{OpKind::TypeInfo,
-                      {nullptr, First.Args[1], First.Args[2], First.Args[3]},
-                      First.Elem,
-                      nullptr};
-  Desc.Args[0] = Mirror[Merge];
+  TokenDesc Desc{OpKind::ToTensor,
+                 {Mirror[Merge], First.Args[1], First.Args[2], First.Args[3]},
+                 First.Elem,
+                 nullptr};
   Instruction *InsertPt = isa<PHINode>(Merge)
                               ? &*Merge->getParent()->getFirstInsertionPt()
                               : Merge->getNextNode();
   IRBuilder<> B(InsertPt);
   B.SetCurrentDebugLocation(User.getDebugLoc());
-  Desc.NewCall = createOpCall(B, Desc.Kind, Type::getTokenTy(Ctx), Desc.Args,
-                              Desc.isMemory() ? Desc.Elem : nullptr);
+  Desc.NewCall = createOpCall(B, Desc.Kind, Type::getTokenTy(Ctx), Desc.Args);
   return &(Merged[Merge] = std::move(Desc));
 }
 

@@ -1,7 +1,9 @@
-// Tokens merged across control flow are rebuilt after the merge from the
-// merged tensors: a typeinfo on a phi/select of the data, the same load on a
-// phi of the pointers, and tovector for a loaded tensor merged with a
-// computed one (a loop accumulator). Tensor values merge as plain phis.
+// Tokens merged across control flow are rebuilt after the merge as a
+// totensor of a phi (or select) of each path's data in logical order: the
+// vector itself for a row-major typeinfo of a vector, tovector for a tensor
+// in memory (loads, a loop accumulator that starts as a load). Merged loads
+// are not re-read at the merge (their memory may have changed since).
+// Tensor values merge as plain phis.
 // RUN: %clang_tlx -O0 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
 // RUN: %clang_tlx -O2 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
 
@@ -57,40 +59,44 @@ v16f merged_values(v16f x, int c) {
 }
 
 // CHECK-LABEL: define {{.*}} @if_else_values(
-// CHECK: [[V1:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V2:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.relu.v16f32(token [[V1]])
-// CHECK: [[V3:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[V2]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V4:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %1, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V5:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.sigmoid.v16f32(token [[V4]])
-// CHECK: [[V6:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[V5]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V7:%[0-9a-z.]+]] = phi <16 x float> [ [[V2]], %{{[0-9]+}} ], [ [[V5]], %{{[0-9]+}} ]
-// CHECK: [[V8:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[V7]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V9:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.tanh.v16f32(token [[V8]])
+// CHECK: [[X:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: [[R:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.relu.v16f32(token [[X]])
+// CHECK: call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[R]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: [[Y:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %1, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: [[S:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.sigmoid.v16f32(token [[Y]])
+// CHECK: call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[S]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: [[M:%[0-9a-z.]+]] = phi <16 x float> [ [[R]], %{{[0-9]+}} ], [ [[S]], %{{[0-9]+}} ]
+// CHECK: [[T:%[0-9a-z.]+]] = call token @llvm.vector.totensor.v16f32.v2i32.v2i32.v2i32(<16 x float> [[M]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: call <16 x float> @llvm.tensor.tanh.v16f32(token [[T]])
 // CHECK-LABEL: define {{.*}} @if_else_loads(
-// CHECK: [[V10:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 8>)
-// CHECK: [[V11:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 8>)
-// CHECK: [[V12:%[0-9a-z.]+]] = phi ptr [ %{{[0-9]+}}, %{{[0-9]+}} ], [ %{{[0-9]+}}, %{{[0-9]+}} ]
-// CHECK: [[V13:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) [[V12]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 8>)
-// CHECK: call void @llvm.tensor.store.p0.v2i32(ptr elementtype(float) %{{[0-9]+}}, token [[V13]], <2 x i32> zeroinitializer)
+// CHECK: [[A:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 8>)
+// CHECK-NEXT: [[AV:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.tovector.v16f32(token [[A]])
+// CHECK: [[B:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 8>)
+// CHECK-NEXT: [[BV:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.tovector.v16f32(token [[B]])
+// CHECK: [[M:%[0-9a-z.]+]] = phi <16 x float> [ [[AV]], %{{[0-9]+}} ], [ [[BV]], %{{[0-9]+}} ]
+// CHECK: [[T:%[0-9a-z.]+]] = call token @llvm.vector.totensor.v16f32.v2i32.v2i32.v2i32(<16 x float> [[M]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: call void @llvm.tensor.store.p0.v2i32(ptr elementtype(float) %{{[0-9]+}}, token [[T]], <2 x i32> zeroinitializer)
 // CHECK-LABEL: define {{.*}} @select_tokens(
-// CHECK: [[V14:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V15:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %1, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V16:%[0-9a-z.]+]] = phi ptr [ %0, %{{[0-9]+}} ], [ %1, %{{[0-9]+}} ]
-// CHECK: [[V17:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) [[V16]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V18:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.exp.v16f32(token [[V17]])
+// CHECK: [[X:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK-NEXT: [[XV:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.tovector.v16f32(token [[X]])
+// CHECK: [[Y:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %1, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK-NEXT: [[YV:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.tovector.v16f32(token [[Y]])
+// CHECK: [[M:%[0-9a-z.]+]] = {{phi|select}} {{.*}}<16 x float> {{\[ }}[[XV]]{{.*}}[[YV]]
+// CHECK: [[T:%[0-9a-z.]+]] = call token @llvm.vector.totensor.v16f32.v2i32.v2i32.v2i32(<16 x float> [[M]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: call <16 x float> @llvm.tensor.exp.v16f32(token [[T]])
 // CHECK-LABEL: define {{.*}} @loop_accumulate(
-// CHECK: [[V19:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
-// CHECK: [[V20:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
-// CHECK: [[V21:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.tovector.v16f32(token [[V20]])
-// CHECK: [[V22:%[0-9a-z.]+]] = phi <16 x float> [ [[V21]], %{{[0-9]+}} ], [ [[BACK:%[0-9]+]], %{{[0-9]+}} ]
-// CHECK: [[V23:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[V22]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[BACK]] = call <16 x float> @llvm.tensor.matmul.v16f32(token [[V23]], token [[V19]])
-// CHECK: [[V25:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[BACK]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: call void @llvm.tensor.store.p0.v2i32(ptr elementtype(float) %{{[0-9]+}}, token [[V23]], <2 x i32> zeroinitializer)
+// CHECK: [[A:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
+// CHECK: [[ACC:%[0-9a-z.]+]] = call token @llvm.tensor.load.p0.v2i32.v2i32.v2i32.v2i32(ptr elementtype(float) %{{[0-9]+}}, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
+// CHECK-NEXT: [[ACCV:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.tovector.v16f32(token [[ACC]])
+// CHECK: [[M:%[0-9a-z.]+]] = phi <16 x float> [ [[ACCV]], %{{[0-9]+}} ], [ [[BACK:%[0-9]+]], %{{[0-9]+}} ]
+// CHECK: [[T:%[0-9a-z.]+]] = call token @llvm.vector.totensor.v16f32.v2i32.v2i32.v2i32(<16 x float> [[M]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: [[BACK]] = call <16 x float> @llvm.tensor.matmul.v16f32(token [[T]], token [[A]])
+// CHECK: call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[BACK]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: call void @llvm.tensor.store.p0.v2i32(ptr elementtype(float) %{{[0-9]+}}, token [[T]], <2 x i32> zeroinitializer)
 // CHECK-LABEL: define {{.*}} @merged_values(
-// CHECK: [[V26:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V27:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.relu.v16f32(token [[V26]])
-// CHECK: [[V28:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.fabs.v16f32(token [[V26]])
-// CHECK: [[V29:%[0-9a-z.]+]] = phi <16 x float> [ [[V27]], %{{[0-9]+}} ], [ [[V28]], %{{[0-9]+}} ]
-// CHECK: [[V30:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[V29]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-// CHECK: [[V31:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.sqrt.v16f32(token [[V30]])
+// CHECK: [[X:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: [[R:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.relu.v16f32(token [[X]])
+// CHECK: [[F:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.fabs.v16f32(token [[X]])
+// CHECK: [[M:%[0-9a-z.]+]] = phi <16 x float> [ [[R]], %{{[0-9]+}} ], [ [[F]], %{{[0-9]+}} ]
+// CHECK: [[T:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[M]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK: call <16 x float> @llvm.tensor.sqrt.v16f32(token [[T]])

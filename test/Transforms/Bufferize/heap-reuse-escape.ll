@@ -1,15 +1,16 @@
 ; tlx-bufferize: temporaries above 4 KiB are malloc'd and freed after their
 ; last reader; an elementwise op writes over its dead operand's buffer;
 ; by-value vector inputs are copied into memory once; a result escaping to
-; non-TLX code is read back from its buffer; unused results are not
-; computed; user memory written before the last reader is snapshotted.
+; non-TLX code is read from its buffer where that code uses it; unused
+; results are not computed; user memory written before the last reader is
+; snapshotted.
 ; RUN: %opt_tlx -passes=tlx-bufferize -pass-remarks=tlx -S %s -o - 2>%t.rem | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
 
 ; REMARK: matmul: result 32x64 f32 into a heap buffer of 8192 bytes
 ; REMARK: relu: result 32x64 f32 reuses its operand's buffer
 ; REMARK: tensor 2x2 f32 passed by value: copied once into a stack buffer (16 bytes)
-; REMARK: relu: result 2x2 f32 into a stack buffer of 16 bytes; loaded as a vector where it escapes to non-TLX code
+; REMARK: relu: result 2x2 f32 into a stack buffer of 16 bytes; non-TLX code reads it from the buffer
 ; REMARK: matmul: result unused, not computed
 ; REMARK: tensor 2x2 f32 copied at its definition: its memory may be written before its last reader
 

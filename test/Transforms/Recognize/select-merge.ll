@@ -1,5 +1,6 @@
 ; tlx-recognize under opt, on IR any C front end produces: tokens merged by a
-; select are rebuilt after it from a select of the data; calls through the
+; select are rebuilt after it as a totensor of a select of the data (in
+; logical order: a row-major typeinfo's own vector); calls through the
 ; variadic declaration C++ uses are recognized; the dummies go away.
 ; RUN: %opt_tlx -passes=tlx-recognize -S %s | FileCheck %s --implicit-check-not=@tensor_
 
@@ -7,7 +8,7 @@
 ; CHECK: [[TA:%.*]] = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> %a, <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
 ; CHECK: [[TB:%.*]] = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> %b, <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
 ; CHECK: [[D:%.*]] = select i1 %c, <4 x float> %a, <4 x float> %b
-; CHECK-NEXT: [[T:%.*]] = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> [[D]], <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+; CHECK-NEXT: [[T:%.*]] = call token @llvm.vector.totensor.v4f32.v2i32.v2i32.v2i32(<4 x float> [[D]], <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
 ; CHECK: [[R:%.*]] = call <4 x float> @llvm.tensor.relu.v4f32(token [[T]])
 ; CHECK: ret <4 x float> [[R]]
 define <4 x float> @select_tokens(<4 x float> %a, <4 x float> %b, i1 %c) {
