@@ -31,15 +31,16 @@ static void addTLXLowering(ModulePassManager &MPM) {
 
 namespace {
 /// Runs the lowering only on modules the earlier TLX passes accepted: an op
-/// that failed verification has no meaning to lower.
+/// that failed verification has no meaning to lower, and LLVM's own passes
+/// must not see it either.
 class LowerIfValidPass : public PassInfoMixin<LowerIfValidPass> {
   ModulePassManager Lowering;
 
 public:
   LowerIfValidPass() { addTLXLowering(Lowering); }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    if (errorCount() > 0)
-      return PreservedAnalyses::all();
+    if (discardBodiesAfterErrors(M))
+      return PreservedAnalyses::none();
     return Lowering.run(M, MAM);
   }
   static bool isRequired() { return true; }

@@ -21,30 +21,10 @@ using namespace llvm;
 
 namespace tlx {
 
-/// After errors the compile fails anyway, but clang still runs the backend:
-/// drop the TLX calls left behind so instruction selection never sees them.
-///   %r = call <9 x float> @llvm.tensor.matmul(...)  -->  (uses get poison)
-static void dropTLXCalls(Module &M) {
-  SmallVector<Instruction *, 16> Calls;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (getOpKind(&I))
-        Calls.push_back(&I);
-  for (Instruction *I : reverse(Calls)) {
-    Type *Ty = I->getType();
-    I->replaceAllUsesWith(
-        Ty->isTokenTy()
-            ? static_cast<Value *>(ConstantTokenNone::get(Ty->getContext()))
-            : PoisonValue::get(Ty));
-    I->eraseFromParent();
-  }
-}
-
 PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
   if (pipelineOptions().AllowUnlowered)
     return PreservedAnalyses::all();
-  if (errorCount() > 0) {
-    dropTLXCalls(M);
+  if (discardBodiesAfterErrors(M)) {
     exitIfErrorsOutsideClang();
     return PreservedAnalyses::none();
   }
@@ -71,8 +51,7 @@ PreservedAnalyses CheckLoweredPass::run(Module &M, ModuleAnalysisManager &) {
     if (LeftoverTypeInfo && !Reported)
       emitError(*LeftoverTypeInfo, "TLX op 'typeinfo' was not lowered: " + Why);
   }
-  if (errorCount() > 0)
-    dropTLXCalls(M);
+  discardBodiesAfterErrors(M);
   exitIfErrorsOutsideClang();
   return PreservedAnalyses::none();
 }

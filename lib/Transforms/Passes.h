@@ -51,6 +51,13 @@ llvm::PreservedAnalyses runLoweringStage(
     llvm::function_ref<bool(llvm::Function &, llvm::FunctionAnalysisManager &)>
         LowerFunction);
 
+/// Replaces \p F's body by `unreachable`.
+void discardFunctionBody(llvm::Function &F);
+/// After errors the compile fails, but clang still runs LLVM's optimizer
+/// and backend: every body is discarded so that neither sees a TLX call or
+/// a tensor-sized vector. Returns true if a body was discarded.
+bool discardBodiesAfterErrors(llvm::Module &M);
+
 } // namespace tlx
 
 #endif // TLX_TRANSFORMS_PASSES_H

@@ -60,6 +60,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -185,7 +186,6 @@ private:
 
   void checkTokenUses(CallInst &CB);
   void eraseDummies();
-  void dropBody();
 };
 
 //===----------------------------------------------------------------------===//
@@ -477,6 +477,33 @@ Value *Recognizer::getByValSource(CallInst &CB, unsigned ArgNo) {
   return SI->getValueOperand();
 }
 
+/// Whether \p GV holds its initializer for the whole run: a constant, or
+/// a file-scope static (internal) that is only ever loaded, directly or
+/// through constant address arithmetic.
+static bool isNeverWritten(const GlobalVariable &GV) {
+  if (!GV.hasDefinitiveInitializer())
+    return false;
+  if (GV.isConstant())
+    return true;
+  if (!GV.hasLocalLinkage())
+    return false;
+  SmallVector<const Value *, 8> Work{&GV};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (const auto *LI = dyn_cast<LoadInst>(U)) {
+        if (!LI->isSimple())
+          return false;
+      } else if (isa<GEPOperator>(U) || isa<BitCastOperator>(U)) {
+        Work.push_back(U);
+      } else {
+        return false; // stored to, or its address escapes
+      }
+    }
+  }
+  return true;
+}
+
 Constant *Recognizer::resolveConstant(Value *V,
                                       SmallPtrSetImpl<Value *> &Visited) {
   V = lookThroughMemory(V);
@@ -495,6 +522,18 @@ Constant *Recognizer::resolveConstant(Value *V,
       Common = C;
     }
     return Common;
+  }
+  if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple()) {
+    Constant *Ptr = resolveConstant(LI->getPointerOperand(), Visited);
+    APInt Offset(DL.getIndexTypeSizeInBits(LI->getPointerOperandType()), 0);
+    auto *GV = Ptr ? dyn_cast<GlobalVariable>(
+                         Ptr->stripAndAccumulateConstantOffsets(DL, Offset,
+                                                                true))
+                   : nullptr;
+    if (!GV || !isNeverWritten(*GV))
+      return nullptr;
+    return ConstantFoldLoadFromConst(GV->getInitializer(), LI->getType(),
+                                     Offset, DL);
   }
   auto *I = dyn_cast<Instruction>(V);
   if (!I || I->mayReadOrWriteMemory() || isa<CallBase>(I))
@@ -1113,16 +1152,6 @@ void Recognizer::eraseDummies() {
   }
 }
 
-/// After errors, keep no half-rewritten body (and no tensor-sized vectors)
-/// for the backend: the compile fails anyway.
-void Recognizer::dropBody() {
-  for (BasicBlock &BB : F)
-    BB.dropAllReferences();
-  while (!F.empty())
-    F.begin()->eraseFromParent();
-  new UnreachableInst(Ctx, BasicBlock::Create(Ctx, "", &F));
-}
-
 bool Recognizer::run() {
   collectCalls();
   if (Calls.empty())
@@ -1139,8 +1168,10 @@ bool Recognizer::run() {
     for (CallInst *CB : Calls)
       if (getOpDesc(KindOf[CB]).Result == ResultKind::Token)
         checkTokenUses(*CB);
+  // After errors keep no half-rewritten body (nor tensor-sized vectors);
+  // the other functions are still checked.
   if (Failed)
-    dropBody();
+    discardFunctionBody(F);
   else
     eraseDummies();
   return true;
