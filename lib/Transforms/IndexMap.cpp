@@ -611,9 +611,10 @@ Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
     if (Ty->isIntOrIntVectorTy())
       return B.CreateBinaryIntrinsic(Intrinsic::smax, X,
                                      Constant::getNullValue(Ty));
-    // relu(x) = x > 0 ? x : 0 (NaN -> 0, -0 -> 0).
-    return B.CreateSelect(B.CreateFCmpOGT(X, Constant::getNullValue(Ty)), X,
-                          Constant::getNullValue(Ty));
+    // relu(x) = llvm.maximum(x, +0) with NaN kept as it is (docs/
+    // decisions.md): x <= 0 ? +0 : x, an ordered compare so NaN -> x.
+    return B.CreateSelect(B.CreateFCmpOLE(X, Constant::getNullValue(Ty)),
+                          Constant::getNullValue(Ty), X);
   case OpKind::Sin:
     return Intr(Intrinsic::sin);
   case OpKind::Cos:

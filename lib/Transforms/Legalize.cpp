@@ -79,15 +79,33 @@ static Constant *reduceIdentity(OpKind Kind, Type *Ty) {
   }
 }
 
+/// llvm.maximum / llvm.minimum of \p Acc and \p X, spelled out so the NaN
+/// that wins is exactly the first in window order (the accumulator's if it
+/// has one), kept as it is, as the reference computes it:
+///   r = (Acc > X || Acc is NaN) ? Acc : X      (X's NaN wins over a number)
+///   r = Acc == X ? Acc & X : r                 (max(-0, +0) = +0; min: |)
+static Value *emitFMaximum(IRBuilderBase &B, Value *Acc, Value *X,
+                           bool IsMax) {
+  Value *Wins = IsMax ? B.CreateFCmpOGT(Acc, X) : B.CreateFCmpOLT(Acc, X);
+  Value *R = B.CreateSelect(B.CreateOr(Wins, B.CreateFCmpUNO(Acc, Acc)), Acc, X);
+  Type *IntTy = Acc->getType()->getWithNewType(
+      B.getIntNTy(Acc->getType()->getScalarSizeInBits()));
+  Value *AI = B.CreateBitCast(Acc, IntTy), *XI = B.CreateBitCast(X, IntTy);
+  Value *Zeros =
+      B.CreateBitCast(IsMax ? B.CreateAnd(AI, XI) : B.CreateOr(AI, XI),
+                      Acc->getType());
+  return B.CreateSelect(B.CreateFCmpOEQ(Acc, X), Zeros, R);
+}
+
 static Value *reduceCombine(IRBuilderBase &B, OpKind Kind, Value *Acc,
                             Value *X) {
   bool IsFP = X->getType()->isFPOrFPVectorTy();
   switch (Kind) {
   case OpKind::ReduceMax:
-    return IsFP ? B.CreateBinaryIntrinsic(Intrinsic::maxnum, Acc, X)
+    return IsFP ? emitFMaximum(B, Acc, X, /*IsMax=*/true)
                 : B.CreateBinaryIntrinsic(Intrinsic::smax, Acc, X);
   case OpKind::ReduceMin:
-    return IsFP ? B.CreateBinaryIntrinsic(Intrinsic::minnum, Acc, X)
+    return IsFP ? emitFMaximum(B, Acc, X, /*IsMax=*/false)
                 : B.CreateBinaryIntrinsic(Intrinsic::smin, Acc, X);
   case OpKind::ReduceAdd:
     return IsFP ? B.CreateFAdd(Acc, X) : B.CreateAdd(Acc, X);

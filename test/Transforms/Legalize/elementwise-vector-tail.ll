@@ -18,8 +18,9 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: define void @relu_avx512(
 ; CHECK: tlx.el.d0.body:
 ; CHECK: %[[V:.*]] = load <16 x float>, ptr %{{.*}}, align 4
-; CHECK: %[[C:.*]] = fcmp ogt <16 x float> %[[V]], zeroinitializer
-; CHECK: select <16 x i1> %[[C]], <16 x float> %[[V]], <16 x float> zeroinitializer
+; relu(x) = x <= 0 ? +0 : x (an ordered compare: NaN passes through).
+; CHECK: %[[C:.*]] = fcmp ole <16 x float> %[[V]], zeroinitializer
+; CHECK: select <16 x i1> %[[C]], <16 x float> zeroinitializer, <16 x float> %[[V]]
 ; CHECK: store <16 x float>
 ; CHECK: tlx.tail.body:
 ; CHECK: %tlx.tail.iv = phi i64 [ 16, %{{.*}} ], [ %tlx.tail.next, %tlx.tail.body ]

@@ -21,7 +21,15 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: tlx.win.d0.body:
 ; CHECK: tlx.win.d1.body:
 ; CHECK: getelementptr inbounds float, ptr %{{.*}}, i64 2
-; CHECK: call <4 x float> @llvm.maxnum.v4f32(
+; llvm.maximum, spelled out: the accumulator wins when greater or NaN, and
+; equal values (+0 and -0) combine bitwise.
+; CHECK: %[[GT:.*]] = fcmp ogt <4 x float> %[[ACC:.*]], %[[X:.*]]
+; CHECK: %[[NAN:.*]] = fcmp uno <4 x float> %[[ACC]], %[[ACC]]
+; CHECK: %[[W:.*]] = or <4 x i1> %[[GT]], %[[NAN]]
+; CHECK: %[[R:.*]] = select <4 x i1> %[[W]], <4 x float> %[[ACC]], <4 x float> %[[X]]
+; CHECK: %[[AND:.*]] = and <4 x i32>
+; CHECK: %[[EQ:.*]] = fcmp oeq <4 x float> %[[ACC]], %[[X]]
+; CHECK: select <4 x i1> %[[EQ]], <4 x float> %{{.*}}, <4 x float> %[[R]]
 ; CHECK: store <4 x float> %{{.*}}, ptr %{{.*}}, align 4
 define void @reduce_max(ptr %a, ptr %c) #0 {
   %ta = call token @llvm.tensor.load.a(ptr elementtype(float) %a, <2 x i32> <i32 7, i32 9>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
