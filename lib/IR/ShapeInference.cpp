@@ -106,6 +106,8 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
   static const char *const Transpose[] = {"input", "permutation"};
   static const char *const Pad[] = {"input", "low", "high", "value"};
   static const char *const Concat[] = {"op1", "op2", "axis"};
+  static const char *const Compare[] = {"op1", "op2", "predicate"};
+  static const char *const Select[] = {"condition", "op1", "op2"};
 
   ArrayRef<const char *> Names = Unary;
   switch (Kind) {
@@ -158,7 +160,16 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
   case OpKind::Concat:
     Names = Concat;
     break;
+  case OpKind::ICmp:
+  case OpKind::FCmp:
+    Names = Compare;
+    break;
+  case OpKind::Select:
+    Names = Select;
+    break;
   default:
+    if (getOpDesc(Kind).Signature == "TT")
+      Names = Binary;
     break;
   }
   return ArgNo < Names.size() ? Names[ArgNo] : "operand";
@@ -582,6 +593,9 @@ private:
   std::optional<OpResult> inferTranspose();
   std::optional<OpResult> inferPad();
   std::optional<OpResult> inferConcat();
+  std::optional<OpResult> inferInstruction();
+  std::optional<OpResult> inferCompare();
+  std::optional<OpResult> inferConversion();
 
   std::optional<OpResult> result(Type *Elem, Dims Shape) const {
     return OpResult{Elem, std::move(Shape)};
@@ -723,15 +737,90 @@ std::optional<OpResult> ResultInference::infer() {
     return inferConcat();
   case OpKind::ToVector:
     return result(Tensors[0].Type.Elem, {Tensors[0].Type.numElements()});
+  case OpKind::ICmp:
+  case OpKind::FCmp:
+    return inferCompare();
+  case OpKind::Trunc:
+  case OpKind::ZExt:
+  case OpKind::SExt:
+  case OpKind::FPTrunc:
+  case OpKind::FPExt:
+  case OpKind::FPToUI:
+  case OpKind::FPToSI:
+  case OpKind::UIToFP:
+  case OpKind::SIToFP:
+  case OpKind::BitCast:
+    return inferConversion();
   case OpKind::TypeInfo:
   case OpKind::Load:
   case OpKind::Store:
   case OpKind::ToTensor:
     return failNone(Why, "does not compute a tensor");
   default:
+    if (getInstructionOpcode(Kind))
+      return inferInstruction();
     // The elementwise ops: same shape, same element type.
     return result(Tensors[0].Type.Elem, Logical[0]);
   }
+}
+
+/// Binary C operators and select: operands of one logical shape and
+/// element type (select: the last two; its condition an integer tensor of
+/// that shape).
+std::optional<OpResult> ResultInference::inferInstruction() {
+  unsigned First = Kind == OpKind::Select ? 1 : 0;
+  if (Kind == OpKind::Select && !Tensors[0].Type.Elem->isIntegerTy())
+    return failNone(Why, "the condition (" + operandName(Op, 0) +
+                             ") must have integer elements, not " +
+                             typeName(Tensors[0].Type.Elem));
+  for (unsigned I = 0; I < Tensors.size(); ++I) {
+    if (Logical[I] != Logical[First])
+      return failNone(Why, "operand shapes differ: " + operandName(Op, First) +
+                               " is " + shape(First) + ", " +
+                               operandName(Op, I) + " is " + shape(I));
+    if (I >= First && Tensors[I].Type.Elem != Tensors[First].Type.Elem)
+      return failNone(Why, "operand element types differ: " +
+                               typeName(Tensors[First].Type.Elem) + " and " +
+                               typeName(Tensors[I].Type.Elem));
+  }
+  return result(Tensors[First].Type.Elem, Logical[First]);
+}
+
+/// icmp/fcmp: a predicate of the comparison's kind; the result has
+/// integers as wide as the operands (C: all ones or zero).
+std::optional<OpResult> ResultInference::inferCompare() {
+  std::optional<OpResult> R = inferInstruction();
+  if (!R)
+    return std::nullopt;
+  const auto *Pred = dyn_cast<ConstantInt>(Op.getArgOperand(2));
+  bool IsInt = Kind == OpKind::ICmp;
+  if (!Pred || !(IsInt ? CmpInst::isIntPredicate(
+                             (CmpInst::Predicate)Pred->getZExtValue())
+                       : CmpInst::isFPPredicate(
+                             (CmpInst::Predicate)Pred->getZExtValue())))
+    return failNone(Why, Twine("the predicate must be a constant ") +
+                             (IsInt ? "integer" : "floating-point") +
+                             " comparison predicate");
+  Type *Res = declaredResultElem();
+  unsigned Bits = bitWidth(Tensors[0].Type.Elem);
+  if (!Res || !Res->isIntegerTy(Bits))
+    return failNone(Why, "the result must have i" + Twine(Bits) +
+                             " elements, as wide as the operands");
+  return result(Res, R->LogicalShape);
+}
+
+/// The conversions: LLVM's cast rules between the operand's element type
+/// and the result's (from its vector type).
+std::optional<OpResult> ResultInference::inferConversion() {
+  Type *From = Tensors[0].Type.Elem, *To = declaredResultElem();
+  if (!To || !isSupportedElementType(To))
+    return failNone(Why, "the result element type is not supported");
+  unsigned Opcode = *getInstructionOpcode(Kind);
+  if (!CastInst::castIsValid((Instruction::CastOps)Opcode, From, To))
+    return failNone(Why, "cannot convert " + typeName(From) + " to " +
+                             typeName(To) + " with " +
+                             getOpDesc(Kind).shortName().str());
+  return result(To, Logical[0]);
 }
 
 std::optional<OpResult> ResultInference::inferMatMul() {

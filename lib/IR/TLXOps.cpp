@@ -7,6 +7,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -60,7 +61,7 @@ std::optional<OpKind> matchIntrinsicName(StringRef Name) {
 std::optional<OpKind> matchCName(StringRef Name) {
   const OpDesc *Best = nullptr;
   for (const OpDesc &D : OpTable) {
-    if (!Name.starts_with(D.CName))
+    if (D.CName.empty() || !Name.starts_with(D.CName))
       continue;
     StringRef Rest = Name.drop_front(D.CName.size());
     if (!Rest.empty() && Rest.front() != '_' && !isDigit(Rest.front()))
@@ -71,6 +72,40 @@ std::optional<OpKind> matchCName(StringRef Name) {
   if (!Best)
     return std::nullopt;
   return Best->Kind;
+}
+
+/// The ops that are LLVM instructions applied element by element.
+static const std::pair<OpKind, unsigned> InstructionOps[] = {
+    {OpKind::Add, Instruction::Add},         {OpKind::Sub, Instruction::Sub},
+    {OpKind::Mul, Instruction::Mul},         {OpKind::SDiv, Instruction::SDiv},
+    {OpKind::UDiv, Instruction::UDiv},       {OpKind::SRem, Instruction::SRem},
+    {OpKind::URem, Instruction::URem},       {OpKind::Shl, Instruction::Shl},
+    {OpKind::LShr, Instruction::LShr},       {OpKind::AShr, Instruction::AShr},
+    {OpKind::And, Instruction::And},         {OpKind::Or, Instruction::Or},
+    {OpKind::Xor, Instruction::Xor},         {OpKind::FAdd, Instruction::FAdd},
+    {OpKind::FSub, Instruction::FSub},       {OpKind::FMul, Instruction::FMul},
+    {OpKind::FDiv, Instruction::FDiv},       {OpKind::FRem, Instruction::FRem},
+    {OpKind::FNeg, Instruction::FNeg},       {OpKind::ICmp, Instruction::ICmp},
+    {OpKind::FCmp, Instruction::FCmp},       {OpKind::Select, Instruction::Select},
+    {OpKind::Trunc, Instruction::Trunc},     {OpKind::ZExt, Instruction::ZExt},
+    {OpKind::SExt, Instruction::SExt},       {OpKind::FPTrunc, Instruction::FPTrunc},
+    {OpKind::FPExt, Instruction::FPExt},     {OpKind::FPToUI, Instruction::FPToUI},
+    {OpKind::FPToSI, Instruction::FPToSI},   {OpKind::UIToFP, Instruction::UIToFP},
+    {OpKind::SIToFP, Instruction::SIToFP},   {OpKind::BitCast, Instruction::BitCast},
+};
+
+std::optional<unsigned> getInstructionOpcode(OpKind Kind) {
+  for (auto [K, Opcode] : InstructionOps)
+    if (K == Kind)
+      return Opcode;
+  return std::nullopt;
+}
+
+std::optional<OpKind> getInstructionOp(unsigned Opcode) {
+  for (auto [K, Op] : InstructionOps)
+    if (Op == Opcode)
+      return K;
+  return std::nullopt;
 }
 
 bool isTLXIntrinsic(const Function &F) {

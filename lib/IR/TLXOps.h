@@ -71,6 +71,11 @@ std::optional<OpKind> getOpKind(const llvm::CallBase &Call);
 std::optional<OpKind> getOpKind(const llvm::Value *V);
 bool isTLXIntrinsic(const llvm::Function &F);
 
+/// The LLVM instruction opcode (Instruction::FAdd, ...) an op made from a
+/// C vector operator applies element by element, and back.
+std::optional<unsigned> getInstructionOpcode(OpKind Kind);
+std::optional<OpKind> getInstructionOp(unsigned Opcode);
+
 /// LLVM-style type mangling ("v9f32", "p0", "i32", "bf16").
 std::string mangleType(llvm::Type *Ty);
 

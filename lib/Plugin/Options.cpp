@@ -63,7 +63,7 @@ StringRef targetName(TargetKind Kind) {
 }
 
 // Keep in pipeline order; lowering stages append their names here.
-static const StringRef StageNames[] = {"recognize", "bufferize", "nd-to-2d",
+static const StringRef StageNames[] = {"recognize", "vector-ops", "bufferize", "nd-to-2d",
                                        "tile", "legalize"};
 
 ArrayRef<StringRef> stageNames() { return StageNames; }

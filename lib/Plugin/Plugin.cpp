@@ -23,6 +23,9 @@ namespace tlx {
 
 /// The lowering stages, in order; each checks runsStage() itself.
 static void addTLXLowering(ModulePassManager &MPM) {
+  // C vector code becomes TLX ops, checked like the program's own.
+  MPM.addPass(VectorOpsPass());
+  MPM.addPass(VerifyPass());
   MPM.addPass(BufferizePass());
   MPM.addPass(NDTo2DPass());
   MPM.addPass(TilePass());
@@ -60,6 +63,7 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
     return true;                                                               \
   }
   TLX_PASS("tlx-recognize", RecognizePass())
+  TLX_PASS("tlx-vector-ops", VectorOpsPass())
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
   TLX_PASS("tlx-amx-emulate", AMXEmulatePass())

@@ -482,6 +482,8 @@ private:
   bool readsDestination(CallBase &Op, CallBase &Store);
   std::optional<unsigned> findReusableOperand(CallBase &Op,
                                               const TensorType &Ty);
+  std::optional<unsigned> getDeadTemp(CallBase &Op, Value *Operand,
+                                      const TensorType &Ty);
   void assignBuffer(CallBase &Op, CallBase &TI);
   void readEscapes(TempBuffer &T, ArrayRef<Use *> Escapes, const Value &Op);
   void separateOverlappingCopy(CallBase &Store);
@@ -617,7 +619,7 @@ bool Bufferizer::readsDestination(CallBase &Op, CallBase &Store) {
       continue;
     // Read element for element where it is written: an elementwise
     // operand, or the accumulator of an mma.
-    if (I == 0 && (isUnaryElementwise(Kind) || IsMMA) &&
+    if ((isElementwise(Kind) || (IsMMA && I == 0)) &&
         readsSameView(Arg, Dst, AA))
       continue;
     SmallVector<Value *, 4> Roots;
@@ -656,14 +658,23 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
   return true;
 }
 
-/// An elementwise op may write over its operand's buffer when that is a
+/// An elementwise op may write over an operand's buffer when that is a
 /// temporary of the same type whose last read is this op: no other TLX
 /// reader, and every non-TLX read before it in its block.
 std::optional<unsigned> Bufferizer::findReusableOperand(CallBase &Op,
                                                         const TensorType &Ty) {
-  if (!isUnaryElementwise(*getOpKind(Op)))
+  if (!isElementwise(*getOpKind(Op)))
     return std::nullopt;
-  Value *Operand = Op.getArgOperand(0);
+  for (Value *Operand : Op.args())
+    if (std::optional<unsigned> Index = getDeadTemp(Op, Operand, Ty))
+      return Index;
+  return std::nullopt;
+}
+
+/// The temporary \p Operand reads, when it has type \p Ty and \p Op is its
+/// last read.
+std::optional<unsigned> Bufferizer::getDeadTemp(CallBase &Op, Value *Operand,
+                                                const TensorType &Ty) {
   auto It = TempOfReader.find(Operand);
   if (It == TempOfReader.end())
     return std::nullopt;
@@ -672,7 +683,8 @@ std::optional<unsigned> Bufferizer::findReusableOperand(CallBase &Op,
       T.Ty.Layout != Ty.Layout || T.Ty.Padding != Ty.Padding)
     return std::nullopt;
   for (CallInst *R : T.Readers)
-    if (R == Operand ? !R->hasOneUse() : !R->use_empty())
+    if (R == Operand ? any_of(R->users(), [&](User *U) { return U != &Op; })
+                     : !R->use_empty())
       return std::nullopt;
   for (Instruction *R : T.EscapeReads)
     if (R->getParent() != Op.getParent() || !R->comesBefore(&Op))

@@ -461,6 +461,10 @@ bool isUnaryElementwise(OpKind Kind) {
   }
 }
 
+bool isElementwise(OpKind Kind) {
+  return isUnaryElementwise(Kind) || getInstructionOpcode(Kind).has_value();
+}
+
 bool isContraction(OpKind Kind) {
   switch (Kind) {
   case OpKind::MatMul:
@@ -486,7 +490,7 @@ bool isFusibleProducer(OpKind Kind) {
   case OpKind::Concat:
     return true;
   default:
-    return isUnaryElementwise(Kind);
+    return isElementwise(Kind);
   }
 }
 
@@ -684,6 +688,97 @@ Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
   }
 }
 
+/// \p V (compute type) rounded to \p Elem when that is computed wider
+/// (f16, bf16), so each op made from a C operator rounds like the LLVM
+/// instruction it stands for.
+static Value *roundToElement(IRBuilderBase &B, Value *V, Type *Elem) {
+  if (!Elem->isHalfTy() && !Elem->isBFloatTy())
+    return V;
+  return convertToCompute(B, convertFromCompute(B, V, Elem));
+}
+
+/// fpext/fptrunc of compute-type lanes \p X to \p Elem, rounded once:
+/// double to f16/bf16 goes through float rounded to odd (the truncated
+/// float with its last bit set when inexact), which the final rounding to
+/// nearest even then rounds correctly, as a direct conversion would.
+Value *ElementEmitter::emitFPConvert(Value *X, Type *Elem) {
+  Type *To = getComputeType(Elem);
+  Type *FromTy = X->getType()->getScalarType();
+  if (FromTy == To)
+    return roundToElement(B, X, Elem);
+  Type *ToLanes = X->getType()->getWithNewType(To);
+  if (To->getPrimitiveSizeInBits() > FromTy->getPrimitiveSizeInBits())
+    return B.CreateFPExt(X, ToLanes);
+  Value *F = B.CreateFPTrunc(X, ToLanes);
+  if (Elem == To)
+    return F;
+  Type *I32 = X->getType()->getWithNewType(B.getInt32Ty());
+  Value *Back = B.CreateFPExt(F, X->getType());
+  Value *Bits = B.CreateBitCast(F, I32);
+  // Rounded away from zero: step back toward zero; then mark inexact.
+  Value *Away = B.CreateFCmpOGT(B.CreateUnaryIntrinsic(Intrinsic::fabs, Back),
+                                B.CreateUnaryIntrinsic(Intrinsic::fabs, X));
+  Bits = B.CreateSub(Bits, B.CreateZExt(Away, I32));
+  Value *Inexact = B.CreateFCmpONE(Back, X);
+  Bits = B.CreateOr(Bits, B.CreateZExt(Inexact, I32));
+  Value *Odd = B.CreateBitCast(Bits, ToLanes);
+  return roundToElement(B, B.CreateSelect(B.CreateFCmpUNO(X, X), F, Odd),
+                        Elem);
+}
+
+// The LLVM instruction an op stands for, on compute-type lanes:
+//   %r = call <N x half> @llvm.tensor.fadd(token %a, token %b)
+// -->
+//   %s = fadd <VF x float> %a.lanes, %b.lanes ; f16 computes in float
+//   %r.lanes = fpext (fptrunc %s to half) to float
+Value *ElementEmitter::emitInstruction(const CallBase &Op, unsigned Opcode,
+                                       ArrayRef<Value *> Lanes) {
+  auto *ResVT = cast<VectorType>(Op.getType());
+  Type *Elem = ResVT->getElementType();
+  Type *LaneTy = Lanes[0]->getType();
+  auto LanesOf = [&](Type *E) {
+    return isa<VectorType>(LaneTy) ? LaneTy->getWithNewType(E) : E;
+  };
+  switch (Opcode) {
+  case Instruction::FNeg:
+    return B.CreateFNeg(Lanes[0]);
+  case Instruction::ICmp:
+  case Instruction::FCmp: {
+    auto Pred = (CmpInst::Predicate)cast<ConstantInt>(Op.getArgOperand(2))
+                    ->getZExtValue();
+    Value *C = Opcode == Instruction::ICmp
+                   ? B.CreateICmp(Pred, Lanes[0], Lanes[1])
+                   : B.CreateFCmp(Pred, Lanes[0], Lanes[1]);
+    return B.CreateSExt(C, LanesOf(Elem)); // C: all ones or zero
+  }
+  case Instruction::Select: {
+    Value *C = B.CreateICmpNE(Lanes[0],
+                              Constant::getNullValue(Lanes[0]->getType()));
+    return B.CreateSelect(C, Lanes[1], Lanes[2]);
+  }
+  case Instruction::BitCast: {
+    // Reinterpret the element's own bits, not its compute form.
+    Type *From = getTensorValue(Op.getArgOperand(0))->Type.Elem;
+    Value *Bits = convertFromCompute(B, Lanes[0], From);
+    return convertToCompute(B, B.CreateBitCast(Bits, LanesOf(Elem)));
+  }
+  case Instruction::FPTrunc:
+  case Instruction::FPExt:
+    return emitFPConvert(Lanes[0], Elem);
+  default:
+    break;
+  }
+  if (Instruction::isCast(Opcode))
+    return roundToElement(B,
+                          B.CreateCast((Instruction::CastOps)Opcode, Lanes[0],
+                                       LanesOf(getComputeType(Elem))),
+                          Elem);
+  return roundToElement(
+      B,
+      B.CreateBinOp((Instruction::BinaryOps)Opcode, Lanes[0], Lanes[1]),
+      Elem);
+}
+
 Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
                               ArrayRef<Value *> Idx, unsigned VF, int LaneDim,
                               int64_t LaneStep) {
@@ -693,6 +788,13 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
   unsigned Rank = Idx.size();
   if (isUnaryElementwise(Kind))
     return emitUnary(Kind, emit(In, Idx, VF, LaneDim, LaneStep));
+  if (std::optional<unsigned> Opcode = getInstructionOpcode(Kind)) {
+    SmallVector<Value *, 3> Lanes;
+    for (const Value *Arg : Op.args())
+      if (Arg->getType()->isTokenTy())
+        Lanes.push_back(emit(Arg, Idx, VF, LaneDim, LaneStep));
+    return emitInstruction(Op, *Opcode, Lanes);
+  }
 
   switch (Kind) {
   case OpKind::Transpose: {

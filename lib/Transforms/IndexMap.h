@@ -24,6 +24,7 @@
 
 namespace llvm {
 class AAResults;
+class DataLayout;
 class TargetTransformInfo;
 } // namespace llvm
 
@@ -31,6 +32,13 @@ namespace tlx {
 
 /// Buffers up to this size go on the stack (entry-block allocas).
 constexpr int64_t MaxStackBufferBytes = 4096;
+
+/// Vectors wider than this many bytes (four 512-bit registers) are tensors
+/// for TLX: tlx-vector-ops turns C code on them into TLX ops and memory
+/// traffic, and tlx-check-lowered reports any left in TLX code.
+constexpr uint64_t LargeVectorBytes = 256;
+/// Whether \p Ty is a fixed vector wider than LargeVectorBytes.
+bool isWideVector(const llvm::Type *Ty, const llvm::DataLayout &DL);
 
 /// A tensor in memory, addressed by logical index.
 struct StridedView {
@@ -136,6 +144,9 @@ bool isFusibleProducer(OpKind Kind);
 /// Ops that read their operands element by element through ElementEmitter.
 bool isFusibleConsumer(OpKind Kind);
 bool isUnaryElementwise(OpKind Kind);
+/// The unary ops and the ops made from C vector operators: each result
+/// element depends only on the operands' elements at its index.
+bool isElementwise(OpKind Kind);
 bool isContraction(OpKind Kind);
 
 /// The value of a token at a logical index.
@@ -159,6 +170,9 @@ private:
                            llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
                            int LaneDim, int64_t LaneStep);
   llvm::Value *emitUnary(OpKind Kind, llvm::Value *X);
+  llvm::Value *emitInstruction(const llvm::CallBase &Op, unsigned Opcode,
+                               llvm::ArrayRef<llvm::Value *> Lanes);
+  llvm::Value *emitFPConvert(llvm::Value *X, llvm::Type *Elem);
 
   llvm::IRBuilderBase &B;
 };

@@ -21,6 +21,8 @@ namespace tlx {
 
 /// tlx-recognize: C dummy calls (tensor_*) -> llvm.tensor.* intrinsics.
 TLX_MODULE_PASS(RecognizePass)
+/// tlx-vector-ops: C vector code on tensors -> TLX ops and memory traffic.
+TLX_MODULE_PASS(VectorOpsPass)
 /// tlx-verify: checks every TLX call; reports each violation as an error.
 TLX_MODULE_PASS(VerifyPass)
 /// tlx-check-lowered: no llvm.tensor.* call may reach the backend.

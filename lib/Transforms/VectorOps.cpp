@@ -1,0 +1,849 @@
+//===- VectorOps.cpp - C vector code on tensors becomes TLX code ----------===//
+//
+// tlx-vector-ops runs after tlx-recognize. C programs compute on tensors
+// with vector operators (`z = x * 0.5f + b`), pass and return them by value,
+// initialize and assign them whole and write single elements. Left to the
+// backend, a tensor-sized vector takes minutes and gigabytes to compile and
+// fuses with nothing. This pass turns all of it into TLX ops or memory
+// traffic:
+//
+//  1. Returns of vectors wider than LargeVectorBytes become sret: the
+//     function writes its result through a pointer (what the backend does
+//     with such returns anyway, so the ABI is unchanged) and each caller
+//     passes a buffer and loads the result from it.
+//  2. Memory accesses of wide vectors that only copy or touch elements:
+//       load + store                              --> memcpy / memmove
+//       load + extractelement                     --> scalar load
+//       load + insertelement + store (one place)  --> scalar store
+//       store of a constant --> memset, a fill loop, or a copy of a global
+//  3. Tensor values are the vectors TLX makes or reads (data op results,
+//     data operands of typeinfo/totensor) and every wide vector; the
+//     tensor instructions are the vector instructions that compute them or
+//     from them: binary operators, fneg, compares (+ C's sext), selects,
+//     conversions and insertelement. Each connected group of tensor
+//     instructions gets one tensor type - the first typeinfo that names one
+//     of its values, else 1-D [N] - and each instruction becomes its TLX op
+//     with token operands of that type: a splat is broadcast(t, s), another
+//     constant is read from a constant global, any other vector is named
+//     by a typeinfo. C stores of tensor values become tensor.store.
+//
+// C operators work on flat vector positions. Typing every operand and the
+// result of an instruction with one tensor type keeps the positions, so the
+// TLX op computes exactly what the C code does, whatever the layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../IR/Diagnostics.h"
+#include "../IR/ShapeInference.h"
+#include "../IR/TLXOps.h"
+#include "../IR/TensorInfo.h"
+#include "../Plugin/Options.h"
+#include "IndexMap.h"
+#include "Passes.h"
+
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+#include <map>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tlx-vector-ops"
+
+namespace tlx {
+
+bool isWideVector(const Type *Ty, const DataLayout &DL) {
+  const auto *VT = dyn_cast<FixedVectorType>(Ty);
+  return VT && DL.getTypeAllocSize(const_cast<FixedVectorType *>(VT)) >
+                   LargeVectorBytes;
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Step 1: wide vector returns become sret.
+//===----------------------------------------------------------------------===//
+
+//   define <N x T> @f(args) { ... ret <N x T> %v }
+// -->
+//   define void @f(ptr sret(<N x T>) %r, args) { ... store %v, ptr %r; ret }
+Function *returnThroughMemory(Function &F) {
+  auto *RetTy = cast<FixedVectorType>(F.getReturnType());
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Type *, 8> Params{PointerType::getUnqual(Ctx)};
+  append_range(Params, F.getFunctionType()->params());
+  auto *NewTy = FunctionType::get(Type::getVoidTy(Ctx), Params, F.isVarArg());
+  Function *NF = Function::Create(NewTy, F.getLinkage(), F.getAddressSpace(),
+                                  "", F.getParent());
+  NF->copyAttributesFrom(&F);
+  NF->setComdat(F.getComdat());
+  AttributeList Attrs = F.getAttributes();
+  SmallVector<AttributeSet, 8> ArgAttrs{AttributeSet::get(
+      Ctx, {Attribute::getWithStructRetType(Ctx, RetTy),
+            Attribute::get(Ctx, Attribute::NoAlias)})};
+  for (unsigned I = 0; I < F.arg_size(); ++I)
+    ArgAttrs.push_back(Attrs.getParamAttrs(I));
+  NF->setAttributes(AttributeList::get(Ctx, Attrs.getFnAttrs(),
+                                       AttributeSet(), ArgAttrs));
+  NF->takeName(&F);
+  NF->splice(NF->begin(), &F);
+  NF->setSubprogram(F.getSubprogram());
+  F.setSubprogram(nullptr);
+  for (auto [Old, New] : zip(F.args(), drop_begin(NF->args()))) {
+    New.takeName(&Old);
+    Old.replaceAllUsesWith(&New);
+  }
+  Argument *Out = NF->getArg(0);
+  Out->setName("tlx.sret");
+  for (BasicBlock &BB : *NF)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      IRBuilder<> B(Ret);
+      B.CreateAlignedStore(Ret->getReturnValue(), Out, Align(1))
+          ->setDebugLoc(Ret->getDebugLoc());
+      B.CreateRetVoid()->setDebugLoc(Ret->getDebugLoc());
+      Ret->eraseFromParent();
+    }
+  return NF;
+}
+
+//   %v = call <N x T> @f(args)
+// -->
+//   call void @f(ptr sret(<N x T>) %tmp, args) ; %v = load <N x T>, ptr %tmp
+void callThroughMemory(CallBase &Call, Function *Callee) {
+  auto *RetTy = cast<FixedVectorType>(Call.getType());
+  LLVMContext &Ctx = Call.getContext();
+  Function &Caller = *Call.getFunction();
+  IRBuilder<> EB(&*Caller.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Tmp = EB.CreateAlloca(RetTy, nullptr, "tlx.ret");
+  SmallVector<Value *, 8> Args{Tmp};
+  append_range(Args, Call.args());
+  SmallVector<Type *, 8> Params;
+  for (Value *A : Args)
+    Params.push_back(A->getType());
+  auto *FTy = FunctionType::get(Type::getVoidTy(Ctx), Params,
+                                Call.getFunctionType()->isVarArg());
+  AttributeList Attrs = Call.getAttributes();
+  SmallVector<AttributeSet, 8> ArgAttrs{AttributeSet::get(
+      Ctx, {Attribute::getWithStructRetType(Ctx, RetTy),
+            Attribute::get(Ctx, Attribute::NoAlias)})};
+  for (unsigned I = 0; I < Call.arg_size(); ++I)
+    ArgAttrs.push_back(Attrs.getParamAttrs(I));
+  IRBuilder<> B(&Call);
+  Value *CalleeOp = Callee ? Callee : Call.getCalledOperand();
+  CallInst *New = B.CreateCall(FTy, CalleeOp, Args);
+  New->setAttributes(
+      AttributeList::get(Ctx, Attrs.getFnAttrs(), AttributeSet(), ArgAttrs));
+  New->setCallingConv(Call.getCallingConv());
+  New->setDebugLoc(Call.getDebugLoc());
+  Value *Result = B.CreateAlignedLoad(RetTy, Tmp, Align(1));
+  Result->takeName(&Call);
+  Call.replaceAllUsesWith(Result);
+  Call.eraseFromParent();
+}
+
+/// Every function returning a wide vector, defined or declared, and every
+/// call of one (direct or indirect) returns through memory instead (the
+/// backend demotes such returns to exactly this, so other translation
+/// units agree).
+bool returnWideVectorsThroughMemory(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  DenseMap<Function *, Function *> Replaced;
+  for (Function &F : make_early_inc_range(M))
+    if (!F.isIntrinsic() && !F.isVarArg() &&
+        isWideVector(F.getReturnType(), DL)) {
+      if (F.isDeclaration()) {
+        auto *RetTy = cast<FixedVectorType>(F.getReturnType());
+        LLVMContext &Ctx = M.getContext();
+        SmallVector<Type *, 8> Params{PointerType::getUnqual(Ctx)};
+        append_range(Params, F.getFunctionType()->params());
+        Function *NF = Function::Create(
+            FunctionType::get(Type::getVoidTy(Ctx), Params, F.isVarArg()),
+            F.getLinkage(), F.getAddressSpace(), "", &M);
+        NF->copyAttributesFrom(&F);
+        NF->addParamAttr(0, Attribute::getWithStructRetType(Ctx, RetTy));
+        NF->takeName(&F);
+        Replaced[&F] = NF;
+        continue;
+      }
+      Replaced[&F] = returnThroughMemory(F);
+    }
+  SmallVector<CallBase *, 8> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I);
+          CB && !CB->getFunctionType()->isVarArg() &&
+          isWideVector(CB->getType(), DL) &&
+          !isa<IntrinsicInst>(CB) && !getOpKind(*CB) && isa<CallInst>(CB))
+        Calls.push_back(CB);
+  for (CallBase *CB : Calls)
+    callThroughMemory(*CB, Replaced.lookup(CB->getCalledFunction()));
+  for (auto &[Old, New] : Replaced) {
+    Old->replaceAllUsesWith(New);
+    Old->eraseFromParent();
+  }
+  return !Replaced.empty() || !Calls.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// Steps 2 and 3, per function.
+//===----------------------------------------------------------------------===//
+
+class VectorLowering {
+public:
+  VectorLowering(Function &F, const TargetTransformInfo &TTI)
+      : F(F), TTI(TTI), DL(F.getDataLayout()), Ctx(F.getContext()) {}
+  bool run();
+
+private:
+  // Step 2.
+  bool lowerMemoryAccesses();
+  bool copyInMemory(LoadInst &LI, StoreInst &SI);
+  bool storeConstant(StoreInst &SI);
+  bool accessElement(LoadInst &LI);
+  // Step 3.
+  void collectTensorValues();
+  bool isTensorInstruction(Instruction &I) const;
+  bool isConvertible(Instruction &I) const;
+  void expandMulAdds();
+  void assignTypes();
+  TensorType getGroupType(Instruction &I, Type *Elem);
+  void convert(Instruction &I);
+  Value *getToken(Value *V, const TensorType &Ty, ArrayRef<Value *> Peers,
+                  Instruction &User);
+  TensorType getValueType(Value *V);
+  std::optional<TensorType> getNaturalType(Value *V);
+  Value *getSplatScalar(Value *V) const;
+  CallInst *nameVector(Value *V, const TensorType &Ty);
+  void storeTensor(StoreInst &SI);
+
+  Function &F;
+  const TargetTransformInfo &TTI;
+  const DataLayout &DL;
+  LLVMContext &Ctx;
+  SetVector<Value *> TensorValues;
+  SmallVector<Instruction *, 16> TensorInsts;
+  EquivalenceClasses<Instruction *> Groups;
+  DenseMap<Instruction *, TensorType> GroupType;
+  /// Vectors already named with a type, and the token naming them.
+  std::map<std::pair<Value *, Dims>, CallInst *> Names;
+  /// Compares made TLX ops, and the op (all ones or zero).
+  DenseMap<Instruction *, CallInst *> CmpResults;
+};
+
+/// Whether nothing between \p From and \p To (one block) may write memory.
+bool noWriteBetween(const Instruction *From, const Instruction *To) {
+  if (From->getParent() != To->getParent() || !From->comesBefore(To))
+    return false;
+  for (const Instruction *I = From->getNextNode(); I != To;
+       I = I->getNextNode())
+    if (I->mayWriteToMemory())
+      return false;
+  return true;
+}
+
+//   %v = load <N x T>, ptr %src ; store <N x T> %v, ptr %dst
+// --> call void @llvm.memcpy(ptr %dst, ptr %src, N * sizeof(T))
+bool VectorLowering::copyInMemory(LoadInst &LI, StoreInst &SI) {
+  if (SI.getValueOperand() != &LI || SI.getParent() != LI.getParent() ||
+      !SI.isSimple())
+    return false;
+  // Writes in between must go to other stack objects (clang copies both
+  // by-value arguments of a call before storing either).
+  const Value *SrcObj = getUnderlyingObject(LI.getPointerOperand());
+  for (Instruction *I = LI.getNextNode(); I != &SI; I = I->getNextNode()) {
+    if (!I->mayWriteToMemory())
+      continue;
+    const Value *Obj = nullptr;
+    if (auto *Store = dyn_cast<StoreInst>(I))
+      Obj = getUnderlyingObject(Store->getPointerOperand());
+    else if (auto *II = dyn_cast<IntrinsicInst>(I);
+             II && II->isLifetimeStartOrEnd())
+      Obj = getUnderlyingObject(II->getArgOperand(1));
+    if (!Obj || !isa<AllocaInst>(Obj) || Obj == SrcObj)
+      return false;
+  }
+  IRBuilder<> B(&SI);
+  Value *Src = LI.getPointerOperand(), *Dst = SI.getPointerOperand();
+  uint64_t Size = DL.getTypeStoreSize(LI.getType());
+  const Value *DstObj = getUnderlyingObject(Dst);
+  bool Distinct = isa<AllocaInst>(DstObj) && DstObj != SrcObj;
+  CallInst *Copy =
+      Distinct ? B.CreateMemCpy(Dst, SI.getAlign(), Src, LI.getAlign(), Size)
+               : B.CreateMemMove(Dst, SI.getAlign(), Src, LI.getAlign(), Size);
+  Copy->setDebugLoc(SI.getDebugLoc());
+  SI.eraseFromParent();
+  return true;
+}
+
+//   store <N x T> C, ptr %p
+// --> memset (all bytes alike), a fill loop (a splat), or a copy from a
+//     private constant
+bool VectorLowering::storeConstant(StoreInst &SI) {
+  auto *C = dyn_cast<Constant>(SI.getValueOperand());
+  if (!C || !SI.isSimple())
+    return false;
+  IRBuilder<> B(&SI);
+  auto *VT = cast<FixedVectorType>(C->getType());
+  uint64_t Size = DL.getTypeStoreSize(VT);
+  Instruction *New = nullptr;
+  if (Value *Byte = isBytewiseValue(C, DL)) {
+    New = B.CreateMemSet(SI.getPointerOperand(), Byte, Size, SI.getAlign());
+  } else if (Constant *S = C->getSplatValue()) {
+    StridedView View;
+    View.Ptr = SI.getPointerOperand();
+    View.Elem = VT->getElementType();
+    View.Shape = {VT->getNumElements()};
+    View.Strides = {1};
+    Value *Lane = convertToCompute(B, S);
+    emitWriteLoop(B, View, getVectorWidth(TTI, View.Elem),
+                  [&](IRBuilderBase &LB, ArrayRef<Value *>, unsigned Lanes,
+                      int) -> Value * {
+                    return Lanes == 1 ? Lane
+                                      : LB.CreateVectorSplat(Lanes, Lane);
+                  });
+  } else {
+    auto *GV = new GlobalVariable(*F.getParent(), VT, /*isConstant=*/true,
+                                  GlobalValue::PrivateLinkage, C, "tlx.const");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    New = B.CreateMemCpy(SI.getPointerOperand(), SI.getAlign(), GV,
+                         DL.getPrefTypeAlign(VT), Size);
+  }
+  if (New)
+    New->setDebugLoc(SI.getDebugLoc());
+  SI.eraseFromParent();
+  return true;
+}
+
+//   %v = load <N x T>, ptr %p ; %e = extractelement %v, %i
+// --> %e = load T, ptr (gep %p, %i)
+//   %v = load ... ; %w = insertelement %v, %x, %i ; store %w, ptr %p
+// --> store T %x, ptr (gep %p, %i)
+bool VectorLowering::accessElement(LoadInst &LI) {
+  auto *VT = cast<FixedVectorType>(LI.getType());
+  Type *Elem = VT->getElementType();
+  Value *Ptr = LI.getPointerOperand();
+  bool Changed = false;
+  for (User *U : make_early_inc_range(LI.users())) {
+    if (auto *EE = dyn_cast<ExtractElementInst>(U)) {
+      if (!noWriteBetween(&LI, EE))
+        continue;
+      IRBuilder<> B(EE);
+      Value *Addr = B.CreateGEP(Elem, Ptr, EE->getIndexOperand());
+      LoadInst *New = B.CreateAlignedLoad(
+          Elem, Addr, commonAlignment(LI.getAlign(), DL.getTypeStoreSize(Elem)));
+      New->takeName(EE);
+      EE->replaceAllUsesWith(New);
+      EE->eraseFromParent();
+      Changed = true;
+      continue;
+    }
+    auto *IE = dyn_cast<InsertElementInst>(U);
+    if (!IE || !IE->hasOneUse() || IE->getOperand(0) != &LI || !LI.hasOneUse())
+      continue;
+    auto *SI = dyn_cast<StoreInst>(IE->user_back());
+    if (!SI || SI->getPointerOperand() != Ptr || !SI->isSimple() ||
+        !noWriteBetween(&LI, SI))
+      continue;
+    IRBuilder<> B(SI);
+    Value *Addr = B.CreateGEP(Elem, Ptr, IE->getOperand(2));
+    B.CreateAlignedStore(
+         IE->getOperand(1), Addr,
+         commonAlignment(SI->getAlign(), DL.getTypeStoreSize(Elem)))
+        ->setDebugLoc(SI->getDebugLoc());
+    SI->eraseFromParent();
+    IE->eraseFromParent();
+    Changed = true;
+  }
+  if (LI.use_empty())
+    LI.eraseFromParent();
+  return Changed;
+}
+
+bool VectorLowering::lowerMemoryAccesses() {
+  bool Changed = false;
+  SmallVector<WeakVH, 16> Work; // copies erase the stores they replace
+  for (Instruction &I : instructions(F))
+    if ((isa<LoadInst>(I) && isWideVector(I.getType(), DL)) ||
+        (isa<StoreInst>(I) &&
+         isWideVector(cast<StoreInst>(I).getValueOperand()->getType(), DL)))
+      Work.push_back(&I);
+  for (WeakVH &H : Work) {
+    auto *I = cast_or_null<Instruction>(H);
+    if (!I)
+      continue;
+    if (auto *SI = dyn_cast<StoreInst>(I)) {
+      Changed |= storeConstant(*SI);
+      continue;
+    }
+    auto *LI = cast<LoadInst>(I);
+    if (!LI->isSimple())
+      continue;
+    if (LI->hasOneUse())
+      if (auto *SI = dyn_cast<StoreInst>(LI->user_back());
+          SI && copyInMemory(*LI, *SI)) {
+        LI->eraseFromParent();
+        Changed = true;
+        continue;
+      }
+    Changed |= accessElement(*LI);
+  }
+  return Changed;
+}
+
+/// The scalar a splat vector holds: a splat constant, or clang's
+/// shufflevector of an insertelement with a zero mask.
+Value *VectorLowering::getSplatScalar(Value *V) const {
+  if (auto *C = dyn_cast<Constant>(V))
+    return C->getSplatValue();
+  auto *SV = dyn_cast<ShuffleVectorInst>(V);
+  if (!SV || !SV->isZeroEltSplat())
+    return nullptr;
+  auto *IE = dyn_cast<InsertElementInst>(SV->getOperand(0));
+  auto *Idx = IE ? dyn_cast<ConstantInt>(IE->getOperand(2)) : nullptr;
+  if (!Idx || !Idx->isZero())
+    return nullptr;
+  return IE->getOperand(1);
+}
+
+/// The TLX op of a vector intrinsic C code calls (clang's a * b + c is
+/// llvm.fmuladd; __builtin_elementwise_* are the math intrinsics).
+std::optional<OpKind> getIntrinsicOp(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return std::nullopt;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::fmuladd: // expanded to fmul + fadd first
+    return OpKind::FAdd;
+  case Intrinsic::fabs:
+    return OpKind::Fabs;
+  case Intrinsic::sqrt:
+    return OpKind::Sqrt;
+  case Intrinsic::floor:
+    return OpKind::Floor;
+  case Intrinsic::ceil:
+    return OpKind::Ceil;
+  case Intrinsic::sin:
+    return OpKind::Sin;
+  case Intrinsic::cos:
+    return OpKind::Cos;
+  case Intrinsic::exp:
+    return OpKind::Exp;
+  case Intrinsic::exp2:
+    return OpKind::Exp2;
+  case Intrinsic::log:
+    return OpKind::Log;
+  case Intrinsic::log2:
+    return OpKind::Log2;
+  case Intrinsic::log10:
+    return OpKind::Log10;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The C operators TLX has ops for, on vectors of its element types.
+bool VectorLowering::isConvertible(Instruction &I) const {
+  auto *VT = dyn_cast<FixedVectorType>(I.getType());
+  auto Supported = [](Type *Ty) {
+    return isSupportedElementType(Ty->getScalarType());
+  };
+  if (VT && getIntrinsicOp(I))
+    return Supported(VT);
+  if (!VT || !getInstructionOp(I.getOpcode()))
+    return false;
+  switch (I.getOpcode()) {
+  case Instruction::ICmp:
+  case Instruction::FCmp:
+    // C compares give all ones or zero: a sext of the i1 result, or a
+    // select condition.
+    return Supported(I.getOperand(0)->getType()) &&
+           all_of(I.users(), [&](User *U) {
+             auto *Sel = dyn_cast<SelectInst>(U);
+             return isa<SExtInst>(U) || (Sel && Sel->getCondition() == &I);
+           });
+  case Instruction::Select: {
+    auto *Cond = dyn_cast<CmpInst>(cast<SelectInst>(I).getCondition());
+    return Supported(VT) && Cond && isa<VectorType>(Cond->getType()) &&
+           isConvertible(*Cond);
+  }
+  case Instruction::BitCast: {
+    auto *From = dyn_cast<FixedVectorType>(I.getOperand(0)->getType());
+    return From && From->getNumElements() == VT->getNumElements() &&
+           Supported(From) && Supported(VT);
+  }
+  default:
+    if (auto *Cast = dyn_cast<CastInst>(&I))
+      return Supported(Cast->getSrcTy()) && Supported(VT);
+    return Supported(VT);
+  }
+}
+
+/// Vectors TLX makes or reads, and wide vectors.
+void VectorLowering::collectTensorValues() {
+  for (Instruction &I : instructions(F)) {
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && getOpKind(*CB)) {
+      OpKind K = *getOpKind(*CB);
+      if (getOpDesc(K).Result == ResultKind::Data)
+        TensorValues.insert(CB);
+      if ((K == OpKind::TypeInfo || K == OpKind::ToTensor) &&
+          isa<VectorType>(CB->getArgOperand(0)->getType()))
+        TensorValues.insert(CB->getArgOperand(0));
+    }
+    if (isWideVector(I.getType(), DL))
+      TensorValues.insert(&I);
+    for (Value *Op : I.operands())
+      if (isWideVector(Op->getType(), DL) && !isa<Constant>(Op))
+        TensorValues.insert(Op);
+  }
+  // Close over the convertible instructions, through operands and users.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Instruction &I : instructions(F)) {
+      if (!isConvertible(I) || is_contained(TensorInsts, &I))
+        continue;
+      bool Touches = TensorValues.count(&I);
+      for (Value *Op : I.operands())
+        Touches |= TensorValues.count(Op) && !getSplatScalar(Op);
+      if (!Touches)
+        continue;
+      TensorInsts.push_back(&I);
+      TensorValues.insert(&I);
+      if (isa<CmpInst>(I)) // C's sext of a compare is its value
+        for (User *U : I.users())
+          if (isa<SExtInst>(U))
+            TensorValues.insert(U);
+      for (Value *Op : I.operands())
+        if (isa<VectorType>(Op->getType()) && !isa<Constant>(Op) &&
+            !getSplatScalar(Op))
+          TensorValues.insert(Op);
+      Changed = true;
+    }
+  }
+}
+
+//   %r = call <N x float> @llvm.fmuladd(%a, %b, %c)
+// --> %m = fmul <N x float> %a, %b ; %r = fadd <N x float> %m, %c
+// (fmuladd may be fused or not; TLX keeps the two roundings of C's a*b+c)
+void VectorLowering::expandMulAdds() {
+  for (unsigned N = 0, E = TensorInsts.size(); N < E; ++N) {
+    auto *II = dyn_cast<IntrinsicInst>(TensorInsts[N]);
+    if (!II || II->getIntrinsicID() != Intrinsic::fmuladd)
+      continue;
+    IRBuilder<> B(II);
+    B.SetCurrentDebugLocation(II->getDebugLoc());
+    auto *Mul = cast<Instruction>(
+        B.CreateFMul(II->getArgOperand(0), II->getArgOperand(1)));
+    auto *Add =
+        cast<Instruction>(B.CreateFAdd(Mul, II->getArgOperand(2)));
+    Add->takeName(II);
+    II->replaceAllUsesWith(Add);
+    TensorValues.insert(Mul);
+    TensorValues.insert(Add);
+    TensorInsts[N] = Add;
+    TensorInsts.push_back(Mul);
+    II->eraseFromParent();
+  }
+}
+
+bool VectorLowering::isTensorInstruction(Instruction &I) const {
+  return is_contained(TensorInsts, &I);
+}
+
+/// One tensor type per group of connected tensor instructions.
+void VectorLowering::assignTypes() {
+  for (Instruction *I : TensorInsts) {
+    Groups.insert(I);
+    for (Value *Op : I->operands()) {
+      auto *OI = dyn_cast<Instruction>(Op);
+      if (auto *SE = dyn_cast_or_null<SExtInst>(OI))
+        OI = dyn_cast<CmpInst>(SE->getOperand(0));
+      if (OI && isTensorInstruction(*OI))
+        Groups.unionSets(I, OI);
+    }
+  }
+  // The first typeinfo naming a value of the group, or the type of an
+  // operand that TLX computed.
+  auto TypeOf = [&](Value *V) -> std::optional<TensorType> {
+    std::optional<TensorType> Ty = getNaturalType(V);
+    if (Ty && Ty->numElements() !=
+                  cast<FixedVectorType>(V->getType())->getNumElements())
+      return std::nullopt;
+    return Ty;
+  };
+  for (Instruction *I : TensorInsts) {
+    Instruction *Leader = Groups.getLeaderValue(I);
+    if (GroupType.count(Leader))
+      continue;
+    std::optional<TensorType> Found;
+    for (auto It = Groups.member_begin(Groups.findValue(Leader));
+         It != Groups.member_end() && !Found; ++It) {
+      Found = TypeOf(*It);
+      for (Value *Op : (*It)->operands())
+        if (!Found && getOpKind(Op))
+          Found = TypeOf(Op);
+    }
+    TensorType Ty;
+    if (Found) {
+      Ty = *Found;
+    } else {
+      int64_t N = cast<FixedVectorType>(I->getType())->getNumElements();
+      Ty.Shape = {N};
+      Ty.Layout = {0};
+      Ty.Padding = {0};
+    }
+    GroupType[Leader] = Ty;
+  }
+}
+
+TensorType VectorLowering::getGroupType(Instruction &I, Type *Elem) {
+  TensorType Ty = GroupType.lookup(Groups.getLeaderValue(&I));
+  Ty.Elem = Elem;
+  return Ty;
+}
+
+/// A typeinfo naming vector \p V with type \p Ty, where V is defined.
+CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
+  auto Key = std::make_pair(V, Ty.Shape);
+  Key.second.append(Ty.Layout.begin(), Ty.Layout.end());
+  Key.second.append(Ty.Padding.begin(), Ty.Padding.end());
+  if (auto It = Names.find(Key); It != Names.end())
+    return It->second;
+  Instruction *At;
+  if (auto *I = dyn_cast<Instruction>(V))
+    At = isa<PHINode>(I) ? &*I->getParent()->getFirstInsertionPt()
+                         : I->getNextNode();
+  else
+    At = &*F.getEntryBlock().getFirstInsertionPt();
+  // A TLX op's first typeinfo says how the op writes its result: give it
+  // its natural type before another.
+  if (auto *Op = dyn_cast<CallBase>(V); Op && getOpKind(*Op) &&
+                                        !getResultTypeInfo(*Op))
+    if (std::optional<TensorType> Natural = getNaturalType(V);
+        Natural && (Natural->Shape != Ty.Shape ||
+                    Natural->Layout != Ty.Layout ||
+                    Natural->Padding != Ty.Padding))
+      At = nameVector(V, *Natural)->getNextNode();
+  IRBuilder<> B(At);
+  if (auto *I = dyn_cast<Instruction>(V))
+    B.SetCurrentDebugLocation(I->getDebugLoc());
+  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                              {V, getI32Vector(Ctx, Ty.Shape),
+                               getI32Vector(Ctx, Ty.Layout),
+                               getI32Vector(Ctx, Ty.Padding)});
+  Names[Key] = TI;
+  return TI;
+}
+
+/// The token of operand \p V typed \p Ty, for \p User: broadcast(t, s)
+/// for a splat (t: one of \p Peers, tokens with the element type), a
+/// private constant in memory for another constant, else a typeinfo.
+Value *VectorLowering::getToken(Value *V, const TensorType &Ty,
+                                ArrayRef<Value *> Peers, Instruction &User) {
+  if (Value *S = getSplatScalar(V)) {
+    for (Value *Peer : Peers) {
+      std::optional<TensorValue> PV = getTensorValue(Peer);
+      if (!PV || PV->Type.Elem != S->getType())
+        continue;
+      IRBuilder<> B(&User);
+      B.SetCurrentDebugLocation(User.getDebugLoc());
+      CallInst *Fill = createOpCall(B, OpKind::Broadcast, V->getType(),
+                                    {Peer, S});
+      Fill->setDebugLoc(User.getDebugLoc());
+      return nameVector(Fill, Ty);
+    }
+    return nullptr;
+  }
+  if (auto *C = dyn_cast<Constant>(V)) {
+    auto *GV = new GlobalVariable(*F.getParent(), C->getType(), true,
+                                  GlobalValue::PrivateLinkage, C, "tlx.const");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    IRBuilder<> B(&User);
+    return createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                        {GV, getI32Vector(Ctx, Ty.Shape),
+                         getI32Vector(Ctx, Ty.Layout),
+                         getI32Vector(Ctx, Ty.Padding)},
+                        Ty.Elem);
+  }
+  return nameVector(V, Ty);
+}
+
+//   %z = fadd <N x float> %x, <splat 0.5>
+// -->
+//   %tx = call token @llvm.tensor.typeinfo(<N x float> %x, shape, ...)
+//   %h  = call <N x float> @llvm.tensor.broadcast(token %tx, float 0.5)
+//   %th = call token @llvm.tensor.typeinfo(<N x float> %h, shape, ...)
+//   %z  = call <N x float> @llvm.tensor.fadd(token %tx, token %th)
+void VectorLowering::convert(Instruction &I) {
+  std::optional<OpKind> Intr = getIntrinsicOp(I);
+  OpKind Kind = Intr ? *Intr : *getInstructionOp(I.getOpcode());
+  SmallVector<Value *, 3> Operands;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    Operands.assign(II->arg_begin(), II->arg_end());
+  else if (auto *Sel = dyn_cast<SelectInst>(&I))
+    Operands = {CmpResults.lookup(cast<Instruction>(Sel->getCondition())),
+                Sel->getTrueValue(), Sel->getFalseValue()};
+  else if (auto *Cmp = dyn_cast<CmpInst>(&I))
+    Operands = {Cmp->getOperand(0), Cmp->getOperand(1)};
+  else
+    Operands.assign(I.op_begin(), I.op_end());
+  if (!Operands[0])
+    return; // a select on a compare that stayed C code
+  auto TypeFor = [&](Value *V) {
+    return getGroupType(I, cast<VectorType>(V->getType())->getElementType());
+  };
+  // Non-splat operands first: splats take their shape from them.
+  SmallVector<Value *, 3> Tokens(Operands.size(), nullptr);
+  SmallVector<Value *, 3> Peers;
+  for (auto [N, V] : enumerate(Operands))
+    if (!getSplatScalar(V))
+      Peers.push_back(Tokens[N] = getToken(V, TypeFor(V), {}, I));
+  for (auto [N, V] : enumerate(Operands))
+    if (!Tokens[N] && !(Tokens[N] = getToken(V, TypeFor(V), Peers, I)))
+      return; // only splats: left to LLVM
+  // Compares give integers as wide as their operands.
+  Type *ResTy = I.getType();
+  if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    ResTy = cast<VectorType>(Cmp->getOperand(0)->getType())
+                ->getWithNewType(IntegerType::get(
+                    Ctx, Cmp->getOperand(0)->getType()->getScalarSizeInBits()));
+    Tokens.push_back(
+        ConstantInt::get(Type::getInt32Ty(Ctx), Cmp->getPredicate()));
+  }
+  IRBuilder<> B(&I);
+  CallInst *New =
+      createOpCall(B, Kind, ResTy, Tokens, nullptr, I.getName() + ".tlx");
+  New->setDebugLoc(I.getDebugLoc());
+  if (!isa<CmpInst>(&I)) {
+    I.replaceAllUsesWith(New);
+    I.eraseFromParent();
+    return;
+  }
+  // C's sext of the compare is the op itself (or a conversion of it);
+  // selects on the compare read the op when they are converted.
+  CmpResults[&I] = New;
+  for (User *U : make_early_inc_range(I.users()))
+    if (auto *SE = dyn_cast<SExtInst>(U)) {
+      Value *R = New;
+      if (SE->getType() != ResTy) {
+        B.SetInsertPoint(SE);
+        OpKind Conv = SE->getType()->getScalarSizeInBits() >
+                              ResTy->getScalarSizeInBits()
+                          ? OpKind::SExt
+                          : OpKind::Trunc;
+        R = createOpCall(B, Conv, SE->getType(),
+                         {nameVector(New, TypeFor(New))});
+      }
+      SE->replaceAllUsesWith(R);
+      SE->eraseFromParent();
+    }
+}
+
+/// How \p V is a tensor already: the type of its first typeinfo, or of the
+/// TLX op that computes it.
+std::optional<TensorType> VectorLowering::getNaturalType(Value *V) {
+  if (auto *Op = dyn_cast<CallBase>(V); Op && getOpKind(*Op)) {
+    std::string Why;
+    return getResultTensorType(*Op, Why);
+  }
+  for (User *U : V->users())
+    if (auto *TI = dyn_cast<CallBase>(U);
+        TI && getOpKind(*TI) == OpKind::TypeInfo && TI->getArgOperand(0) == V)
+      if (std::optional<TensorValue> TV = getTensorValue(TI))
+        return TV->Type;
+  return std::nullopt;
+}
+
+/// The tensor type of the tensor value \p V for a store: its group's, its
+/// natural one, or [N].
+TensorType VectorLowering::getValueType(Value *V) {
+  auto *VT = cast<FixedVectorType>(V->getType());
+  if (auto *I = dyn_cast<Instruction>(V);
+      I && Groups.findValue(I) != Groups.end())
+    return getGroupType(*I, VT->getElementType());
+  if (std::optional<TensorType> Ty = getNaturalType(V);
+      Ty && Ty->numElements() == VT->getNumElements())
+    return *Ty;
+  TensorType Ty;
+  Ty.Elem = VT->getElementType();
+  Ty.Shape = {(int64_t)VT->getNumElements()};
+  Ty.Layout = {0};
+  Ty.Padding = {0};
+  return Ty;
+}
+
+//   store <N x T> %r, ptr %p    ; %r computed by TLX, or wide
+// --> call void @llvm.tensor.store(ptr %p, token (typeinfo %r), zeros)
+void VectorLowering::storeTensor(StoreInst &SI) {
+  Value *V = SI.getValueOperand();
+  TensorType Ty = getValueType(V);
+  Ty.Padding.assign(Ty.rank(), 0); // the C store writes the flat vector
+  IRBuilder<> B(&SI);
+  B.SetCurrentDebugLocation(SI.getDebugLoc());
+  Value *Token = getToken(V, Ty, {}, SI);
+  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+               {SI.getPointerOperand(), Token,
+                getI32Vector(Ctx, Dims(Ty.rank(), 0))},
+               Ty.Elem);
+  SI.eraseFromParent();
+}
+
+bool VectorLowering::run() {
+  bool Changed = lowerMemoryAccesses();
+  collectTensorValues();
+  SmallVector<StoreInst *, 8> Stores;
+  for (Instruction &I : instructions(F))
+    if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isSimple()) {
+      Value *V = SI->getValueOperand();
+      if (isa<FixedVectorType>(V->getType()) && !isa<Constant>(V) &&
+          (isWideVector(V->getType(), DL) || getOpKind(V) ||
+           (isa<Instruction>(V) &&
+            isTensorInstruction(*cast<Instruction>(V)))))
+        Stores.push_back(SI);
+    }
+  if (TensorInsts.empty() && Stores.empty())
+    return Changed;
+  expandMulAdds();
+  assignTypes();
+  // Definitions before uses.
+  DenseMap<BasicBlock *, unsigned> Order;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    Order[BB] = Order.size();
+  stable_sort(TensorInsts, [&](Instruction *A, Instruction *B) {
+    if (A->getParent() != B->getParent())
+      return Order.lookup(A->getParent()) < Order.lookup(B->getParent());
+    return A->comesBefore(B);
+  });
+  for (Instruction *I : TensorInsts)
+    convert(*I);
+  for (auto &[Cmp, Op] : CmpResults)
+    if (Cmp->use_empty())
+      Cmp->eraseFromParent();
+  for (StoreInst *SI : Stores)
+    storeTensor(*SI);
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses VectorOpsPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!runsStage("vector-ops") || discardBodiesAfterErrors(M))
+    return PreservedAnalyses::all();
+  bool Changed = returnWideVectorsThroughMemory(M);
+  PreservedAnalyses PA = runLoweringStage(
+      M, MAM, "vector-ops", [](Function &F, FunctionAnalysisManager &FAM) {
+        return VectorLowering(F, FAM.getResult<TargetIRAnalysis>(F)).run();
+      });
+  return Changed ? PreservedAnalyses::none() : PA;
+}
+
+} // namespace tlx
