@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallChecker.h"
+#include "WideInitializers.h"
 
 #include "IR/Diagnostics.h"
 #include "Plugin/Options.h"
@@ -102,6 +103,7 @@ protected:
         [](llvm::PassBuilder &PB) { tlx::registerClangPipeline(PB); });
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(tlx::createCallChecker(CI));
+    Consumers.push_back(tlx::createWideInitializers(CI));
     if (!Options.StopAfter.empty())
       Consumers.push_back(std::make_unique<KeepTLXOutputConsumer>(CG));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));

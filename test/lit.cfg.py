@@ -22,6 +22,13 @@ plugin = os.path.join(config.tlx_obj_root, "lib", "libtlx.so")
 headers = os.path.join(config.tlx_src_root, "headers")
 rt_static = os.path.join(config.tlx_obj_root, "lib", "libtlxrt.a")
 
+# %limit_memory <command>: runs it with 1 GB of address space, for a
+# compile that must stay small (a tensor-sized vector in instruction
+# selection takes gigabytes); no limit when the plugin runs under a
+# sanitizer (LD_PRELOAD), which reserves far more address space.
+config.substitutions.append(
+    ("%limit_memory", "env" if "LD_PRELOAD" in os.environ
+     else "prlimit --as=1073741824"))
 config.substitutions.append(("%tlx_plugin", plugin))
 config.substitutions.append(("%tlx_headers", headers))
 config.substitutions.append(("%tlx_src", config.tlx_src_root))

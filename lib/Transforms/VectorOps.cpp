@@ -830,6 +830,13 @@ bool VectorLowering::run() {
       Cmp->eraseFromParent();
   for (StoreInst *SI : Stores)
     storeTensor(*SI);
+  // Splats the TLX ops read as scalars are dead now (also at -O0, where
+  // nothing else would delete them before instruction selection).
+  SmallVector<WeakTrackingVH, 16> Dead;
+  for (Instruction &I : instructions(F))
+    if (isa<VectorType>(I.getType()) && isInstructionTriviallyDead(&I))
+      Dead.push_back(&I);
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(Dead);
   return true;
 }
 
