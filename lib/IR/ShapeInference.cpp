@@ -13,6 +13,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
@@ -108,6 +109,7 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
   static const char *const Concat[] = {"op1", "op2", "axis"};
   static const char *const Compare[] = {"op1", "op2", "predicate"};
   static const char *const Select[] = {"condition", "op1", "op2"};
+  static const char *const Insert[] = {"input", "value", "position"};
 
   ArrayRef<const char *> Names = Unary;
   switch (Kind) {
@@ -166,6 +168,9 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
     break;
   case OpKind::Select:
     Names = Select;
+    break;
+  case OpKind::InsertElement:
+    Names = Insert;
     break;
   default:
     if (getOpDesc(Kind).Signature == "TT")
@@ -768,6 +773,12 @@ std::optional<OpResult> ResultInference::infer() {
 /// element type (select: the last two; its condition an integer tensor of
 /// that shape).
 std::optional<OpResult> ResultInference::inferInstruction() {
+  if (Kind == OpKind::InsertElement &&
+      Op.getArgOperand(1)->getType() != Tensors[0].Type.Elem)
+    return failNone(Why, "the value's type " +
+                             typeName(Op.getArgOperand(1)->getType()) +
+                             " is not the element type " +
+                             typeName(Tensors[0].Type.Elem));
   unsigned First = Kind == OpKind::Select ? 1 : 0;
   if (Kind == OpKind::Select && !Tensors[0].Type.Elem->isIntegerTy())
     return failNone(Why, "the condition (" + operandName(Op, 0) +
@@ -1065,6 +1076,32 @@ std::optional<OpResult> inferResult(const CallBase &Op, std::string &Why) {
     return failNone(Why, "result rank " + Twine(Result->LogicalShape.size()) +
                              " exceeds the maximum of " + Twine(MaxRank));
   return Result;
+}
+
+static CallInst *emitTypeInfo(IRBuilderBase &B, Value *Data,
+                              const TensorType &Ty) {
+  LLVMContext &Ctx = B.getContext();
+  return createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                      {Data, getI32Vector(Ctx, Ty.Shape),
+                       getI32Vector(Ctx, Ty.Layout),
+                       getI32Vector(Ctx, Ty.Padding)});
+}
+
+CallInst *createTypeInfo(IRBuilderBase &B, Value *Data, const TensorType &Ty) {
+  auto *Op = dyn_cast<CallBase>(Data);
+  std::optional<OpKind> Kind = Op ? getOpKind(*Op) : std::nullopt;
+  if (Kind && getOpDesc(*Kind).Result == ResultKind::Data &&
+      !getResultTypeInfo(*Op)) {
+    std::string Why;
+    std::optional<TensorType> Natural = getResultTensorType(*Op, Why);
+    if (Natural && (Natural->Shape != Ty.Shape ||
+                    Natural->Layout != Ty.Layout ||
+                    Natural->Padding != Ty.Padding)) {
+      IRBuilder<> After(Op->getNextNode());
+      emitTypeInfo(After, Data, *Natural)->setDebugLoc(Op->getDebugLoc());
+    }
+  }
+  return emitTypeInfo(B, Data, Ty);
 }
 
 std::optional<TensorType> getResultTensorType(const CallBase &Op,

@@ -20,6 +20,7 @@
 #include "TensorInfo.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/IRBuilder.h"
 #include <optional>
 #include <string>
 
@@ -55,6 +56,13 @@ std::optional<OpResult> inferResult(const llvm::CallBase &Op, std::string &Why);
 /// input's padding permuted alike).
 std::optional<TensorType> getResultTensorType(const llvm::CallBase &Op,
                                               std::string &Why);
+
+/// Emits `typeinfo(Data, Ty)` at \p B. The first typeinfo of a compute op's
+/// result fixes how the op writes it, so when \p Data is such a result
+/// without a typeinfo and \p Ty is not its natural type
+/// (getResultTensorType), the natural one is emitted first, after the op.
+llvm::CallInst *createTypeInfo(llvm::IRBuilderBase &B, llvm::Value *Data,
+                               const TensorType &Ty);
 
 /// Checks that \p Op has an operand count its op accepts (MinArgs..MaxArgs).
 bool checkArity(const llvm::CallBase &Op, std::string &Why);

@@ -92,6 +92,7 @@ static const std::pair<OpKind, unsigned> InstructionOps[] = {
     {OpKind::FPExt, Instruction::FPExt},     {OpKind::FPToUI, Instruction::FPToUI},
     {OpKind::FPToSI, Instruction::FPToSI},   {OpKind::UIToFP, Instruction::UIToFP},
     {OpKind::SIToFP, Instruction::SIToFP},   {OpKind::BitCast, Instruction::BitCast},
+    {OpKind::InsertElement, Instruction::InsertElement},
 };
 
 std::optional<unsigned> getInstructionOpcode(OpKind Kind) {

@@ -112,13 +112,17 @@ std::optional<TensorValue> getTensorValue(const Value *Token,
 }
 
 const CallBase *getResultTypeInfo(const CallBase &Op) {
+  // The earliest in the op's block, else one elsewhere.
   const CallBase *First = nullptr;
+  auto InOpBlock = [&](const CallBase *C) {
+    return C->getParent() == Op.getParent();
+  };
   for (const User *U : Op.users()) {
     const auto *TI = dyn_cast<CallBase>(U);
     if (!TI || getOpKind(*TI) != OpKind::TypeInfo ||
         TI->getArgOperand(0) != &Op)
       continue;
-    if (!First ||
+    if (!First || (InOpBlock(TI) && !InOpBlock(First)) ||
         (TI->getParent() == First->getParent() && TI->comesBefore(First)))
       First = TI;
   }

@@ -60,8 +60,8 @@ llvm::Type *getPointerElementType(const llvm::CallBase &Call, unsigned ArgNo);
 std::optional<TensorValue> getTensorValue(const llvm::Value *Token,
                                           std::string *Why = nullptr);
 
-/// The first typeinfo (in program order) that types the data result of the
-/// compute op \p Op, or null.
+/// The first typeinfo (in program order; in the op's block if one is) that
+/// types the data result of the compute op \p Op, or null.
 const llvm::CallBase *getResultTypeInfo(const llvm::CallBase &Op);
 
 /// Element strides (outermost first) of a densely packed tensor of storage

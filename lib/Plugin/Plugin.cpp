@@ -30,6 +30,7 @@ static void addTLXLowering(ModulePassManager &MPM) {
   MPM.addPass(NDTo2DPass());
   MPM.addPass(TilePass());
   MPM.addPass(LegalizePass());
+  MPM.addPass(CheckWideVectorsPass());
 }
 
 namespace {
@@ -66,6 +67,7 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
   TLX_PASS("tlx-vector-ops", VectorOpsPass())
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
+  TLX_PASS("tlx-check-wide-vectors", CheckWideVectorsPass())
   TLX_PASS("tlx-amx-emulate", AMXEmulatePass())
   TLX_PASS("tlx-test-gemm", TestGemmPass())
   TLX_PASS("tlx-bufferize", BufferizePass())

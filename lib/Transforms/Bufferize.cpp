@@ -111,6 +111,22 @@ Instruction *getReadPoint(const Use &U) {
   return I;
 }
 
+/// An element read `v[i]` of a vector whose flat image is at \p Ptr:
+///   extractelement <N x T> %v, %i  -->  load T, ptr (gep %Ptr, %i)
+/// Returns the load, or null if \p U is not such a read.
+LoadInst *readElement(Use &U, Value *Ptr) {
+  auto *EE = dyn_cast<ExtractElementInst>(U.getUser());
+  if (!EE || U.getOperandNo() != 0)
+    return nullptr;
+  IRBuilder<> B(EE);
+  Type *Elem = EE->getType();
+  LoadInst *Load = B.CreateLoad(
+      Elem, B.CreateGEP(Elem, Ptr, EE->getIndexOperand()), EE->getName());
+  EE->replaceAllUsesWith(Load);
+  EE->eraseFromParent();
+  return Load;
+}
+
 /// Frees \p Ptr, a heap buffer, at every return of \p F.
 void freeAtReturns(Function &F, Value *Ptr) {
   for (BasicBlock &BB : F)
@@ -280,6 +296,11 @@ void MergeLowering::replaceEscapes(PHINode &Phi) {
     auto *User = cast<Instruction>(U.getUser());
     if (isa<PHINode>(User) && Merges.count(cast<PHINode>(User)))
       continue; // a copy on the edge
+    const MergedTensor &MT = Merges.find(&Phi)->second;
+    bool StorageIsFlat =
+        MT.Kind == OpKind::TypeInfo || MT.Ty.hasIdentityLayout();
+    if (StorageIsFlat && readElement(U, MT.Buffer))
+      continue;
     IRBuilder<> B(getReadPoint(U));
     U.set(loadVector(B, Phi));
   }
@@ -337,6 +358,8 @@ Value *MergeLowering::getIncomingToken(IRBuilderBase &B,
         return TI;
     }
   // Any other vector: named the way the merge's consumer names it.
+  if (Kind == OpKind::TypeInfo)
+    return createTypeInfo(B, In, MT.Ty);
   LLVMContext &Ctx = F.getContext();
   return createOpCall(B, Kind, Type::getTokenTy(Ctx),
                       {In, getI32Vector(Ctx, MT.Ty.Shape),
@@ -694,11 +717,16 @@ std::optional<unsigned> Bufferizer::getDeadTemp(CallBase &Op, Value *Operand,
 
 // Non-TLX uses read the buffer where they are:
 //   store <N x T> %r, ptr %p   -->  memcpy(%p, %buf)
+//   extractelement %r, %i      -->  load T, ptr (gep %buf, %i)
 //   use(<N x T> %r)            -->  %v = load <N x T>, ptr %buf ; use(%v)
 void Bufferizer::readEscapes(TempBuffer &T, ArrayRef<Use *> Escapes,
                              const Value &Op) {
   const DataLayout &DL = F.getDataLayout();
   for (Use *U : Escapes) {
+    if (LoadInst *Load = readElement(*U, T.Buf.Ptr)) {
+      T.EscapeReads.push_back(Load);
+      continue;
+    }
     auto *SI = dyn_cast<StoreInst>(U->getUser());
     if (SI && SI->isSimple() && U->getOperandNo() == 0) {
       IRBuilder<> SB(SI);

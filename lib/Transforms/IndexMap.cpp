@@ -697,6 +697,39 @@ static Value *roundToElement(IRBuilderBase &B, Value *V, Type *Elem) {
   return convertToCompute(B, convertFromCompute(B, V, Elem));
 }
 
+/// Element strides by logical dim of a packed buffer of type \p Ty: the
+/// flat position of a logical index is its dot product with them.
+static Dims flatPositionStrides(const TensorType &Ty) {
+  Dims Storage = packedStrides(Ty.Shape), Logical(Ty.rank(), 0);
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    Logical[Ty.Layout[I]] = Storage[I];
+  return Logical;
+}
+
+// t[i] = x, element by element:
+//   lanes = pos(Idx) == i ? x : t[Idx]   (pos: the flat storage position)
+Value *ElementEmitter::emitInsertElement(const CallBase &Op,
+                                         const TensorType &ResultTy,
+                                         ArrayRef<Value *> Idx, unsigned VF,
+                                         int LaneDim, int64_t LaneStep) {
+  Value *T = emit(Op.getArgOperand(0), Idx, VF, LaneDim, LaneStep);
+  Dims Strides = flatPositionStrides(ResultTy);
+  Value *Pos = B.getInt64(0);
+  for (unsigned D = 0; D < Idx.size(); ++D)
+    Pos = B.CreateAdd(Pos, B.CreateMul(Idx[D], B.getInt64(Strides[D])));
+  Value *At = B.CreateSExtOrTrunc(Op.getArgOperand(2), B.getInt64Ty());
+  Value *X = convertToCompute(B, Op.getArgOperand(1));
+  if (VF == 1)
+    return B.CreateSelect(B.CreateICmpEQ(Pos, At), X, T);
+  SmallVector<Constant *, 32> Steps;
+  for (unsigned L = 0; L < VF; ++L)
+    Steps.push_back(B.getInt64(L * LaneStep * Strides[LaneDim]));
+  Value *Lanes = B.CreateAdd(B.CreateVectorSplat(VF, Pos),
+                             ConstantVector::get(Steps));
+  Value *Hit = B.CreateICmpEQ(Lanes, B.CreateVectorSplat(VF, At));
+  return B.CreateSelect(Hit, B.CreateVectorSplat(VF, X), T);
+}
+
 /// fpext/fptrunc of compute-type lanes \p X to \p Elem, rounded once:
 /// double to f16/bf16 goes through float rounded to odd (the truncated
 /// float with its last bit set when inexact), which the final rounding to
@@ -788,6 +821,8 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
   unsigned Rank = Idx.size();
   if (isUnaryElementwise(Kind))
     return emitUnary(Kind, emit(In, Idx, VF, LaneDim, LaneStep));
+  if (Kind == OpKind::InsertElement)
+    return emitInsertElement(Op, ResultTy, Idx, VF, LaneDim, LaneStep);
   if (std::optional<unsigned> Opcode = getInstructionOpcode(Kind)) {
     SmallVector<Value *, 3> Lanes;
     for (const Value *Arg : Op.args())

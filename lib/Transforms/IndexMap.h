@@ -173,6 +173,10 @@ private:
   llvm::Value *emitInstruction(const llvm::CallBase &Op, unsigned Opcode,
                                llvm::ArrayRef<llvm::Value *> Lanes);
   llvm::Value *emitFPConvert(llvm::Value *X, llvm::Type *Elem);
+  llvm::Value *emitInsertElement(const llvm::CallBase &Op,
+                                 const TensorType &ResultTy,
+                                 llvm::ArrayRef<llvm::Value *> Idx,
+                                 unsigned VF, int LaneDim, int64_t LaneStep);
 
   llvm::IRBuilderBase &B;
 };

@@ -53,6 +53,8 @@ private:
   void lowerStore(CallBase &Store);
   void lowerReduce(CallBase &Op, const StridedView &Dst, Instruction &At);
   void lowerToVector(CallBase &Op);
+  bool storeElementInPlace(const CallBase &Op, const StridedView &Dst,
+                           Instruction &At);
   bool eraseDeadTLX();
 
   Function &F;
@@ -183,6 +185,35 @@ void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
                  " outputs per vector");
 }
 
+// t[i] = x written over t itself (tlx-bufferize placed it in place):
+//   store(%dst, typeinfo(insertelement(load(%dst), %x, %i)))
+// --> store %x, ptr (address of flat position %i in %dst)
+bool Legalizer::storeElementInPlace(const CallBase &Op, const StridedView &Dst,
+                                    Instruction &At) {
+  std::optional<StridedView> In = getMemoryView(Op.getArgOperand(0));
+  if (!In || In->Ptr != Dst.Ptr || In->Strides != Dst.Strides ||
+      In->Shape != Dst.Shape || In->Elem != Dst.Elem)
+    return false;
+  std::string Why;
+  TensorType Ty = *getResultTensorType(Op, Why);
+  IRBuilder<> B(&At);
+  // Flat storage position -> storage index per dim -> element offset.
+  Value *Pos = B.CreateSExtOrTrunc(Op.getArgOperand(2), B.getInt64Ty());
+  Value *Offset = B.getInt64(0);
+  for (int D = (int)Ty.rank() - 1; D >= 0; --D) {
+    Value *Ext = B.getInt64(Ty.Shape[D]);
+    Value *Index = D ? B.CreateURem(Pos, Ext) : Pos;
+    Offset = B.CreateAdd(
+        Offset, B.CreateMul(Index, B.getInt64(Dst.Strides[Ty.Layout[D]])));
+    Pos = B.CreateUDiv(Pos, Ext);
+  }
+  B.CreateStore(Op.getArgOperand(1),
+                B.CreateGEP(Dst.Elem, Dst.Ptr, Offset, "tlx.elem"));
+  emitRemark(DEBUG_TYPE, "InsertElement", Op,
+             "insertelement: one element stored in place");
+  return true;
+}
+
 // store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
 void Legalizer::lowerStore(CallBase &Store) {
   Value *Tok = Store.getArgOperand(1);
@@ -214,6 +245,10 @@ void Legalizer::lowerStore(CallBase &Store) {
   if (Op && !isFusibleProducer(Kind)) {
     // reduce.*: the only op with a loop inside each element.
     lowerReduce(*const_cast<CallBase *>(Op), Dst, Store);
+    Store.eraseFromParent();
+    return;
+  }
+  if (Op && Kind == OpKind::InsertElement && storeElementInPlace(*Op, Dst, Store)) {
     Store.eraseFromParent();
     return;
   }

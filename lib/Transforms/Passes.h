@@ -27,6 +27,8 @@ TLX_MODULE_PASS(VectorOpsPass)
 TLX_MODULE_PASS(VerifyPass)
 /// tlx-check-lowered: no llvm.tensor.* call may reach the backend.
 TLX_MODULE_PASS(CheckLoweredPass)
+/// tlx-check-wide-vectors: no tensor-sized vector left in TLX code.
+TLX_MODULE_PASS(CheckWideVectorsPass)
 /// tlx-amx-emulate: AMX intrinsics -> calls into the runtime's AMX emulator.
 TLX_MODULE_PASS(AMXEmulatePass)
 /// tlx-test-gemm: calls to tlx_test_gemm(...) -> emitGemm (tests, bench).
@@ -52,6 +54,10 @@ llvm::PreservedAnalyses runLoweringStage(
     llvm::Module &M, llvm::ModuleAnalysisManager &MAM, llvm::StringRef Stage,
     llvm::function_ref<bool(llvm::Function &, llvm::FunctionAnalysisManager &)>
         LowerFunction);
+
+/// Function attribute tlx-vector-ops puts on functions with TLX code, where
+/// tlx-check-lowered then reports any vector wider than LargeVectorBytes.
+constexpr const char *TensorCodeAttr = "tlx-tensor-code";
 
 /// Replaces \p F's body by `unreachable`.
 void discardFunctionBody(llvm::Function &F);

@@ -69,6 +69,32 @@ bool isWideVector(const Type *Ty, const DataLayout &DL) {
 
 namespace {
 
+/// The functions that work on AMX tiles (clang's amxintrin.h: <256 x i32>
+/// vectors cast to and from x86_amx, and the wrappers calling them), whose
+/// vectors the X86 backend lowers itself.
+SmallPtrSet<const Function *, 8> findAMXTileCode(const Module &M) {
+  SmallPtrSet<const Function *, 8> AMX;
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F))
+      if (I.getType()->isX86_AMXTy() ||
+          any_of(I.operands(), [](const Value *Op) {
+            return Op->getType()->isX86_AMXTy();
+          }))
+        AMX.insert(&F);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Function &F : M)
+      if (!AMX.count(&F))
+        for (const Instruction &I : instructions(F))
+          if (auto *CB = dyn_cast<CallBase>(&I);
+              CB && AMX.count(CB->getCalledFunction())) {
+            Changed |= AMX.insert(&F).second;
+            break;
+          }
+  }
+  return AMX;
+}
+
 //===----------------------------------------------------------------------===//
 // Step 1: wide vector returns become sret.
 //===----------------------------------------------------------------------===//
@@ -154,12 +180,13 @@ void callThroughMemory(CallBase &Call, Function *Callee) {
 /// call of one (direct or indirect) returns through memory instead (the
 /// backend demotes such returns to exactly this, so other translation
 /// units agree).
-bool returnWideVectorsThroughMemory(Module &M) {
+bool returnWideVectorsThroughMemory(
+    Module &M, const SmallPtrSetImpl<const Function *> &AMXCode) {
   const DataLayout &DL = M.getDataLayout();
   DenseMap<Function *, Function *> Replaced;
   for (Function &F : make_early_inc_range(M))
     if (!F.isIntrinsic() && !F.isVarArg() &&
-        isWideVector(F.getReturnType(), DL)) {
+        isWideVector(F.getReturnType(), DL) && !AMXCode.count(&F)) {
       if (F.isDeclaration()) {
         auto *RetTy = cast<FixedVectorType>(F.getReturnType());
         LLVMContext &Ctx = M.getContext();
@@ -181,8 +208,8 @@ bool returnWideVectorsThroughMemory(Module &M) {
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I);
           CB && !CB->getFunctionType()->isVarArg() &&
-          isWideVector(CB->getType(), DL) &&
-          !isa<IntrinsicInst>(CB) && !getOpKind(*CB) && isa<CallInst>(CB))
+          isWideVector(CB->getType(), DL) && isa<CallInst>(CB) &&
+          (CB->isIndirectCall() || Replaced.count(CB->getCalledFunction())))
         Calls.push_back(CB);
   for (CallBase *CB : Calls)
     callThroughMemory(*CB, Replaced.lookup(CB->getCalledFunction()));
@@ -475,6 +502,9 @@ bool VectorLowering::isConvertible(Instruction &I) const {
     return Supported(VT) && Cond && isa<VectorType>(Cond->getType()) &&
            isConvertible(*Cond);
   }
+  case Instruction::InsertElement:
+    // Not the start of a splat or of a vector built element by element.
+    return Supported(VT) && !isa<Constant>(I.getOperand(0));
   case Instruction::BitCast: {
     auto *From = dyn_cast<FixedVectorType>(I.getOperand(0)->getType());
     return From && From->getNumElements() == VT->getNumElements() &&
@@ -589,7 +619,7 @@ void VectorLowering::assignTypes() {
          It != Groups.member_end() && !Found; ++It) {
       Found = TypeOf(*It);
       for (Value *Op : (*It)->operands())
-        if (!Found && getOpKind(Op))
+        if (!Found && isa<FixedVectorType>(Op->getType()))
           Found = TypeOf(Op);
     }
     TensorType Ty;
@@ -624,22 +654,10 @@ CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
                          : I->getNextNode();
   else
     At = &*F.getEntryBlock().getFirstInsertionPt();
-  // A TLX op's first typeinfo says how the op writes its result: give it
-  // its natural type before another.
-  if (auto *Op = dyn_cast<CallBase>(V); Op && getOpKind(*Op) &&
-                                        !getResultTypeInfo(*Op))
-    if (std::optional<TensorType> Natural = getNaturalType(V);
-        Natural && (Natural->Shape != Ty.Shape ||
-                    Natural->Layout != Ty.Layout ||
-                    Natural->Padding != Ty.Padding))
-      At = nameVector(V, *Natural)->getNextNode();
   IRBuilder<> B(At);
   if (auto *I = dyn_cast<Instruction>(V))
     B.SetCurrentDebugLocation(I->getDebugLoc());
-  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                              {V, getI32Vector(Ctx, Ty.Shape),
-                               getI32Vector(Ctx, Ty.Layout),
-                               getI32Vector(Ctx, Ty.Padding)});
+  CallInst *TI = createTypeInfo(B, V, Ty);
   Names[Key] = TI;
   return TI;
 }
@@ -694,6 +712,8 @@ void VectorLowering::convert(Instruction &I) {
                 Sel->getTrueValue(), Sel->getFalseValue()};
   else if (auto *Cmp = dyn_cast<CmpInst>(&I))
     Operands = {Cmp->getOperand(0), Cmp->getOperand(1)};
+  else if (isa<InsertElementInst>(I))
+    Operands = {I.getOperand(0)}; // then the scalar and the position
   else
     Operands.assign(I.op_begin(), I.op_end());
   if (!Operands[0])
@@ -710,6 +730,8 @@ void VectorLowering::convert(Instruction &I) {
   for (auto [N, V] : enumerate(Operands))
     if (!Tokens[N] && !(Tokens[N] = getToken(V, TypeFor(V), Peers, I)))
       return; // only splats: left to LLVM
+  if (isa<InsertElementInst>(I))
+    Tokens.append({I.getOperand(1), I.getOperand(2)});
   // Compares give integers as wide as their operands.
   Type *ResTy = I.getType();
   if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
@@ -723,6 +745,11 @@ void VectorLowering::convert(Instruction &I) {
   CallInst *New =
       createOpCall(B, Kind, ResTy, Tokens, nullptr, I.getName() + ".tlx");
   New->setDebugLoc(I.getDebugLoc());
+  TensorType Ty = TypeFor(Operands[isa<SelectInst>(I) ? 1 : 0]);
+  emitRemark(DEBUG_TYPE, "Operator", *New,
+             getOpDesc(Kind).shortName() + ": C vector code on a " +
+                 shapeString(Ty.Shape) + " " + elementTypeName(Ty.Elem) +
+                 " tensor, computed as a TLX op");
   if (!isa<CmpInst>(&I)) {
     I.replaceAllUsesWith(New);
     I.eraseFromParent();
@@ -790,15 +817,22 @@ void VectorLowering::storeTensor(StoreInst &SI) {
   IRBuilder<> B(&SI);
   B.SetCurrentDebugLocation(SI.getDebugLoc());
   Value *Token = getToken(V, Ty, {}, SI);
-  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-               {SI.getPointerOperand(), Token,
-                getI32Vector(Ctx, Dims(Ty.rank(), 0))},
-               Ty.Elem);
+  CallInst *Store = createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+                                 {SI.getPointerOperand(), Token,
+                                  getI32Vector(Ctx, Dims(Ty.rank(), 0))},
+                                 Ty.Elem);
+  emitRemark(DEBUG_TYPE, "Store", *Store,
+             "store: C store of a " + shapeString(Ty.Shape) + " " +
+                 elementTypeName(Ty.Elem) + " tensor, a tensor.store");
   SI.eraseFromParent();
 }
 
 bool VectorLowering::run() {
   bool Changed = lowerMemoryAccesses();
+  if (any_of(instructions(F), [&](Instruction &I) {
+        return getOpKind(&I) || isWideVector(I.getType(), DL);
+      }))
+    F.addFnAttr(TensorCodeAttr);
   collectTensorValues();
   SmallVector<StoreInst *, 8> Stores;
   for (Instruction &I : instructions(F))
@@ -845,10 +879,12 @@ bool VectorLowering::run() {
 PreservedAnalyses VectorOpsPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!runsStage("vector-ops") || discardBodiesAfterErrors(M))
     return PreservedAnalyses::all();
-  bool Changed = returnWideVectorsThroughMemory(M);
+  SmallPtrSet<const Function *, 8> AMXCode = findAMXTileCode(M);
+  bool Changed = returnWideVectorsThroughMemory(M, AMXCode);
   PreservedAnalyses PA = runLoweringStage(
-      M, MAM, "vector-ops", [](Function &F, FunctionAnalysisManager &FAM) {
-        return VectorLowering(F, FAM.getResult<TargetIRAnalysis>(F)).run();
+      M, MAM, "vector-ops", [&](Function &F, FunctionAnalysisManager &FAM) {
+        return !AMXCode.count(&F) &&
+               VectorLowering(F, FAM.getResult<TargetIRAnalysis>(F)).run();
       });
   return Changed ? PreservedAnalyses::none() : PA;
 }

@@ -216,6 +216,10 @@ Check TLXVerifier::verifyOperand(const CallBase &Call, const OpDesc &Desc,
       return Fail("must be a constant i32");
     return Check::Passed;
   }
+  case 'N':
+    if (!Ty->isIntegerTy())
+      return Fail("must be an integer");
+    return Check::Passed;
   }
   return Check::Passed;
 }
