@@ -361,9 +361,16 @@ bool VectorLowering::accessElement(LoadInst &LI) {
   bool Changed = false;
   for (User *U : make_early_inc_range(LI.users())) {
     if (auto *EE = dyn_cast<ExtractElementInst>(U)) {
-      if (!noWriteBetween(&LI, EE))
+      // Read where the vector was loaded (the index known there), or where
+      // the element is used when nothing writes memory in between.
+      Value *Index = EE->getIndexOperand();
+      auto *IndexDef = dyn_cast<Instruction>(Index);
+      bool KnownAtLoad = isa<Constant>(Index) || isa<Argument>(Index) ||
+                         (IndexDef && IndexDef->getParent() == LI.getParent() &&
+                          IndexDef->comesBefore(&LI));
+      if (!KnownAtLoad && !noWriteBetween(&LI, EE))
         continue;
-      IRBuilder<> B(EE);
+      IRBuilder<> B(KnownAtLoad ? static_cast<Instruction *>(&LI) : EE);
       Value *Addr = B.CreateGEP(Elem, Ptr, EE->getIndexOperand());
       LoadInst *New = B.CreateAlignedLoad(
           Elem, Addr, commonAlignment(LI.getAlign(), DL.getTypeStoreSize(Elem)));
@@ -834,18 +841,6 @@ bool VectorLowering::run() {
       }))
     F.addFnAttr(TensorCodeAttr);
   collectTensorValues();
-  SmallVector<StoreInst *, 8> Stores;
-  for (Instruction &I : instructions(F))
-    if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isSimple()) {
-      Value *V = SI->getValueOperand();
-      if (isa<FixedVectorType>(V->getType()) && !isa<Constant>(V) &&
-          (isWideVector(V->getType(), DL) || getOpKind(V) ||
-           (isa<Instruction>(V) &&
-            isTensorInstruction(*cast<Instruction>(V)))))
-        Stores.push_back(SI);
-    }
-  if (TensorInsts.empty() && Stores.empty())
-    return Changed;
   expandMulAdds();
   assignTypes();
   // Definitions before uses.
@@ -862,8 +857,19 @@ bool VectorLowering::run() {
   for (auto &[Cmp, Op] : CmpResults)
     if (Cmp->use_empty())
       Cmp->eraseFromParent();
+  // C stores of what TLX computes, and of wide vectors.
+  SmallVector<StoreInst *, 8> Stores;
+  for (Instruction &I : instructions(F))
+    if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isSimple()) {
+      Value *V = SI->getValueOperand();
+      if (isa<FixedVectorType>(V->getType()) && !isa<Constant>(V) &&
+          (isWideVector(V->getType(), DL) || getOpKind(V)))
+        Stores.push_back(SI);
+    }
   for (StoreInst *SI : Stores)
     storeTensor(*SI);
+  if (TensorInsts.empty() && Stores.empty())
+    return Changed;
   // Splats the TLX ops read as scalars are dead now (also at -O0, where
   // nothing else would delete them before instruction selection).
   SmallVector<WeakTrackingVH, 16> Dead;
