@@ -499,6 +499,7 @@ public:
 
 private:
   void bufferizeVectorInput(CallBase &TI);
+  void writeLogicalOrder(IRBuilderBase &B, Value *Token, Value *Ptr);
   void bufferizeResult(CallBase &Op);
   bool tryFuse(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
@@ -546,6 +547,29 @@ void Bufferizer::addReader(unsigned Index, CallInst *Reader) {
   TempOfReader[Reader] = Index;
 }
 
+// The tensor \p Token in logical row-major order at \p Ptr (what its
+// tovector holds), written without a tensor-sized vector:
+//   %t = transpose(token, identity) ; store(%ptr, typeinfo(%t, logical shape))
+void Bufferizer::writeLogicalOrder(IRBuilderBase &B, Value *Token,
+                                   Value *Ptr) {
+  LLVMContext &Ctx = F.getContext();
+  TensorType Ty = getTensorValue(Token)->Type;
+  TensorType RowMajor = Ty;
+  RowMajor.Shape = Ty.logicalShape();
+  RowMajor.Padding.assign(Ty.rank(), 0);
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    RowMajor.Layout[I] = I;
+  Type *VecTy = FixedVectorType::get(Ty.Elem, Ty.numElements());
+  CallInst *T = createOpCall(B, OpKind::Transpose, VecTy,
+                             {Token, getI32Vector(Ctx, RowMajor.Layout)});
+  T->setDebugLoc(B.getCurrentDebugLocation());
+  CallInst *TT = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                              {T, getI32Vector(Ctx, RowMajor.Shape),
+                               getI32Vector(Ctx, RowMajor.Layout),
+                               getI32Vector(Ctx, RowMajor.Padding)});
+  createStore(B, Ptr, TT, RowMajor, Dims(Ty.rank(), 0));
+}
+
 // typeinfo(<N x T> %v, ...) --> store <N x T> %v, ptr %buf
 //                               typeinfo(ptr elementtype(T) %buf, ...)
 void Bufferizer::bufferizeVectorInput(CallBase &TI) {
@@ -561,10 +585,14 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   // A vector the C program just loaded from memory is copied from there:
   // no tensor-sized SSA value survives.
   auto *Ld = dyn_cast<LoadInst>(TV->Data);
+  auto *ToVec = dyn_cast<CallBase>(TV->Data);
   if (Ld && Ld->isSimple() && Ld->getParent() == TI.getParent() &&
       !mayClobberBetween({Ld->getPointerOperand()}, Ld, &TI, AA)) {
     B.CreateMemCpy(Buf.Ptr, Align(1), Ld->getPointerOperand(), Ld->getAlign(),
                    Buf.Bytes);
+  } else if (ToVec && getOpKind(*ToVec) == OpKind::ToVector) {
+    writeLogicalOrder(B, ToVec->getArgOperand(0), Buf.Ptr);
+    Ld = nullptr;
   } else {
     B.CreateAlignedStore(TV->Data, Buf.Ptr, Align(1));
     Ld = nullptr;
@@ -582,6 +610,8 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   TI.eraseFromParent();
   if (Ld && Ld->use_empty())
     Ld->eraseFromParent();
+  if (ToVec && getOpKind(*ToVec) == OpKind::ToVector && ToVec->use_empty())
+    ToVec->eraseFromParent();
   if (Buf.IsHeap)
     addTemp(Buf, TV->Type, New);
   emitRemark(DEBUG_TYPE, "VectorInput", *New,
