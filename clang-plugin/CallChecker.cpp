@@ -173,16 +173,43 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
   void checkConstantDims(const CallExpr *CE, const FunctionDecl *FD, unsigned I,
                          const Expr *Arg);
 
-  /// True if \p E is spelled with tlx.h's TLX_ELEMENT_TAG macro.
-  bool isElementTag(const Expr *E) const {
+  /// True if \p E, the last of \p NumArgs arguments of an op that accepts
+  /// at most \p MaxArgs, is tlx.h's element tag: spelled with the
+  /// TLX_ELEMENT_TAG macro, or (in preprocessed input, as -save-temps
+  /// compiles it) what the macro expands to, in the place of an extra
+  /// argument.
+  bool isElementTag(const Expr *E, unsigned NumArgs, unsigned MaxArgs) const {
     const SourceManager &SM = Ctx.getSourceManager();
     for (SourceLocation L = E->getBeginLoc(); L.isMacroID();
          L = SM.getImmediateMacroCallerLoc(L))
       if (Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()) ==
           "TLX_ELEMENT_TAG")
         return true;
-    return false;
+    return NumArgs == MaxArgs + 1 && isExpandedElementTag(E);
   }
+
+  /// A zero 16-byte vector compound literal, alone (C++, older tlx.h) or as
+  /// the value of a statement expression (C).
+  bool isExpandedElementTag(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Extension)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+      const CompoundStmt *Body = SE->getSubStmt();
+      const auto *Last =
+          Body->body_empty() ? nullptr : dyn_cast<Expr>(Body->body_back());
+      if (!Last)
+        return false;
+      E = Last->IgnoreParenImpCasts();
+    }
+    const auto *CL = dyn_cast<CompoundLiteralExpr>(E);
+    return CL && CL->getType()->isVectorType() &&
+           Ctx.getTypeSize(CL->getType()) == 128;
+  }
+
+  void checkPointee(const CallExpr *CE, const FunctionDecl *FD, unsigned I,
+                    const Expr *Arg);
 
 public:
   CallVisitor(ASTContext &Ctx, DiagnosticsEngine &Diags,
@@ -231,6 +258,34 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
           << I + 1 << FD << Arg->getSourceRange();
 }
 
+/// The scalar type the pointer argument \p Arg points to, through array
+/// extents (what tlx.h's element tag carries), and whether it can be a
+/// tensor's element type.
+void CallVisitor::checkPointee(const CallExpr *CE, const FunctionDecl *FD,
+                               unsigned I, const Expr *Arg) {
+  QualType Pointee = Arg->getType()->getPointeeType();
+  while (const ArrayType *AT = Ctx.getAsArrayType(Pointee))
+    Pointee = AT->getElementType();
+  Pointee = Pointee.getUnqualifiedType();
+  if (Pointee->isVoidType()) {
+    report(Arg->getExprLoc(),
+           "%0 needs a typed pointer: argument %1 is %2, which does not say "
+           "what the tensor holds; cast it to a pointer to the element type, "
+           "for example (const float *)")
+        << FD << I + 1 << writtenType(Arg) << Arg->getSourceRange();
+    return;
+  }
+  const auto *BT = Pointee->getAs<BuiltinType>();
+  bool Scalar = BT && !Pointee->isBooleanType() &&
+                (Pointee->isIntegerType() || Pointee->isRealFloatingType());
+  if (!Scalar)
+    report(Arg->getExprLoc(),
+           "argument %0 of %1 points to %2, which cannot be a tensor's "
+           "element type (int8_t, uint8_t, int16_t, int32_t, int64_t, "
+           "_Float16, __bf16, float, double)")
+        << I + 1 << FD << Pointee << Arg->getSourceRange();
+}
+
 void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
                                     unsigned I, const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
@@ -265,7 +320,8 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
   // tlx.h's load/store/typeinfo_mem macros append an element tag vector.
   bool TakesPointer = D.Signature.find_first_of("DP") != llvm::StringRef::npos;
   bool HasTag =
-      TakesPointer && NumArgs > 0 && isElementTag(CE->getArg(NumArgs - 1));
+      TakesPointer && NumArgs > 0 &&
+      isElementTag(CE->getArg(NumArgs - 1), NumArgs, D.MaxArgs);
   if (HasTag)
     --NumArgs;
   if (NumArgs < D.MinArgs || NumArgs > D.MaxArgs) {
@@ -296,6 +352,8 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
         report(Loc, "the element type of pointer argument %0 of %1 is "
                     "unknown; use tensor_typeinfo_mem(ptr, ...) from tlx.h")
             << I + 1 << FD << Arg->getSourceRange();
+      else if (T->isPointerType())
+        checkPointee(CE, FD, I, Arg);
       break;
     case 'P':
       if (!T->isPointerType())
@@ -306,6 +364,8 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
                     "unknown; use tlx.h's %1 macro, or pass "
                     "TLX_ELEMENT_TAG(ptr) last")
             << I + 1 << FD << Arg->getSourceRange();
+      else
+        checkPointee(CE, FD, I, Arg);
       break;
     case 'V':
     case 'v':

@@ -25,6 +25,15 @@ rt_static = os.path.join(config.tlx_obj_root, "lib", "libtlxrt.a")
 config.substitutions.append(("%tlx_plugin", plugin))
 config.substitutions.append(("%tlx_headers", headers))
 config.substitutions.append(("%tlx_src", config.tlx_src_root))
+config.substitutions.append(("%tlx_clangxx", config.tlx_clangxx))
+config.substitutions.append(("%tlx_clang", config.tlx_clang))
+config.substitutions.append(("%llvm_major", config.llvm_major))
+config.substitutions.append(
+    ("%tlx_version_defines", " ".join(
+        "-DCMAKE_VERSION_%s=%s" % (part, value) for part, value in
+        zip(("MAJOR", "MINOR", "PATCH"), config.tlx_version.split(".")))))
+config.substitutions.append(("%tlx_version", config.tlx_version))
+
 config.substitutions.append(("%tlx_obj", config.tlx_obj_root))
 config.substitutions.append(
     ("%clang_tlx", "%s -fplugin=%s -I%s" % (config.tlx_clang, plugin, headers)))
@@ -34,6 +43,8 @@ config.substitutions.append(
     ("%opt_tlx", "%s -load-pass-plugin=%s" %
      (os.path.join(config.llvm_tools_dir, "opt"), plugin)))
 config.substitutions.append(("%tlx_rt", "%s -lm" % rt_static))
+config.substitutions.append(
+    ("%tlx_cxx", os.path.join(config.tlx_obj_root, "bin", "tlx-c++")))
 config.substitutions.append(
     ("%tlx_cc", os.path.join(config.tlx_obj_root, "bin", "tlx-cc")))
 config.substitutions.append(

@@ -12,6 +12,7 @@
 #include "../IR/Diagnostics.h"
 #include "../Transforms/Passes.h"
 #include "Options.h"
+#include "Plugin/Version.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -106,6 +107,6 @@ void registerClangPipeline(PassBuilder &PB) {
 } // namespace tlx
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "TLX", "0.1",
+  return {LLVM_PLUGIN_API_VERSION, "TLX", TLX_VERSION_STRING,
           [](PassBuilder &PB) { tlx::registerPassNames(PB); }};
 }

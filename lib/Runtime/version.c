@@ -1,2 +1,2 @@
-/* version.c - identifies the TLX runtime. */
-const char *tlxrt_version(void) { return "0.1.0"; }
+/* version.c - identifies the TLX runtime (the CMake project version). */
+const char *tlxrt_version(void) { return TLXRT_VERSION; }
