@@ -63,6 +63,7 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
   TLX_PASS("tlx-amx-emulate", AMXEmulatePass())
+  TLX_PASS("tlx-runtime-link-hint", RuntimeLinkHintPass())
   TLX_PASS("tlx-test-gemm", TestGemmPass())
   TLX_PASS("tlx-bufferize", BufferizePass())
   TLX_PASS("tlx-nd-to-2d", NDTo2DPass())
@@ -101,6 +102,7 @@ void registerClangPipeline(PassBuilder &PB) {
         if (pipelineOptions().Target == TargetKind::AMXEmulate)
           MPM.addPass(AMXEmulatePass());
         MPM.addPass(CheckLoweredPass());
+        MPM.addPass(RuntimeLinkHintPass());
       });
 }
 

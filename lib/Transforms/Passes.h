@@ -25,6 +25,9 @@ TLX_MODULE_PASS(RecognizePass)
 TLX_MODULE_PASS(VerifyPass)
 /// tlx-check-lowered: no llvm.tensor.* call may reach the backend.
 TLX_MODULE_PASS(CheckLoweredPass)
+/// tlx-runtime-link-hint: modules that call libtlxrt also reference a
+/// symbol whose name tells to link it, should the linker miss it.
+TLX_MODULE_PASS(RuntimeLinkHintPass)
 /// tlx-amx-emulate: AMX intrinsics -> calls into the runtime's AMX emulator.
 TLX_MODULE_PASS(AMXEmulatePass)
 /// tlx-test-gemm: calls to tlx_test_gemm(...) -> emitGemm (tests, bench).
