@@ -11,12 +11,12 @@
 
 #include "../IR/Diagnostics.h"
 #include "../Transforms/Passes.h"
+#include "Compat.h"
 #include "Options.h"
 #include "Plugin/Version.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 
 using namespace llvm;
 
@@ -48,6 +48,7 @@ public:
 } // namespace
 
 void addTLXPipeline(ModulePassManager &MPM) {
+  MPM.addPass(NormalizeClangIRPass());
   MPM.addPass(RecognizePass());
   MPM.addPass(VerifyPass());
   MPM.addPass(LowerIfValidPass());
@@ -59,6 +60,7 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
     MPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
+  TLX_PASS("tlx-normalize-clang-ir", NormalizeClangIRPass())
   TLX_PASS("tlx-recognize", RecognizePass())
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
@@ -95,8 +97,8 @@ void registerClangPipeline(PassBuilder &PB) {
   // value in allocas), so recognition is identical at -O0 and -O3.
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) { addTLXPipeline(MPM); });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
+  compat::registerOptimizerLastEPCallback(
+      PB, [](ModulePassManager &MPM, OptimizationLevel) {
         // AMX emulation last: the always_inline __tile_* wrappers are
         // inlined by now, and the lowering's AMX code is final.
         if (pipelineOptions().Target == TargetKind::AMXEmulate)

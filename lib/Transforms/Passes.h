@@ -19,6 +19,9 @@ namespace tlx {
     static bool isRequired() { return true; }                                  \
   };
 
+/// tlx-normalize-clang-ir: the IR patterns in which clang versions differ,
+/// in the form tlx-recognize reads (runs just before it).
+TLX_MODULE_PASS(NormalizeClangIRPass)
 /// tlx-recognize: C dummy calls (tensor_*) -> llvm.tensor.* intrinsics.
 TLX_MODULE_PASS(RecognizePass)
 /// tlx-verify: checks every TLX call; reports each violation as an error.
