@@ -249,7 +249,7 @@ std::optional<Dims> ShapeModel::evaluateDims(const Expr *Arg) const {
     if (!Elt.isInt())
       return std::nullopt;
     // The IR operand is <n x i32>: what a larger C integer becomes there.
-    Values.push_back(Elt.getInt().trunc(32).getSExtValue());
+    Values.push_back(Elt.getInt().sextOrTrunc(32).getSExtValue());
   }
   return Values;
 }
@@ -257,7 +257,8 @@ std::optional<Dims> ShapeModel::evaluateDims(const Expr *Arg) const {
 std::optional<int64_t> ShapeModel::evaluateInt(const Expr *Arg) const {
   const Expr *E = follow(Arg, /*ThroughCasts=*/true);
   Expr::EvalResult R;
-  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().getSignificantBits() > 64)
     return std::nullopt;
   return R.Val.getInt().getSExtValue();
 }
@@ -267,6 +268,8 @@ llvm::Type *ShapeModel::toIRScalar(QualType T) const {
   T = T.getCanonicalType().getUnqualifiedType();
   if (const auto *ET = T->getAs<EnumType>())
     T = ET->getDecl()->getIntegerType();
+  if (T.isNull())
+    return nullptr;
   const auto *BT = T->getAs<BuiltinType>();
   if (!BT)
     return nullptr;
