@@ -369,7 +369,8 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
         CElem = getPointeeElementType(T, Ctx);
         PointerElem = toIRScalar(CElem);
         if (PointerElem)
-          V = llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(LCtx));
+          V = llvm::ConstantPointerNull::get(
+              llvm::PointerType::getUnqual(LCtx));
       }
       break;
     case 'S':

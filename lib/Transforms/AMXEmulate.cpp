@@ -623,10 +623,11 @@ bool AMXEmulator::emulateFunction(Function &F) {
 
   unsigned NumTileInsts =
       count_if(Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); });
-  if (NumTileInsts)
-    remarkEmulated(
-        F, **find_if(Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); }),
-        NumTileInsts);
+  if (NumTileInsts) {
+    Instruction *First = *find_if(
+        Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); });
+    remarkEmulated(F, *First, NumTileInsts);
+  }
 
   for (Instruction *I : Work)
     if (!I->getType()->isVoidTy())

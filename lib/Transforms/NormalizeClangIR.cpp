@@ -11,7 +11,8 @@
 //    same program:
 //      %w = shufflevector <3 x T> %x, <3 x T> undef, <4 x i32> <0, 1, 2, 3>
 //    -->
-//      %w = shufflevector <3 x T> %x, <3 x T> poison, <4 x i32> <0, 1, 2, poison>
+//      %w = shufflevector <3 x T> %x, <3 x T> poison,
+//                         <4 x i32> <0, 1, 2, poison>
 //    (only shuffles whose every user is a store, as clang emits them).
 //
 //  - clang 22 starts the lifetime of a by-value argument's temporary between
@@ -22,9 +23,13 @@
 //    marker's pointer as operand 1, where LLVM 22's markers (which lost the
 //    size operand) have the callee. Starting a lifetime earlier changes
 //    nothing, so the marker moves up:
-//      %v = load <N x T>, ptr %src               call @llvm.lifetime.start(ptr %tmp)
-//      call @llvm.lifetime.start(ptr %tmp)  -->  %v = load <N x T>, ptr %src
-//      store <N x T> %v, ptr %tmp                store <N x T> %v, ptr %tmp
+//      %v = load <N x T>, ptr %src
+//      call @llvm.lifetime.start(ptr %tmp)
+//      store <N x T> %v, ptr %tmp
+//    -->
+//      call @llvm.lifetime.start(ptr %tmp)
+//      %v = load <N x T>, ptr %src
+//      store <N x T> %v, ptr %tmp
 //
 // With clang 19 the pass finds nothing to do.
 //
