@@ -17,6 +17,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallChecker.h"
+#define TLX_COMPAT_CLANG
+#include "Compat.h"
+#include "ShapeChecker.h"
+#include "TLXCall.h"
 
 #include "IR/TLXOps.h"
 
@@ -27,8 +31,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -42,14 +46,6 @@ namespace {
 
 /// Source locations of TLX dummy calls.
 using CallLocationSet = llvm::DenseSet<SourceLocation>;
-
-/// The TLX op a called declaration denotes: an undefined function whose
-/// name matches tensor_<op> (design.md "Names").
-std::optional<OpKind> getDummyKind(const FunctionDecl *FD) {
-  if (!FD || FD->isDefined() || !FD->getIdentifier())
-    return std::nullopt;
-  return matchCName(FD->getName());
-}
 
 //===----------------------------------------------------------------------===//
 // Warning filter.
@@ -156,12 +152,20 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
   CallLocationSet &CallLocs;
+  /// The call being checked, and the calls errors were reported for.
+  const CallExpr *Current = nullptr;
+  llvm::DenseSet<const CallExpr *> Reported;
+  /// Functions with bodies, for the shape checks.
+  llvm::SmallVector<const FunctionDecl *, 4> Functions;
 
   template <unsigned N>
   DiagnosticBuilder report(SourceLocation Loc, const char (&Fmt)[N]) {
+    Reported.insert(Current);
     return Diags.Report(Loc,
                         Diags.getCustomDiagID(DiagnosticsEngine::Error, Fmt));
   }
+
+  void locateInMacroArgument(CallExpr *CE);
 
   /// The argument's type as written, before C's default promotions.
   static QualType writtenType(const Expr *Arg) {
@@ -173,16 +177,8 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
   void checkConstantDims(const CallExpr *CE, const FunctionDecl *FD, unsigned I,
                          const Expr *Arg);
 
-  /// True if \p E is spelled with tlx.h's TLX_ELEMENT_TAG macro.
-  bool isElementTag(const Expr *E) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (SourceLocation L = E->getBeginLoc(); L.isMacroID();
-         L = SM.getImmediateMacroCallerLoc(L))
-      if (Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()) ==
-          "TLX_ELEMENT_TAG")
-        return true;
-    return false;
-  }
+  void checkPointee(const CallExpr *CE, const FunctionDecl *FD, unsigned I,
+                    const Expr *Arg);
 
 public:
   CallVisitor(ASTContext &Ctx, DiagnosticsEngine &Diags,
@@ -190,7 +186,41 @@ public:
       : Ctx(Ctx), Diags(Diags), CallLocs(CallLocs) {}
 
   bool VisitCallExpr(CallExpr *CE);
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->isInvalidDecl())
+      Functions.push_back(FD);
+    return true;
+  }
+
+  /// The shape checks of every function visited, once its calls passed
+  /// the operand checks above.
+  void checkShapes() {
+    for (const FunctionDecl *FD : Functions)
+      tlx::checkShapes(*FD, Ctx, Diags, Reported);
+  }
 };
+
+/// Gives a TLX call written inside a macro argument (tensor_store(p,
+/// tensor_typeinfo(...), ...): tensor_store is a tlx.h macro) the location
+/// where its name is written. clang locates everything in a macro
+/// expansion, debug locations included, at the outermost macro's name, so
+/// without this every IR-level error and remark about the inner calls
+/// would point at the outer call. The callee's DeclRefExpr gives the call
+/// its location; the AST consumers run before code generation.
+void CallVisitor::locateInMacroArgument(CallExpr *CE) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = CE->getExprLoc();
+  if (!Loc.isMacroID())
+    return;
+  SourceLocation Written = SM.getFileLoc(Loc);
+  if (Written == SM.getExpansionLoc(Loc))
+    return; // not in a macro argument: the expansion is where it is written
+  auto *DRE = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!DRE || DRE->hasQualifier())
+    return;
+  DRE->setLocation(Written);
+  compat::refreshCallBeginLoc(CE);
+}
 
 void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
                              unsigned I, const Expr *Arg) {
@@ -231,6 +261,31 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
           << I + 1 << FD << Arg->getSourceRange();
 }
 
+/// The scalar type the pointer argument \p Arg points to, through array
+/// extents (what tlx.h's element tag carries), and whether it can be a
+/// tensor's element type.
+void CallVisitor::checkPointee(const CallExpr *CE, const FunctionDecl *FD,
+                               unsigned I, const Expr *Arg) {
+  QualType Pointee = getPointeeElementType(Arg->getType(), Ctx);
+  if (Pointee->isVoidType()) {
+    report(Arg->getExprLoc(),
+           "%0 needs a typed pointer: argument %1 is %2, which does not say "
+           "what the tensor holds; cast it to a pointer to the element type, "
+           "for example (const float *)")
+        << FD << I + 1 << writtenType(Arg) << Arg->getSourceRange();
+    return;
+  }
+  const auto *BT = Pointee->getAs<BuiltinType>();
+  bool Scalar = BT && !Pointee->isBooleanType() &&
+                (Pointee->isIntegerType() || Pointee->isRealFloatingType());
+  if (!Scalar)
+    report(Arg->getExprLoc(),
+           "argument %0 of %1 points to %2, which cannot be a tensor's "
+           "element type (int8_t, uint8_t, int16_t, int32_t, int64_t, "
+           "_Float16, __bf16, float, double)")
+        << I + 1 << FD << Pointee << Arg->getSourceRange();
+}
+
 void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
                                     unsigned I, const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
@@ -249,25 +304,21 @@ void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
 }
 
 bool CallVisitor::VisitCallExpr(CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  std::optional<OpKind> Kind = getDummyKind(FD);
-  if (!Kind)
+  std::optional<TLXCall> Call = getTLXCall(CE, Ctx);
+  if (!Call)
     return true;
+  Current = CE;
+  locateInMacroArgument(CE);
+  const FunctionDecl *FD = Call->Callee;
   CallLocs.insert(CE->getBeginLoc());
   CallLocs.insert(CE->getExprLoc());
   if (CE->isValueDependent() || CE->isTypeDependent())
     return true;
 
-  const OpDesc &D = getOpDesc(*Kind);
-  unsigned NumArgs = CE->getNumArgs();
+  const OpDesc &D = Call->desc();
+  unsigned NumArgs = Call->NumArgs;
+  bool HasTag = Call->HasTag;
   SourceLocation CallLoc = CE->getExprLoc();
-
-  // tlx.h's load/store/typeinfo_mem macros append an element tag vector.
-  bool TakesPointer = D.Signature.find_first_of("DP") != llvm::StringRef::npos;
-  bool HasTag =
-      TakesPointer && NumArgs > 0 && isElementTag(CE->getArg(NumArgs - 1));
-  if (HasTag)
-    --NumArgs;
   if (NumArgs < D.MinArgs || NumArgs > D.MaxArgs) {
     llvm::SmallString<16> Expected(std::to_string(D.MinArgs));
     if (D.MaxArgs != D.MinArgs)
@@ -296,6 +347,8 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
         report(Loc, "the element type of pointer argument %0 of %1 is "
                     "unknown; use tensor_typeinfo_mem(ptr, ...) from tlx.h")
             << I + 1 << FD << Arg->getSourceRange();
+      else if (T->isPointerType())
+        checkPointee(CE, FD, I, Arg);
       break;
     case 'P':
       if (!T->isPointerType())
@@ -306,6 +359,8 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
                     "unknown; use tlx.h's %1 macro, or pass "
                     "TLX_ELEMENT_TAG(ptr) last")
             << I + 1 << FD << Arg->getSourceRange();
+      else
+        checkPointee(CE, FD, I, Arg);
       break;
     case 'V':
     case 'v':
@@ -383,6 +438,7 @@ public:
     CallVisitor V(CI.getASTContext(), CI.getDiagnostics(), CallLocs);
     for (Decl *D : DG)
       V.TraverseDecl(D);
+    V.checkShapes();
     return true;
   }
 };

@@ -6,6 +6,12 @@
 // generator through CodeGenOptions::PassBuilderCallbacks, so -fplugin alone
 // is enough at every -O level.
 //
+// The plugin also makes itself known to the source: __TLX__ and the version
+// macros are predefined for the translation unit, and the GNU attribute
+// name tlx_plugin exists, so that __has_attribute(tlx_plugin) is true in
+// every action that loads the plugin (-E too, where no AST consumer runs).
+// tlx.h tests both to stop with an #error when the plugin is missing.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CallChecker.h"
@@ -14,12 +20,15 @@
 #include "IR/Diagnostics.h"
 #include "Plugin/Options.h"
 #include "Plugin/Plugin.h"
+#include "Plugin/Version.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/ParsedAttr.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Passes/PassBuilder.h"
 
@@ -27,16 +36,47 @@ using namespace clang;
 
 namespace {
 
-/// With stop-after, the output shows the IR as the TLX stages left it:
-/// once the AST is complete (clang has generated the IR at the user's -O
-/// level), the optimizer runs the -O0 pipeline, which still runs the TLX
-/// passes but none of LLVM's, so -O0..-O3 print the same TLX IR.
-class KeepTLXOutputConsumer : public ASTConsumer {
+
+/// The macros the plugin defines for every translation unit it compiles.
+std::string getPredefines() {
+  std::string Defines;
+  llvm::raw_string_ostream OS(Defines);
+  OS << "#define __TLX__ 1\n"
+     << "#define __TLX_MAJOR__ " << TLX_VERSION_MAJOR_NUM << "\n"
+     << "#define __TLX_MINOR__ " << TLX_VERSION_MINOR_NUM << "\n"
+     << "#define __TLX_PATCHLEVEL__ " << TLX_VERSION_PATCH_NUM << "\n"
+     << "#define __TLX_VERSION__ \"" << TLX_VERSION_STRING << "\"\n";
+  return Defines;
+}
+
+/// __attribute__((tlx_plugin)): exists only so that __has_attribute can tell
+/// that the plugin is loaded; it has no effect on what it is written on.
+struct PluginPresenceAttr : public ParsedAttrInfo {
+  static constexpr Spelling Spellings[] = {
+      {ParsedAttr::AS_GNU, "tlx_plugin"}};
+  PluginPresenceAttr() { ParsedAttrInfo::Spellings = Spellings; }
+  AttrHandling handleDeclAttribute(Sema &, Decl *,
+                                   const ParsedAttr &) const override {
+    return AttributeApplied;
+  }
+};
+
+/// Runs the -O0 pipeline after code generation: the TLX passes and none of
+/// LLVM's, whatever -O level clang generated the IR at.
+///  - With stop-after, the output shows the IR as the TLX stages left it;
+///    -O2 would delete the unused readnone chain the user wanted to see, so
+///    -O0..-O3 print the same TLX IR.
+///  - -save-temps compiles in three steps: -E, then the AST to bitcode with
+///    -disable-llvm-passes, then that bitcode (-x ir, where no plugin action
+///    runs) to the output. The TLX passes must run in the second step, the
+///    last with the plugin; the third optimizes as asked.
+class RunTLXPassesOnlyConsumer : public ASTConsumer {
   CodeGenOptions &CG;
 
 public:
-  explicit KeepTLXOutputConsumer(CodeGenOptions &CG) : CG(CG) {}
+  explicit RunTLXPassesOnlyConsumer(CodeGenOptions &CG) : CG(CG) {}
   void HandleTranslationUnit(ASTContext &) override {
+    CG.DisableLLVMPasses = false;
     CG.DisableO0ImplyOptNone = true;
     CG.OptimizationLevel = 0;
   }
@@ -88,6 +128,8 @@ protected:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.setPredefines(PP.getPredefines() + getPredefines());
     CodeGenOptions &CG = CI.getCodeGenOpts();
     // Errors and remarks raised in IR need file:line:col even without -g:
     // ask for location-tracking-only debug info, as clang does for -Rpass.
@@ -104,8 +146,9 @@ protected:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(tlx::createCallChecker(CI));
     Consumers.push_back(tlx::createWideInitializers(CI));
-    if (!Options.StopAfter.empty())
-      Consumers.push_back(std::make_unique<KeepTLXOutputConsumer>(CG));
+    if (!Options.StopAfter.empty() ||
+        (CG.DisableLLVMPasses && Action == frontend::EmitBC))
+      Consumers.push_back(std::make_unique<RunTLXPassesOnlyConsumer>(CG));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -116,3 +159,5 @@ protected:
 
 static FrontendPluginRegistry::Add<TLXPluginAction>
     X("tlx", "TLX: recognize and lower tensor operations");
+static ParsedAttrInfoRegistry::Add<PluginPresenceAttr>
+    Y("tlx_plugin", "tells __has_attribute that the TLX plugin is loaded");

@@ -58,8 +58,40 @@
 #ifndef TLX_H
 #define TLX_H
 
+/* The version of this header (docs/frontend.md, "Versions"). The plugin
+ * predefines its own: __TLX__ (1), __TLX_MAJOR__, __TLX_MINOR__,
+ * __TLX_PATCHLEVEL__ and __TLX_VERSION__ ("0.1.0"). */
 #define TLX_VERSION_MAJOR 0
 #define TLX_VERSION_MINOR 1
+#define TLX_VERSION_PATCH 0
+/* One number to compare: 100 * (100 * major + minor) + patch (0.1.0: 100). */
+#define TLX_VERSION                                                            \
+  (100 * (100 * TLX_VERSION_MAJOR + TLX_VERSION_MINOR) + TLX_VERSION_PATCH)
+
+/*===--- The plugin must be there -----------------------------------------===*
+ *
+ * Without the TLX plugin, clang (or gcc) would compile every tensor_* call
+ * as a call to a function that exists nowhere: -Wpsabi warnings, then
+ * "undefined reference to tensor_load" at link time. Stop here instead.
+ * The plugin predefines __TLX__ in every compile; preprocessing alone (-E,
+ * the first step of -save-temps) runs no plugin action, but
+ * __has_attribute(tlx_plugin) tells that the plugin is loaded, and this
+ * header then defines __TLX__ and the version macros itself (with its own
+ * version, which the plugin's equals). Tools that read this header without
+ * compiling it (clangd, which loads no plugins; documentation generators)
+ * define TLX_NO_PLUGIN_CHECK. */
+#if !defined(__TLX__) && defined(__has_attribute)
+#if __has_attribute(tlx_plugin)
+#define __TLX__ 1
+#define __TLX_MAJOR__ 0
+#define __TLX_MINOR__ 1
+#define __TLX_PATCHLEVEL__ 0
+#define __TLX_VERSION__ "0.1.0"
+#endif
+#endif
+#if !defined(__TLX__) && !defined(TLX_NO_PLUGIN_CHECK)
+#error "tlx.h needs the TLX clang plugin: compile with tlx-cc (C) or tlx-c++ (C++), or add -fplugin=<prefix>/lib/libtlx.so to clang's flags (pkg-config --cflags tlx; CMake: TLX::TLX). Define TLX_NO_PLUGIN_CHECK to read this header without the plugin."
+#endif
 
 /*===--- Parameter lists and language glue --------------------------------===*/
 
@@ -67,8 +99,10 @@
 #define TLX__ANYARGS ...
 #define TLX__BEGIN_DECLS extern "C" {
 #define TLX__END_DECLS }
-/* The element type of *p without qualifiers. */
-#define TLX__ELEMENT_TYPE(p) __remove_cvref(decltype(*(p)))
+/* TLX__ELEMENT_TAG_OF(p): see TLX_ELEMENT_TAG below. */
+#define TLX__ELEMENT_TAG_OF(p)                                                 \
+  (__extension__(typename tlx__element_of<decltype(p)>::type                   \
+                 __attribute__((__vector_size__(16)))){0})
 #else
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
 #define TLX__ANYARGS ...
@@ -77,11 +111,57 @@
 #endif
 #define TLX__BEGIN_DECLS
 #define TLX__END_DECLS
-#define TLX__ELEMENT_TYPE(p) __typeof_unqual__(*(p))
+/* The scalar element type of the pointer or array p, through any number of
+ * array extents up to 9 (float a[2][3] passed as a, or float (*)[3], give
+ * float), as a statement expression of typedefs so that each step names
+ * the previous one once. TLX__INNER(T) is T when *T is not an array, else a
+ * pointer to *T's element type; a non-pointer, void *, or a pointer to
+ * something that is no integer or floating-point scalar ends at char (the
+ * plugin reports those with the argument's own type). */
+#define TLX__INNER(T)                                                          \
+  __typeof__(__builtin_choose_expr(                                            \
+      __builtin_types_compatible_p(__typeof__(*(T)0), __typeof__((0, *(T)0))), \
+      (T)0, (0, *(T)0)))
+#define TLX__NOT_VOID(T)                                                       \
+  __typeof__(__builtin_choose_expr(                                            \
+      __builtin_types_compatible_p(__typeof__(*(T)0), void), (char *)0, (T)0))
+#define TLX__SCALAR(T)                                                         \
+  __typeof__(__builtin_choose_expr(__builtin_classify_type(*(T)0) == 1 ||      \
+                                       __builtin_classify_type(*(T)0) == 8,    \
+                                   (T)0, (char *)0))
+#define TLX__ELEMENT_TAG_OF(p)                                                 \
+  __extension__({                                                              \
+    typedef __typeof__((0, __builtin_choose_expr(                              \
+        __builtin_classify_type(p) == 5, (p), (char *)0))) tlx__p0;            \
+    typedef TLX__INNER(tlx__p0) tlx__p1;                                       \
+    typedef TLX__INNER(tlx__p1) tlx__p2;                                       \
+    typedef TLX__INNER(tlx__p2) tlx__p3;                                       \
+    typedef TLX__INNER(tlx__p3) tlx__p4;                                       \
+    typedef TLX__INNER(tlx__p4) tlx__p5;                                       \
+    typedef TLX__INNER(tlx__p5) tlx__p6;                                       \
+    typedef TLX__INNER(tlx__p6) tlx__p7;                                       \
+    typedef TLX__INNER(tlx__p7) tlx__p8;                                       \
+    typedef TLX__SCALAR(TLX__NOT_VOID(tlx__p8)) tlx__p9;                       \
+    (__typeof_unqual__(*(tlx__p9)0) __attribute__((__vector_size__(16)))){0};  \
+  })
 #endif
 
 /* The dummies never unwind: calls stay calls (no invoke) in C++ try blocks. */
 #define TLX__DUMMY __attribute__((__nothrow__))
+
+#if defined(__cplusplus)
+/* The scalar element type of a pointer or array type P, through array
+ * extents; char for void and other non-scalars (the plugin reports those). */
+template <class P> struct tlx__element_of {
+  typedef __remove_cv(__remove_all_extents(__remove_pointer(__decay(P)))) E;
+  typedef __type_pack_element<((__is_integral(E) && !__is_same(E, bool)) ||
+                               __is_floating_point(E))
+                                  ? 0
+                                  : 1,
+                              E, char>
+      type;
+};
+#endif
 
 /*===--- Types ------------------------------------------------------------===*/
 
@@ -131,10 +211,10 @@ typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
 #define TLX__FIRST(...) TLX__FIRST_(__VA_ARGS__, ~)
 #define TLX__FIRST_(first, ...) first
 
-/* The element tag of pointer p: a zero vector of *p's type (16 bytes). The
- * recognizer reads the tensor's element type from it; its value is unused. */
-#define TLX_ELEMENT_TAG(p)                                                     \
-  (__extension__(TLX__ELEMENT_TYPE(p) __attribute__((__vector_size__(16)))){0})
+/* The element tag of pointer (or array) p: a zero vector (16 bytes) of the
+ * scalar type p points to, through array extents. The recognizer reads the
+ * tensor's element type from it; its value is unused. */
+#define TLX_ELEMENT_TAG(p) TLX__ELEMENT_TAG_OF(p)
 
 /*===--- Ops returning tokens, and store ----------------------------------===*/
 

@@ -31,6 +31,10 @@ extern "C" {
 
 #define TLX_MAX_RANK 8
 
+/* The runtime's version, "major.minor.patch" (the TLX version it was built
+ * from). */
+const char *tlxrt_version(void);
+
 typedef enum tlx_dtype {
   TLX_I8, TLX_I16, TLX_I32, TLX_I64, TLX_F16, TLX_BF16, TLX_F32, TLX_F64
 } tlx_dtype;

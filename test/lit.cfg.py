@@ -5,14 +5,23 @@ import lit.formats
 config.name = "TLX"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".c", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "tools", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tlx_obj_root, "test")
 
-# LLVM 19 tools (FileCheck, not, count, opt, llc) first on PATH.
+# The LLVM tools of the version TLX is built for (FileCheck, not, count, opt,
+# llc) first on PATH.
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.join(config.tlx_obj_root, "bin"),
      config.environment.get("PATH", os.environ.get("PATH", ""))])
+# LLVM 20+ prints splat vector constants in a short form; test/tools/FileCheck
+# reads its input in LLVM 19's form, so one set of CHECK lines serves both.
+if int(config.llvm_major) >= 20:
+    config.environment["TLX_REAL_FILECHECK"] = os.path.join(
+        config.llvm_tools_dir, "FileCheck")
+    config.environment["PATH"] = os.pathsep.join(
+        [os.path.join(config.tlx_src_root, "test", "tools"),
+         config.environment["PATH"]])
 for var in ("HOME", "TMPDIR", "TLX_DIFF_CASES", "TLX_DIFF_SEED", "TLX_DIFF_OPS",
             "LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
     if var in os.environ:
@@ -32,6 +41,15 @@ config.substitutions.append(
 config.substitutions.append(("%tlx_plugin", plugin))
 config.substitutions.append(("%tlx_headers", headers))
 config.substitutions.append(("%tlx_src", config.tlx_src_root))
+config.substitutions.append(("%tlx_clangxx", config.tlx_clangxx))
+config.substitutions.append(("%tlx_clang", config.tlx_clang))
+config.substitutions.append(("%llvm_major", config.llvm_major))
+config.substitutions.append(
+    ("%tlx_version_defines", " ".join(
+        "-DCMAKE_VERSION_%s=%s" % (part, value) for part, value in
+        zip(("MAJOR", "MINOR", "PATCH"), config.tlx_version.split(".")))))
+config.substitutions.append(("%tlx_version", config.tlx_version))
+
 config.substitutions.append(("%tlx_obj", config.tlx_obj_root))
 config.substitutions.append(
     ("%clang_tlx", "%s -fplugin=%s -I%s" % (config.tlx_clang, plugin, headers)))
@@ -41,6 +59,8 @@ config.substitutions.append(
     ("%opt_tlx", "%s -load-pass-plugin=%s" %
      (os.path.join(config.llvm_tools_dir, "opt"), plugin)))
 config.substitutions.append(("%tlx_rt", "%s -lm" % rt_static))
+config.substitutions.append(
+    ("%tlx_cxx", os.path.join(config.tlx_obj_root, "bin", "tlx-c++")))
 config.substitutions.append(
     ("%tlx_cc", os.path.join(config.tlx_obj_root, "bin", "tlx-cc")))
 config.substitutions.append(
@@ -59,6 +79,8 @@ config.substitutions.append(
 # and masked to x86-64-v3 (AVX2), so a pass here says nothing depends on
 # AVX-512 or AMX being present.
 import shutil
+# llvm-<major>: the LLVM TLX is built for (tests of version-specific IR).
+config.available_features.add("llvm-" + config.llvm_major)
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 

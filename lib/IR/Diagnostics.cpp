@@ -65,6 +65,8 @@ void emitMissedRemark(const char *PassName, StringRef RemarkName,
 
 void setHostIsClang() { HostIsClang = true; }
 
+bool hostIsClang() { return HostIsClang; }
+
 void exitIfErrorsOutsideClang() {
   // clang counts error diagnostics and fails the compile by itself; opt
   // prints them and carries on, so stop here with a non-zero exit.

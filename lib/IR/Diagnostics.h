@@ -38,6 +38,8 @@ unsigned errorCount();
 
 /// Called by the clang plugin: clang fails the compile on error diagnostics.
 void setHostIsClang();
+/// True inside clang with the plugin's action: messages name C functions.
+bool hostIsClang();
 /// opt keeps going after error diagnostics and exits 0; when the host is not
 /// clang, this ends the process with exit code 1 if errors were reported.
 void exitIfErrorsOutsideClang();

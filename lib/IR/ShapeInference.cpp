@@ -606,6 +606,12 @@ private:
     return OpResult{Elem, std::move(Shape)};
   }
   std::string shape(unsigned I) const { return formatShape(Logical[I]); }
+  /// A contraction operand in its row and column names: "3x4 (M=3, K=4)".
+  std::string matrix(unsigned I, char Rows, char Cols) const {
+    const Dims &D = Logical[I];
+    return shape(I) + " (" + Rows + "=" + std::to_string(D[D.size() - 2]) +
+           ", " + Cols + "=" + std::to_string(D.back()) + ")";
+  }
 
   const CallBase &Op;
   OpKind Kind;
@@ -848,8 +854,9 @@ std::optional<OpResult> ResultInference::inferMatMul() {
     return failNone(Why, "batch dimensions differ: op1 is " + shape(0) +
                              ", op2 is " + shape(1));
   if (A[R - 1] != B[R - 2])
-    return failNone(Why, "inner dimensions differ: op1 is " + shape(0) +
-                             ", op2 is " + shape(1));
+    return failNone(Why, "inner dimensions differ: op1 is " +
+                             matrix(0, 'M', 'K') + ", op2 is " +
+                             matrix(1, 'K', 'N'));
   Type *Elem = contractionElem();
   if (!Elem)
     return std::nullopt;
@@ -894,11 +901,13 @@ std::optional<OpResult> ResultInference::inferMMA() {
     return failNone(Why, "batch dimensions differ: acc is " + shape(0) +
                              ", op1 is " + shape(1) + ", op2 is " + shape(2));
   if (A[R - 1] != B[R - 2])
-    return failNone(Why, "inner dimensions differ: op1 is " + shape(1) +
-                             ", op2 is " + shape(2));
+    return failNone(Why, "inner dimensions differ: op1 is " +
+                             matrix(1, 'M', 'K') + ", op2 is " +
+                             matrix(2, 'K', 'N'));
   if (Acc[R - 2] != A[R - 2] || Acc[R - 1] != B[R - 1])
     return failNone(Why, "accumulator is " + shape(0) + ", but op1 x op2 is " +
-                             Twine(A[R - 2]) + "x" + Twine(B[R - 1]));
+                             Twine(A[R - 2]) + "x" + Twine(B[R - 1]) + " (M=" +
+                             Twine(A[R - 2]) + ", N=" + Twine(B[R - 1]) + ")");
   Type *AccElem = Tensors[0].Type.Elem;
   for (unsigned I = 1; I < 3; ++I)
     if (bitWidth(Tensors[I].Type.Elem) > bitWidth(AccElem))

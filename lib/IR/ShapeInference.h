@@ -5,8 +5,9 @@
 // operands, and the checked constant operands (axes, windows, strides,
 // permutations) the lowering needs. Every function that can fail returns
 // nullopt/false and names the violated rule in \p Why, without the op name
-// ("inner dimensions differ: op1 is 3x4, op2 is 5x3"); tlx-verify reports
-// these reasons, the lowering relies on them on verified IR.
+// ("inner dimensions differ: op1 is 3x4 (M=3, K=4), op2 is 5x3 (K=5, N=3)");
+// tlx-verify and the clang plugin's AST checks report these reasons, the
+// lowering relies on them on verified IR.
 //
 // Shapes here are logical (TensorType::logicalShape()) unless a name says
 // otherwise; see docs/verifier.md for the rules.

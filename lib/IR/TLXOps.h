@@ -10,6 +10,7 @@
 #ifndef TLX_IR_TLXOPS_H
 #define TLX_IR_TLXOPS_H
 
+#include "../Compat.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"

@@ -11,11 +11,12 @@
 
 #include "../IR/Diagnostics.h"
 #include "../Transforms/Passes.h"
+#include "Compat.h"
 #include "Options.h"
+#include "Plugin/Version.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 
 using namespace llvm;
 
@@ -52,6 +53,7 @@ public:
 } // namespace
 
 void addTLXPipeline(ModulePassManager &MPM) {
+  MPM.addPass(NormalizeClangIRPass());
   MPM.addPass(RecognizePass());
   MPM.addPass(VerifyPass());
   MPM.addPass(LowerIfValidPass());
@@ -63,12 +65,14 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
     MPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
+  TLX_PASS("tlx-normalize-clang-ir", NormalizeClangIRPass())
   TLX_PASS("tlx-recognize", RecognizePass())
   TLX_PASS("tlx-vector-ops", VectorOpsPass())
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
   TLX_PASS("tlx-check-wide-vectors", CheckWideVectorsPass())
   TLX_PASS("tlx-amx-emulate", AMXEmulatePass())
+  TLX_PASS("tlx-runtime-link-hint", RuntimeLinkHintPass())
   TLX_PASS("tlx-test-gemm", TestGemmPass())
   TLX_PASS("tlx-bufferize", BufferizePass())
   TLX_PASS("tlx-nd-to-2d", NDTo2DPass())
@@ -100,19 +104,20 @@ void registerClangPipeline(PassBuilder &PB) {
   // value in allocas), so recognition is identical at -O0 and -O3.
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) { addTLXPipeline(MPM); });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
+  compat::registerOptimizerLastEPCallback(
+      PB, [](ModulePassManager &MPM, OptimizationLevel) {
         // AMX emulation last: the always_inline __tile_* wrappers are
         // inlined by now, and the lowering's AMX code is final.
         if (pipelineOptions().Target == TargetKind::AMXEmulate)
           MPM.addPass(AMXEmulatePass());
         MPM.addPass(CheckLoweredPass());
+        MPM.addPass(RuntimeLinkHintPass());
       });
 }
 
 } // namespace tlx
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "TLX", "0.1",
+  return {LLVM_PLUGIN_API_VERSION, "TLX", TLX_VERSION_STRING,
           [](PassBuilder &PB) { tlx::registerPassNames(PB); }};
 }

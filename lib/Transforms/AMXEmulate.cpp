@@ -43,6 +43,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -55,7 +56,6 @@
 
 using namespace llvm;
 using tlx::emitError;
-using tlx::emitRemark;
 
 namespace {
 
@@ -177,6 +177,8 @@ public:
 
 private:
   bool emulateFunction(Function &F);
+  void remarkEmulated(Function &F, const Instruction &First,
+                      unsigned NumTileInsts);
   void splitCriticalEdgesIntoAMXPhis(Function &F);
   AllocaInst *createEntryAlloca(uint64_t Size, const Twine &Name);
   Value *getBuffer(Value *V, Instruction &User);
@@ -508,6 +510,36 @@ static void foldCastRoundTrips(Function &F) {
       II->eraseFromParent();
 }
 
+/// Where a remark about \p F should point: \p First's location, else the
+/// first located instruction of \p F, else - for the GEMM kernels the
+/// lowering outlines into functions of their own, without debug info - the
+/// first located call of \p F (the user's op it implements).
+static DebugLoc getRemarkLocation(const Function &F, const Instruction &First) {
+  if (First.getDebugLoc())
+    return First.getDebugLoc();
+  for (const Instruction &I : instructions(F))
+    if (I.getDebugLoc() && I.getDebugLoc().getLine())
+      return I.getDebugLoc();
+  for (const User *U : F.users())
+    if (const auto *Call = dyn_cast<CallBase>(U);
+        Call && Call->getCalledFunction() == &F && Call->getDebugLoc())
+      return Call->getDebugLoc();
+  return DebugLoc();
+}
+
+void AMXEmulator::remarkEmulated(Function &F, const Instruction &First,
+                                 unsigned NumTileInsts) {
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Emulated",
+                              getRemarkLocation(F, First), First.getParent())
+           << ("AMX emulated: " + Twine(NumTileInsts) +
+               " AMX intrinsic call(s) in '" + F.getName() +
+               "' replaced by calls into libtlxrt's AMX emulator")
+                  .str();
+  });
+}
+
 bool AMXEmulator::emulateFunction(Function &F) {
   foldCastRoundTrips(F);
   SmallVector<Instruction *, 16> Work;
@@ -591,12 +623,11 @@ bool AMXEmulator::emulateFunction(Function &F) {
 
   unsigned NumTileInsts =
       count_if(Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); });
-  if (NumTileInsts)
-    emitRemark(
-        DEBUG_TYPE, "Emulated",
-        **find_if(Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); }),
-        "AMX emulated: " + Twine(NumTileInsts) + " AMX intrinsic call(s) in '" +
-            F.getName() + "' replaced by calls into libtlxrt's AMX emulator");
+  if (NumTileInsts) {
+    Instruction *First = *find_if(
+        Work, [](Instruction *I) { return isAMXIntrinsicCall(*I); });
+    remarkEmulated(F, *First, NumTileInsts);
+  }
 
   for (Instruction *I : Work)
     if (!I->getType()->isVoidTy())

@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmEmitterImpl.h"
+#include "../Compat.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -297,7 +298,7 @@ void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp,
                 Value *Packed;
                 if (Permute) {
                   Packed = B.CreateCall(
-                      Intrinsic::getDeclaration(
+                      Intrinsic::getOrInsertDeclaration(
                           M, Intrinsic::x86_avx512_vpermi2var_qi_512),
                       {Pair[Blk / 2][0], PermMasks[Blk % 2], Pair[Blk / 2][1]});
                 } else {

@@ -37,6 +37,9 @@
 #include "GemmEmitter.h"
 #include "GemmEmitterImpl.h"
 
+#define TLX_COMPAT_TARGET
+#include "../Compat.h"
+
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -144,14 +147,14 @@ void emitIf(IRBuilderBase &B, Value *Cond, function_ref<void()> Then,
 bool hasTargetFeature(const Function &F, StringRef Feature) {
   // Ask the target's own CPU + feature tables, so "target-cpu"="znver4"
   // alone (no "target-features") also counts; later features override.
-  std::string TripleName = F.getParent()->getTargetTriple();
+  Triple TT(F.getParent()->getTargetTriple());
   std::string Error;
-  const Target *T = TargetRegistry::lookupTarget(TripleName, Error);
+  const Target *T = compat::lookupTarget(TT, Error);
   StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
   StringRef Features = F.getFnAttribute("target-features").getValueAsString();
   if (T) {
     std::unique_ptr<MCSubtargetInfo> STI(
-        T->createMCSubtargetInfo(TripleName, CPU, Features));
+        compat::createMCSubtargetInfo(*T, TT, CPU, Features));
     // checkFeatures ignores names the target does not know (avx512f on
     // AArch64), so look the name up first.
     if (STI)

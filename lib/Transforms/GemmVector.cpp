@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmEmitterImpl.h"
+#include "../Compat.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
@@ -514,7 +515,7 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                          ? Intrinsic::x86_avx512_vpdpbusd_512
                          : Intrinsic::x86_avx512bf16_dpbf16ps_512;
   Module *M = B.GetInsertBlock()->getModule();
-  Function *Fn = Intrinsic::getDeclaration(M, ID);
+  Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
   FunctionType *FT = Fn->getFunctionType();
   return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
                            B.CreateBitCast(ABroadcast, FT->getParamType(1)),

@@ -376,7 +376,8 @@ void NDTo2DLowering::lowerContract(CallBase &Store, CallBase &Op) {
   emitRemark(DEBUG_TYPE, "Contract", Op,
              "contract: " + shapeString(A.Shape) + " x " +
                  shapeString(Bv.Shape) + " -> one " + Twine(C2->Rows) + "x" +
-                 Twine(C2->Cols) + "x" + Twine(A2->Cols) + " 2-D matmul" +
+                 Twine(A2->Cols) + "x" + Twine(C2->Cols) +
+                 " (MxKxN) 2-D matmul" +
                  (Packed.empty() ? "" : "; transposed first:" + Packed) +
                  (CopyBack ? "; result via a packed temporary" : ""));
   Store.eraseFromParent();
@@ -494,8 +495,8 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   emitRemark(DEBUG_TYPE, "Convolution", Op,
              "convolution: " + shapeString(In.Shape) + " * " +
                  shapeString(Ker.Shape) + " -> " + shapeString(Dst.Shape) +
-                 " as im2col + " + Twine(O) + "x" + Twine(OW) + "x" +
-                 Twine(CK) + " 2-D matmul per output row" + Packed +
+                 " as im2col + " + Twine(O) + "x" + Twine(CK) + "x" +
+                 Twine(OW) + " (MxKxN) 2-D matmul per output row" + Packed +
                  (CopyBack ? "; result via a packed temporary" : ""));
   Store.eraseFromParent();
 }

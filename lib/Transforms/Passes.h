@@ -19,6 +19,9 @@ namespace tlx {
     static bool isRequired() { return true; }                                  \
   };
 
+/// tlx-normalize-clang-ir: the IR patterns in which clang versions differ,
+/// in the form tlx-recognize reads (runs just before it).
+TLX_MODULE_PASS(NormalizeClangIRPass)
 /// tlx-recognize: C dummy calls (tensor_*) -> llvm.tensor.* intrinsics.
 TLX_MODULE_PASS(RecognizePass)
 /// tlx-vector-ops: C vector code on tensors -> TLX ops and memory traffic.
@@ -29,6 +32,9 @@ TLX_MODULE_PASS(VerifyPass)
 TLX_MODULE_PASS(CheckLoweredPass)
 /// tlx-check-wide-vectors: no tensor-sized vector left in TLX code.
 TLX_MODULE_PASS(CheckWideVectorsPass)
+/// tlx-runtime-link-hint: modules that call libtlxrt also reference a
+/// symbol whose name tells to link it, should the linker miss it.
+TLX_MODULE_PASS(RuntimeLinkHintPass)
 /// tlx-amx-emulate: AMX intrinsics -> calls into the runtime's AMX emulator.
 TLX_MODULE_PASS(AMXEmulatePass)
 /// tlx-test-gemm: calls to tlx_test_gemm(...) -> emitGemm (tests, bench).

@@ -30,9 +30,6 @@
 //     vectors), erase the dummy calls, the temporaries they made dead and
 //     the dummy declarations.
 //
-// Then, in every function, a tensor-sized vector copied by value (a load
-// whose only use is a store) becomes a memory copy.
-//
 // Any operand that cannot be resolved is an error at the call's source
 // location; the function's body is then dropped so that no tensor-sized
 // vector reaches the backend.
@@ -1177,68 +1174,6 @@ bool Recognizer::run() {
   return true;
 }
 
-/// Vectors with more elements than this are tensors that must never reach
-/// instruction selection as values (a 25.6 MB vector exhausts its memory).
-constexpr unsigned LargeVectorElements = 4096;
-
-/// C code that passes or assigns tensors by value copies them with a vector
-/// load and store, which instruction selection cannot handle when they are
-/// tensor-sized. With no write in between, the pair is a memory copy:
-//   %v = load <6400000 x i32>, ptr %src
-//   store <6400000 x i32> %v, ptr %dst
-// -->
-//   call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 25600000, i1
-//   false) (memmove unless %dst is a distinct alloca)
-bool copyLargeVectorsInMemory(Function &F) {
-  SmallVector<std::pair<LoadInst *, StoreInst *>, 4> Copies;
-  for (Instruction &I : instructions(F)) {
-    auto *LI = dyn_cast<LoadInst>(&I);
-    auto *VT = LI ? dyn_cast<FixedVectorType>(LI->getType()) : nullptr;
-    if (!VT || VT->getNumElements() <= LargeVectorElements || !LI->isSimple() ||
-        !LI->hasOneUse())
-      continue;
-    auto *SI = dyn_cast<StoreInst>(LI->user_back());
-    if (!SI || !SI->isSimple() || SI->getValueOperand() != LI ||
-        SI->getParent() != LI->getParent())
-      continue;
-    // Writes in between must go to other stack objects (clang copies both
-    // by-value arguments of a call before storing either).
-    const Value *SrcObj = getUnderlyingObject(LI->getPointerOperand());
-    bool Clobbered = false;
-    for (Instruction *Between = LI->getNextNode(); Between != SI;
-         Between = Between->getNextNode()) {
-      if (!Between->mayWriteToMemory())
-        continue;
-      const Value *DstObj = nullptr;
-      if (auto *Store = dyn_cast<StoreInst>(Between))
-        DstObj = getUnderlyingObject(Store->getPointerOperand());
-      else if (auto *II = dyn_cast<IntrinsicInst>(Between);
-               II && II->isLifetimeStartOrEnd())
-        DstObj = getUnderlyingObject(II->getArgOperand(1));
-      Clobbered |= !DstObj || !isa<AllocaInst>(DstObj) || DstObj == SrcObj;
-    }
-    if (!Clobbered)
-      Copies.push_back({LI, SI});
-  }
-  for (auto [LI, SI] : Copies) {
-    IRBuilder<> B(SI);
-    const DataLayout &DL = F.getDataLayout();
-    Value *Src = LI->getPointerOperand(), *Dst = SI->getPointerOperand();
-    uint64_t Size = DL.getTypeStoreSize(LI->getType());
-    const Value *DstObj = getUnderlyingObject(Dst);
-    bool Distinct =
-        isa<AllocaInst>(DstObj) && DstObj != getUnderlyingObject(Src);
-    CallInst *Copy =
-        Distinct
-            ? B.CreateMemCpy(Dst, SI->getAlign(), Src, LI->getAlign(), Size)
-            : B.CreateMemMove(Dst, SI->getAlign(), Src, LI->getAlign(), Size);
-    Copy->setDebugLoc(SI->getDebugLoc());
-    SI->eraseFromParent();
-    LI->eraseFromParent();
-  }
-  return !Copies.empty();
-}
-
 } // namespace
 
 PreservedAnalyses RecognizePass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -1275,11 +1210,6 @@ PreservedAnalyses RecognizePass::run(Module &M, ModuleAnalysisManager &MAM) {
         Changed = true;
         FAM.invalidate(F, PreservedAnalyses::none());
       }
-    }
-    // Tensors copied by value outside TLX calls.
-    if (copyLargeVectorsInMemory(F)) {
-      Changed = true;
-      FAM.invalidate(F, PreservedAnalyses::none());
     }
   }
   // The dummy declarations are unused now.

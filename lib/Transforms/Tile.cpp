@@ -185,8 +185,8 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
       emitFree(B, Acc32Buf.Ptr);
   }
   emitRemark(DEBUG_TYPE, "Gemm", Op,
-             Name + ": " + Twine(G.M) + "x" + Twine(G.N) + "x" + Twine(G.K) +
-                 " " + elementTypeName(A->Elem) + " x " +
+             Name + ": " + Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
+                 " (MxKxN) " + elementTypeName(A->Elem) + " x " +
                  elementTypeName(Bv->Elem) + " -> " + elementTypeName(C.Elem) +
                  " GEMM on " + (Target == GemmTarget::AMX ? "AMX" : "vectors") +
                  ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +

@@ -292,9 +292,11 @@ bool VectorLowering::copyInMemory(LoadInst &LI, StoreInst &SI) {
     const Value *Obj = nullptr;
     if (auto *Store = dyn_cast<StoreInst>(I))
       Obj = getUnderlyingObject(Store->getPointerOperand());
+    else if (auto *MI = dyn_cast<MemIntrinsic>(I)) // a copy made just before
+      Obj = getUnderlyingObject(MI->getDest());
     else if (auto *II = dyn_cast<IntrinsicInst>(I);
-             II && II->isLifetimeStartOrEnd())
-      Obj = getUnderlyingObject(II->getArgOperand(1));
+             II && II->isLifetimeStartOrEnd()) // the pointer is last
+      Obj = getUnderlyingObject(II->getArgOperand(II->arg_size() - 1));
     if (!Obj || !isa<AllocaInst>(Obj) || Obj == SrcObj)
       return false;
   }

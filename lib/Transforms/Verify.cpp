@@ -1,47 +1,28 @@
 //===- Verify.cpp - Checks every TLX call ---------------------------------===//
 //
-// tlx-verify reports every rule a TLX call breaks as an error at the call,
-// "llvm.tensor.<op>: <rule>", so that later stages only see well-formed
-// tensors. docs/verifier.md lists the rules and their messages.
+// tlx-verify reports every rule a TLX call breaks (lib/IR/Verifier.cpp) as
+// an error at the call, "llvm.tensor.<op>: <rule>", so that later stages only
+// see well-formed tensors; with -pass-remarks-analysis=tlx-verify each valid
+// compute op gets a remark with its inferred result and how it is stored.
+// Under opt the pass exits non-zero after the module when errors were
+// reported. docs/verifier.md lists the rules and their messages.
 //
-// Algorithm:
-//  1. Visit every call whose callee is named llvm.tensor.* or
-//     llvm.vector.totensor; an unknown name is an error.
-//  2. Check the operand count against TLXOps.def, each operand against its
-//     Signature letter, and the return type against the Result column.
-//  3. By result kind:
-//     - token (typeinfo, load, totensor): the tensor it describes
-//       (checkTensorValue: element type, shape/layout/padding, data, strides);
-//     - void (store): the stored tensor, the pointer's element type and the
-//       strides;
-//     - data (compute ops): the op's shape rule (inferResult), then the
-//       agreement of the inferred result with the call's vector type and with
-//       its first result typeinfo.
-//  4. A call whose token operand comes from an invalid typeinfo/load/totensor
-//     is not checked further: the definition's own error says what is wrong,
-//     and one mistake should give one error.
-//  5. A valid compute op gets an analysis remark with its inferred result
-//     and how it is stored (-pass-remarks-analysis=tlx-verify).
-//  6. Under opt, exit non-zero after the module when errors were reported.
+// Most of these errors reach users of the clang plugin earlier, from its
+// AST checks of the same rules (clang-plugin/ShapeChecker.cpp); what the AST
+// cannot decide (shapes flowing through memory or control flow) is
+// reported here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../IR/Diagnostics.h"
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
-#include "../IR/TensorInfo.h"
+#include "../IR/Verifier.h"
 #include "Passes.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/DerivedTypes.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
-#include <algorithm>
-#include <cstdint>
 
 using namespace llvm;
 
@@ -49,254 +30,20 @@ using namespace llvm;
 
 namespace tlx {
 
-namespace {
-
-/// The outcome of a group of checks on one call.
-enum class Check {
-  Passed,
-  Failed,  ///< an error was reported at this call
-  Skipped, ///< an operand's definition is invalid and reported there
-};
-
-class TLXVerifier {
-public:
-  /// Checks every TLX call in \p M, reporting each violation.
-  void verifyModule(Module &M);
-
-private:
-  void verifyCall(const CallBase &Call, OpKind Kind);
-  Check verifyOperands(const CallBase &Call, const OpDesc &Desc);
-  Check verifyOperand(const CallBase &Call, const OpDesc &Desc, unsigned ArgNo);
-  Check verifyTokenOperand(const CallBase &Call, const OpDesc &Desc,
-                           unsigned ArgNo);
-  bool verifyReturnType(const CallBase &Call, const OpDesc &Desc);
-  void verifyTensorDef(const CallBase &Call);
-  void verifyStore(const CallBase &Call);
-  void verifyCompute(const CallBase &Call, OpKind Kind);
-  bool verifyResultAgreement(const CallBase &Call, OpKind Kind,
-                             const OpResult &Result);
-  void remarkInferredResult(const CallBase &Call, const OpResult &Result);
-
-  void report(const CallBase &Call, const Twine &Msg);
-  bool reportFailure(const CallBase &Call, const Twine &Msg) {
-    report(Call, Msg);
-    return false;
-  }
-  static std::string operandName(const OpDesc &Desc, unsigned ArgNo) {
-    return getOperandName(Desc.Kind, ArgNo).str();
-  }
-};
-
-} // namespace
-
-/// Prefixes \p Msg with the op's IR name (the callee's name when unknown).
-void TLXVerifier::report(const CallBase &Call, const Twine &Msg) {
+/// Prefixes \p Msg with the op's IR name (the callee's name when unknown);
+/// in clang, where the op was a C call, with the C function's name.
+static void reportError(const CallBase &Call, const Twine &Msg) {
   std::optional<OpKind> Kind = getOpKind(Call);
+  if (Kind && hostIsClang())
+    return emitError(Call, "'" + getOpDesc(*Kind).CName + "': " + Msg);
   StringRef Name =
       Kind ? getOpDesc(*Kind).IRName : Call.getCalledFunction()->getName();
   emitError(Call, Name + ": " + Msg);
 }
 
-/// True for a name in the TLX namespace, known or not.
-static bool hasTLXPrefix(StringRef Name) {
-  return Name.starts_with("llvm.tensor.") ||
-         Name.starts_with("llvm.vector.totensor");
-}
-
-void TLXVerifier::verifyModule(Module &M) {
-  for (Function &F : M)
-    for (Instruction &I : instructions(F)) {
-      auto *Call = dyn_cast<CallBase>(&I);
-      const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-      if (!Callee || !hasTLXPrefix(Callee->getName()))
-        continue;
-      if (std::optional<OpKind> Kind = getOpKind(*Call))
-        verifyCall(*Call, *Kind);
-      else
-        report(*Call, "unknown TLX operation");
-    }
-}
-
-void TLXVerifier::verifyCall(const CallBase &Call, OpKind Kind) {
-  const OpDesc &Desc = getOpDesc(Kind);
-  std::string Why;
-  if (!checkArity(Call, Why))
-    return report(Call, Why);
-  bool ReturnOK = verifyReturnType(Call, Desc);
-  if (verifyOperands(Call, Desc) != Check::Passed || !ReturnOK)
-    return;
-  switch (Desc.Result) {
-  case ResultKind::Token:
-    return verifyTensorDef(Call);
-  case ResultKind::Void:
-    return verifyStore(Call);
-  case ResultKind::Data:
-    return verifyCompute(Call, Kind);
-  }
-}
-
-bool TLXVerifier::verifyReturnType(const CallBase &Call, const OpDesc &Desc) {
-  Type *Ty = Call.getType();
-  switch (Desc.Result) {
-  case ResultKind::Token:
-    if (Ty->isTokenTy())
-      return true;
-    report(Call, "must return a token");
-    return false;
-  case ResultKind::Void:
-    if (Ty->isVoidTy())
-      return true;
-    report(Call, "must return void");
-    return false;
-  case ResultKind::Data:
-    if (isa<FixedVectorType>(Ty) || Ty->isPointerTy())
-      return true;
-    report(Call, "must return a fixed-length vector or a pointer");
-    return false;
-  }
-  return false;
-}
-
-Check TLXVerifier::verifyOperands(const CallBase &Call, const OpDesc &Desc) {
-  // Check all operands so that one run names every bad one.
-  bool Failed = false, Skipped = false;
-  unsigned NumArgs = std::min<size_t>(Call.arg_size(), Desc.Signature.size());
-  for (unsigned ArgNo = 0; ArgNo < NumArgs; ++ArgNo) {
-    Check C = verifyOperand(Call, Desc, ArgNo);
-    Failed |= C == Check::Failed;
-    Skipped |= C == Check::Skipped;
-  }
-  return Failed ? Check::Failed : Skipped ? Check::Skipped : Check::Passed;
-}
-
-Check TLXVerifier::verifyOperand(const CallBase &Call, const OpDesc &Desc,
-                                 unsigned ArgNo) {
-  const Value *V = Call.getArgOperand(ArgNo);
-  Type *Ty = V->getType();
-  std::string Name = operandName(Desc, ArgNo);
-  auto Fail = [&](const Twine &Msg) {
-    report(Call, Name + " " + Msg);
-    return Check::Failed;
-  };
-  switch (toUpper(Desc.Signature[ArgNo])) {
-  case 'T':
-    return verifyTokenOperand(Call, Desc, ArgNo);
-  case 'V': {
-    auto *VT = dyn_cast<FixedVectorType>(Ty);
-    if (!VT || !VT->getElementType()->isIntegerTy(32))
-      return Fail("must be a <n x i32> vector");
-    if (!getConstantIntVector(V))
-      return Fail("must be a constant <n x i32> vector (dynamic shapes are "
-                  "not supported yet)");
-    return Check::Passed;
-  }
-  case 'P':
-    if (!Ty->isPointerTy())
-      return Fail("must be a pointer");
-    if (!getPointerElementType(Call, ArgNo))
-      return Fail("needs an elementtype() attribute giving the tensor's "
-                  "element type");
-    return Check::Passed;
-  case 'D':
-    if (isa<FixedVectorType>(Ty))
-      return Check::Passed;
-    if (!Ty->isPointerTy())
-      return Fail("must be a fixed-length vector or a pointer");
-    if (!getPointerElementType(Call, ArgNo))
-      return Fail("is a pointer without elementtype() or byval(): its "
-                  "element type is unknown");
-    return Check::Passed;
-  case 'S':
-    if (!Ty->isIntegerTy() && !Ty->isFloatingPointTy())
-      return Fail("must be a scalar of the tensor's element type");
-    return Check::Passed;
-  case 'I': {
-    const auto *C = dyn_cast<ConstantInt>(V);
-    if (!C || !C->getType()->isIntegerTy(32))
-      return Fail("must be a constant i32");
-    return Check::Passed;
-  }
-  case 'N':
-    if (!Ty->isIntegerTy())
-      return Fail("must be an integer");
-    return Check::Passed;
-  }
-  return Check::Passed;
-}
-
-Check TLXVerifier::verifyTokenOperand(const CallBase &Call, const OpDesc &Desc,
-                                      unsigned ArgNo) {
-  const Value *V = Call.getArgOperand(ArgNo);
-  std::string Name = operandName(Desc, ArgNo);
-  if (!V->getType()->isTokenTy()) {
-    report(Call, Name + " must be a token");
-    return Check::Failed;
-  }
-  std::optional<OpKind> DefKind = getOpKind(V);
-  if (DefKind != OpKind::TypeInfo && DefKind != OpKind::Load &&
-      DefKind != OpKind::ToTensor) {
-    report(Call, Name + " must be a token from typeinfo, load or totensor");
-    return Check::Failed;
-  }
-  // The definition reports its own errors.
-  std::string Why;
-  std::optional<TensorValue> TV = getTensorValue(V, &Why);
-  if (!TV || !checkTensorValue(*TV, Why))
-    return Check::Skipped;
-  return Check::Passed;
-}
-
-void TLXVerifier::verifyTensorDef(const CallBase &Call) {
-  std::string Why;
-  std::optional<TensorValue> TV = getTensorValue(&Call, &Why);
-  if (!TV || !checkTensorValue(*TV, Why))
-    report(Call, Why);
-}
-
-void TLXVerifier::verifyStore(const CallBase &Call) {
-  std::string Why;
-  std::optional<TensorValue> TV = getOperandTensor(Call, 1, Why);
-  if (!TV)
-    return report(Call, Why);
-  Type *PtrElem = getPointerElementType(Call, 0);
-  if (PtrElem != TV->Type.Elem)
-    return report(Call, "pointer element type " + elementTypeName(PtrElem) +
-                            " differs from the stored tensor's " +
-                            elementTypeName(TV->Type.Elem));
-  std::optional<SmallVector<int64_t, 4>> Strides =
-      getConstantIntVector(Call.getArgOperand(2));
-  if (!checkLeadingDims(TV->Type.Shape, *Strides, Why))
-    report(Call, Why);
-}
-
-/// The ops whose result shape comes from their result typeinfo.
-static bool takesShapeFromResultTypeInfo(const CallBase &Call, OpKind Kind) {
-  return Kind == OpKind::ReshapeBlock || Kind == OpKind::ReshapePermute ||
-         (Kind == OpKind::Broadcast && Call.arg_size() == 1);
-}
-
-void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
-  const CallBase *TI = getResultTypeInfo(Call);
-  std::string Why;
-  std::optional<TensorValue> ResultTV =
-      TI ? getTensorValue(TI, &Why) : std::nullopt;
-  bool ResultTypeInfoOK = ResultTV && checkTensorValue(*ResultTV, Why);
-  // An invalid result typeinfo reports itself; do not repeat it here.
-  if (TI && !ResultTypeInfoOK && takesShapeFromResultTypeInfo(Call, Kind))
-    return;
-  std::optional<OpResult> Result = inferResult(Call, Why);
-  if (!Result)
-    return report(Call, Why);
-  if (TI && !ResultTypeInfoOK)
-    return;
-  if (verifyResultAgreement(Call, Kind, *Result))
-    remarkInferredResult(Call, *Result);
-}
-
 /// -pass-remarks-analysis=tlx-verify (clang: -Rpass-analysis=tlx) shows
 /// what each compute op produces and how its result is stored.
-void TLXVerifier::remarkInferredResult(const CallBase &Call,
-                                       const OpResult &Result) {
+static void remarkInferredResult(const CallBase &Call, const OpResult &Result) {
   OptimizationRemarkEmitter ORE(Call.getFunction());
   ORE.emit([&] {
     std::string Why;
@@ -313,54 +60,9 @@ void TLXVerifier::remarkInferredResult(const CallBase &Call,
   });
 }
 
-bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
-                                        const OpResult &Result) {
-  // -1 (matching no vector) when the count overflows.
-  int64_t Count = 1;
-  for (int64_t D : Result.LogicalShape)
-    Count = Count >= 0 && D > 0 && Count <= INT64_MAX / D ? Count * D : -1;
-  if (auto *VT = dyn_cast<FixedVectorType>(Call.getType())) {
-    if (VT->getElementType() != Result.Elem)
-      return reportFailure(Call, "result element type " +
-                                     elementTypeName(VT->getElementType()) +
-                                     " differs from the inferred " +
-                                     elementTypeName(Result.Elem));
-    if ((int64_t)VT->getNumElements() != Count)
-      return reportFailure(Call,
-                           "result has " + Twine(VT->getNumElements()) +
-                               " elements, but the inferred result shape " +
-                               formatShape(Result.LogicalShape) + " holds " +
-                               Twine(Count));
-  }
-  const CallBase *TI = getResultTypeInfo(Call);
-  std::optional<TensorValue> TV = TI ? getTensorValue(TI) : std::nullopt;
-  if (!TV)
-    return true;
-  const TensorType &Ty = TV->Type;
-  if (Ty.Elem != Result.Elem)
-    return reportFailure(
-        Call, "result typeinfo element type " + elementTypeName(Ty.Elem) +
-                  " differs from the inferred " + elementTypeName(Result.Elem));
-  Dims Logical = Ty.logicalShape();
-  if (Logical != Result.LogicalShape)
-    return reportFailure(Call, "result typeinfo shape " +
-                                   formatShape(Ty.Shape) + " (logical " +
-                                   formatShape(Logical) +
-                                   ") differs from the inferred result shape " +
-                                   formatShape(Result.LogicalShape));
-  if (Kind == OpKind::Transpose && !isLogicalTranspose(Call)) {
-    std::string Why;
-    std::optional<Dims> Perm = getTransposePermutation(Call, Why);
-    if (Perm && Ty.Layout != *Perm)
-      return reportFailure(
-          Call, "result typeinfo layout " + formatList(Ty.Layout) +
-                    " differs from the permutation " + formatList(*Perm));
-  }
-  return true;
-}
-
 PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
-  TLXVerifier().verifyModule(M);
+  for (const Function &F : M)
+    verifyTLXCalls(F, reportError, remarkInferredResult);
   exitIfErrorsOutsideClang();
   return PreservedAnalyses::all();
 }

@@ -9,10 +9,10 @@
 // RUN: %clang_tlx -std=c11 -O2 -march=graniterapids -S %s -o - | FileCheck %s --check-prefix=GNR
 // RUN: %clang_tlx -std=c11 -O2 -march=skylake-avx512 -S %s -o - | FileCheck %s --check-prefix=NOAMX
 
-// SPR-REMARK: remark: matmul: 16x48x64 i8 x i8 -> i32 GEMM on AMX, kernel amx tdpbssd
-// SPR-REMARK: remark: matmul: 16x48x64 bf16 x bf16 -> f32 GEMM on AMX, kernel amx tdpbf16ps
+// SPR-REMARK: remark: matmul: 16x64x48 (MxKxN) i8 x i8 -> i32 GEMM on AMX, kernel amx tdpbssd
+// SPR-REMARK: remark: matmul: 16x64x48 (MxKxN) bf16 x bf16 -> f32 GEMM on AMX, kernel amx tdpbf16ps
 // SPR-REMARK: remark: matmul: the function's target has AMX tiles but no amx-fp16; using vector code
-// SPR-REMARK: remark: matmul: 16x48x64 f16 x f16 -> f32 GEMM on vectors
+// SPR-REMARK: remark: matmul: 16x64x48 (MxKxN) f16 x f16 -> f32 GEMM on vectors
 
 // SPR-LABEL: mm_i8:
 // SPR: movl $1, %edi

@@ -1,9 +1,9 @@
 // Tensors passed or assigned by value in plain C code are copied with a
 // vector load and store, which instruction selection cannot handle at tensor
-// size; tlx-recognize turns such copies into memcpy (memmove when the
+// size; tlx-vector-ops turns such copies into memcpy (memmove when the
 // destination may overlap the source), in every function.
-// RUN: %clang_tlx -O0 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck %s --implicit-check-not="load <6400000" --implicit-check-not="store <6400000"
-// RUN: %clang_tlx -O2 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck %s --implicit-check-not="load <6400000" --implicit-check-not="store <6400000"
+// RUN: %clang_tlx -O0 -fplugin-arg-tlx-stop-after=vector-ops -S -emit-llvm -o - %s | FileCheck %s --implicit-check-not="load <6400000" --implicit-check-not="store <6400000"
+// RUN: %clang_tlx -O2 -fplugin-arg-tlx-stop-after=vector-ops -S -emit-llvm -o - %s | FileCheck %s --implicit-check-not="load <6400000" --implicit-check-not="store <6400000"
 
 typedef int big_t __attribute__((__vector_size__(25600000)));
 typedef int small_t __attribute__((__vector_size__(64)));
@@ -19,7 +19,7 @@ void pass_by_value(big_t *t) { consume(t[0], t[1]); }
 // CHECK: call void @llvm.memmove.p0.p0.i64(ptr align {{[0-9]+}} %{{[0-9]+}}, ptr align {{[0-9]+}} %{{[0-9]+}}, i64 25600000, i1 false)
 void assign(big_t *dst, const big_t *src) { *dst = *src; }
 
-// Vectors up to 4096 elements stay values.
+// Vectors up to 256 bytes stay values.
 // CHECK-LABEL: define {{.*}}void @small(
 // CHECK: [[V:%[0-9]+]] = load <16 x i32>, ptr
 // CHECK: store <16 x i32> [[V]], ptr

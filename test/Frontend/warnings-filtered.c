@@ -6,7 +6,7 @@
 // RUN: %clang_tlx -O0 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %clang_tlx -Werror -O0 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 // Without the plugin, the TLX calls warn too.
-// RUN: %clang_plain -O0 -S -emit-llvm -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=PLAIN
+// RUN: %clang_plain -DTLX_NO_PLUGIN_CHECK -O0 -S -emit-llvm -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=PLAIN
 
 #include <tlx.h>
 

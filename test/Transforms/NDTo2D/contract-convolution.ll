@@ -3,9 +3,9 @@
 ; RUN: %opt_tlx -passes=tlx-nd-to-2d -pass-remarks=tlx -S %s -o - 2>%t.rem | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
 
-; REMARK: contract: 3x4x5 x 4x5x6 -> one 3x6x20 2-D matmul
-; REMARK: contract: 3x4x5 x 5x4x6 -> one 3x6x20 2-D matmul; transposed first: op2
-; REMARK: convolution: 2x3x7x8 * 4x3x3x2 -> 2x4x3x7 as im2col + 4x7x18 2-D matmul per output row
+; REMARK: contract: 3x4x5 x 4x5x6 -> one 3x20x6 (MxKxN) 2-D matmul
+; REMARK: contract: 3x4x5 x 5x4x6 -> one 3x20x6 (MxKxN) 2-D matmul; transposed first: op2
+; REMARK: convolution: 2x3x7x8 * 4x3x3x2 -> 2x4x3x7 as im2col + 4x18x7 (MxKxN) 2-D matmul per output row
 
 ; [3,4,5] x [4,5,6] over A's dims 1,2 and B's dims 0,1: [3,20] x [20,6].
 ; CHECK-LABEL: define void @contract_direct(

@@ -37,7 +37,7 @@ TLX_DECLARE_TENSOR_OPS(v24i)
 // REMARK: stop-after-stages.c:50:{{[0-9]+}}: remark: matmul: result 2x3x4 i32 into a stack buffer of 96 bytes [-Rpass=tlx-bufferize]
 // REMARK: stop-after-stages.c:53:{{[0-9]+}}: remark: relu: result written in place into the destination of its tensor.store [-Rpass=tlx-bufferize]
 // REMARK: stop-after-stages.c:50:{{[0-9]+}}: remark: matmul: 2x3x4 -> loop over 2 batch slices of 3x4 2-D matmul [-Rpass=tlx-nd-to-2d]
-// REMARK: stop-after-stages.c:50:{{[0-9]+}}: remark: matmul: 3x4x4 i32 x i32 -> i32 GEMM on vectors, {{.*}} [-Rpass=tlx-tile]
+// REMARK: stop-after-stages.c:50:{{[0-9]+}}: remark: matmul: 3x4x4 (MxKxN) i32 x i32 -> i32 GEMM on vectors, {{.*}} [-Rpass=tlx-tile]
 // REMARK: stop-after-stages.c:53:{{[0-9]+}}: remark: relu: 2x3x4 i32 loop nest, 4-lane vectors along the innermost dim {{.*}} [-Rpass=tlx-legalize]
 
 // STOPPED: error: TLX op 'matmul' was not lowered: the pipeline stopped early (stop-after)

@@ -6,10 +6,10 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
 ; RUN: %opt_tlx -passes=tlx-tile -tlx-target=amx -pass-remarks-missed=tlx -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AMX
 
-; REMARK: matmul: 5x6x7 f32 x f32 -> f32 GEMM on vectors, kernel {{.*}}
-; REMARK: smma: 4x4x8 i8 x i8 -> i32 GEMM on vectors, kernel {{.*}}, accumulating in place
-; REMARK: umma: 4x4x8 i8 x i8 -> i32 GEMM on vectors, kernel {{.*}}, accumulator copied into the destination first
-; REMARK: matmul: 3x3x3 f64 x f64 -> f64 GEMM on vectors
+; REMARK: matmul: 5x7x6 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel {{.*}}
+; REMARK: smma: 4x8x4 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel {{.*}}, accumulating in place
+; REMARK: umma: 4x8x4 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel {{.*}}, accumulator copied into the destination first
+; REMARK: matmul: 3x3x3 (MxKxN) f64 x f64 -> f64 GEMM on vectors
 
 ; AMX: remark: <unknown>:0:0: matmul: AMX cannot do this GEMM ({{.*}}); using vector code
 

@@ -2,7 +2,7 @@
 ; every error of the module is reported before opt exits with status 1.
 ; RUN: not %opt_tlx -passes=tlx-verify -disable-output %s 2>&1 | FileCheck %s --implicit-check-not="error:"
 
-; CHECK: error: matmul.c:12:7: in function bad_matmul {{.*}}: llvm.tensor.matmul: inner dimensions differ: op1 is 3x4, op2 is 5x3
+; CHECK: error: matmul.c:12:7: in function bad_matmul {{.*}}: llvm.tensor.matmul: inner dimensions differ: op1 is 3x4 (M=3, K=4), op2 is 5x3 (K=5, N=3)
 ; CHECK: error: matmul.c:14:3: in function bad_matmul {{.*}}: llvm.tensor.store: strides[1] = 2 is less than the span of storage dimension 1 (4 elements): elements would share addresses
 ; CHECK: error: matmul.c:21:9: in function bad_layout {{.*}}: llvm.tensor.typeinfo: layout <1, 1> is not a permutation of 0..1
 ; CHECK: tlx: error: 3 error(s) in TLX code; stopping

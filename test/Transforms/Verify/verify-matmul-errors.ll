@@ -3,7 +3,7 @@
 ; (vector type and first typeinfo) must match what the operands give.
 ; RUN: not %opt_tlx -passes=tlx-verify -disable-output %s 2>&1 | FileCheck %s --implicit-check-not="error:"
 
-; CHECK: error: {{.*}}in function inner_dims {{.*}}: llvm.tensor.matmul: inner dimensions differ: op1 is 3x4, op2 is 5x3
+; CHECK: error: {{.*}}in function inner_dims {{.*}}: llvm.tensor.matmul: inner dimensions differ: op1 is 3x4 (M=3, K=4), op2 is 5x3 (K=5, N=3)
 define void @inner_dims(<12 x float> %a, <15 x float> %b) {
   %ta = call token @llvm.tensor.typeinfo.v12f32.v2i32.v2i32.v2i32(<12 x float> %a, <2 x i32> <i32 3, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %tb = call token @llvm.tensor.typeinfo.v15f32.v2i32.v2i32.v2i32(<15 x float> %b, <2 x i32> <i32 5, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
@@ -12,7 +12,7 @@ define void @inner_dims(<12 x float> %a, <15 x float> %b) {
 }
 
 ; Shapes are logical: op1 stored 4x3 column-major is 3x4, so 3x4 x 3x4 fails.
-; CHECK: error: {{.*}}in function inner_dims_logical {{.*}}: llvm.tensor.matmul: inner dimensions differ: op1 is 3x4, op2 is 3x4
+; CHECK: error: {{.*}}in function inner_dims_logical {{.*}}: llvm.tensor.matmul: inner dimensions differ: op1 is 3x4 (M=3, K=4), op2 is 3x4 (K=3, N=4)
 define void @inner_dims_logical(<12 x float> %a) {
   %ta = call token @llvm.tensor.typeinfo.v12f32.v2i32.v2i32.v2i32(<12 x float> %a, <2 x i32> <i32 4, i32 3>, <2 x i32> <i32 1, i32 0>, <2 x i32> zeroinitializer)
   %tb = call token @llvm.tensor.typeinfo.v12f32.v2i32.v2i32.v2i32(<12 x float> %a, <2 x i32> <i32 3, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)

@@ -41,8 +41,8 @@ define void @result_not_acc_type(<9 x i32> %acc, <12 x i8> %a) {
 ; CHECK: error: {{.*}}in function acc_rank_one {{.*}}: llvm.tensor.smma: acc is 9: rank >= 2 is required
 ; CHECK: error: {{.*}}in function ranks_differ {{.*}}: llvm.tensor.smma: ranks differ: acc is 3x3, op1 is 1x3x4, op2 is 4x3
 ; CHECK: error: {{.*}}in function batch_differs {{.*}}: llvm.tensor.smma: batch dimensions differ: acc is 2x3x3, op1 is 3x3x4, op2 is 3x4x3
-; CHECK: error: {{.*}}in function inner_dims {{.*}}: llvm.tensor.smma: inner dimensions differ: op1 is 3x4, op2 is 3x3
-; CHECK: error: {{.*}}in function acc_shape {{.*}}: llvm.tensor.smma: accumulator is 3x4, but op1 x op2 is 3x3
+; CHECK: error: {{.*}}in function inner_dims {{.*}}: llvm.tensor.smma: inner dimensions differ: op1 is 3x4 (M=3, K=4), op2 is 3x3 (K=3, N=3)
+; CHECK: error: {{.*}}in function acc_shape {{.*}}: llvm.tensor.smma: accumulator is 3x4, but op1 x op2 is 3x3 (M=3, N=3)
 define void @acc_rank_one(<9 x i32> %acc, <12 x i8> %a) {
   %tacc = call token @llvm.tensor.typeinfo.v9i32.v1i32.v1i32.v1i32(<9 x i32> %acc, <1 x i32> <i32 9>, <1 x i32> zeroinitializer, <1 x i32> zeroinitializer)
   %ta = call token @llvm.tensor.typeinfo.v12i8.v2i32.v2i32.v2i32(<12 x i8> %a, <2 x i32> <i32 3, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)

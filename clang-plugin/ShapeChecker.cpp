@@ -1,0 +1,607 @@
+//===- ShapeChecker.cpp - TLX shape rules on the AST ----------------------===//
+//
+// The rules tlx-verify checks on IR (lib/IR/Verifier.cpp: shapes, layouts,
+// padding, strides, each op's shape rule) are checked here on the AST too,
+// where clang can name the C function, highlight the arguments, and where
+// -fsyntax-only (what editors run) sees them. The rules are not written a
+// second time: each function body is modelled as IR and handed to the same
+// verifier.
+//
+// Algorithm, per function body:
+//  1. Find the local variables the body never changes after their
+//     initializer (no assignment, ++/--, address taken, non-const
+//     reference): reading one gives its initializer's value.
+//  2. Walk the TLX calls in evaluation order (arguments first) and model
+//     each one whose operands are all decidable as a call of its
+//     llvm.tensor.* intrinsic in a scratch IR function:
+//       - dimension vectors and axes: constant-evaluated, through such
+//         variables (the RFC's `_shape_t shape = {1, 10, 800, 800};`);
+//       - tokens: the model of the call that made them, directly or
+//         through such a variable;
+//       - tensor data: the model of the data op that produced it, else a
+//         poison vector of its C vector type;
+//       - pointers: a null pointer with elementtype() of the C pointee,
+//         through array extents (what tlx.h's element tag carries);
+//       - scalars: poison of the tensor's element type (tlx-recognize
+//         converts them).
+//     A call with an operand that is not decidable (a token or shape
+//     through control flow, a parameter, ...) is not modelled, nor is what
+//     depends on it: tlx-recognize and tlx-verify check those on the real IR.
+//  3. Verify the scratch function (lib/IR/Verifier), and report each broken
+//     rule at its C call: named after the C function, with the arguments the
+//     rule names highlighted, and a note at the result's typeinfo or the
+//     function's declaration when the rule is about them.
+//  4. Warn where an integer contraction widens elements whose C type has the
+//     other signedness (matmul, contract and convolution widen as signed;
+//     umma/smma/usmma/summa as their names say), and name the op that reads
+//     the data as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeChecker.h"
+#include "TLXCall.h"
+
+#include "IR/ShapeInference.h"
+#include "IR/TLXOps.h"
+#include "IR/TensorInfo.h"
+#include "IR/Verifier.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+using namespace clang;
+
+namespace tlx {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Step 1: variables that keep their initializer.
+//===----------------------------------------------------------------------===//
+
+class ChangedVariables : public RecursiveASTVisitor<ChangedVariables> {
+public:
+  llvm::DenseSet<const VarDecl *> Changed;
+
+  /// Marks the variable \p E (or an element or member of it) designates.
+  void mark(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenCasts();
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+        E = ASE->getBase();
+      else if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E))
+        E = EV->getBase();
+      else if (const auto *ME = dyn_cast<MemberExpr>(E))
+        E = ME->getBase();
+      else
+        break;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Changed.insert(VD);
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      mark(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      mark(UO->getSubExpr());
+    return true;
+  }
+  // C++: a non-const reference may change what it binds to.
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getType()->isReferenceType() &&
+        !VD->getType().getNonReferenceType().isConstQualified() &&
+        VD->getInit())
+      mark(VD->getInit());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    for (unsigned I = 0, E = CE->getNumArgs(); I != E; ++I) {
+      const ParmVarDecl *P =
+          FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+      if (!P || (P->getType()->isReferenceType() &&
+                 !P->getType().getNonReferenceType().isConstQualified()))
+        if (CE->getArg(I)->isGLValue())
+          mark(CE->getArg(I));
+    }
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *CE) {
+    if (CE->isAssignmentOp() && CE->getNumArgs() > 0)
+      mark(CE->getArg(0));
+    return true;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Steps 2-4.
+//===----------------------------------------------------------------------===//
+
+/// A TLX call modelled in the scratch function.
+struct Model {
+  TLXCall Call;
+  llvm::CallInst *IR = nullptr;
+  /// Token producers: the C element type of the data they name.
+  QualType CElem;
+};
+
+class ShapeModel : public RecursiveASTVisitor<ShapeModel> {
+  ASTContext &Ctx;
+  DiagnosticsEngine &Diags;
+  const llvm::DenseSet<const CallExpr *> &Skip;
+  const llvm::DenseSet<const VarDecl *> &Changed;
+
+  mutable llvm::LLVMContext LCtx;
+  llvm::Module M{"tlx.ast.model", LCtx};
+  llvm::Function *F = nullptr;
+  llvm::IRBuilder<> B{LCtx};
+
+  llvm::DenseMap<const CallExpr *, Model> Models;
+  llvm::DenseMap<const llvm::Instruction *, const Model *> Back;
+
+public:
+  ShapeModel(ASTContext &Ctx, DiagnosticsEngine &Diags,
+             const llvm::DenseSet<const CallExpr *> &Skip,
+             const llvm::DenseSet<const VarDecl *> &Changed)
+      : Ctx(Ctx), Diags(Diags), Skip(Skip), Changed(Changed) {
+    F = llvm::Function::Create(
+        llvm::FunctionType::get(llvm::Type::getVoidTy(LCtx), false),
+        llvm::GlobalValue::ExternalLinkage, "body", M);
+    B.SetInsertPoint(llvm::BasicBlock::Create(LCtx, "entry", F));
+  }
+
+  bool shouldTraversePostOrder() const { return true; }
+  bool VisitCallExpr(CallExpr *CE);
+
+  /// Steps 3 and 4.
+  void verify();
+
+private:
+  // Reading C values.
+  const Expr *follow(const Expr *E, bool ThroughCasts) const;
+  std::optional<Dims> evaluateDims(const Expr *Arg) const;
+  std::optional<int64_t> evaluateInt(const Expr *Arg) const;
+  llvm::Type *toIRScalar(QualType T) const;
+  llvm::FixedVectorType *toIRVector(QualType T) const;
+  llvm::Value *token(const Expr *Arg) const;
+  llvm::Value *data(const Expr *Arg) const;
+  QualType tokenCElem(const llvm::Value *Token) const;
+
+  // Reporting, at the places the user wrote: tlx.h's macros (tensor_load,
+  // TLX_SHAPE...) would otherwise point into tlx.h, with notes.
+  SourceLocation written(SourceLocation Loc) const {
+    return Ctx.getSourceManager().getFileLoc(Loc);
+  }
+  CharSourceRange written(SourceRange R) const {
+    CharSourceRange File =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
+                                 Ctx.getSourceManager(), Ctx.getLangOpts());
+    return File.isValid() ? File : CharSourceRange::getTokenRange(R);
+  }
+  template <unsigned N>
+  DiagnosticBuilder report(DiagnosticsEngine::Level Level, SourceLocation Loc,
+                           const char (&Fmt)[N]) {
+    return Diags.Report(Loc, Diags.getCustomDiagID(Level, Fmt));
+  }
+  void reportError(const Model &Md, llvm::StringRef Msg);
+  void checkSignedness(const Model &Md, const OpResult &Result);
+  void warnSignedness(const Model &Md, unsigned Arg, QualType CElem,
+                      bool ReadSigned, const OpResult &Result);
+};
+
+/// \p E without parentheses and value-preserving implicit casts (and, with
+/// \p ThroughCasts, any implicit cast), followed through variables that
+/// keep their initializer.
+const Expr *ShapeModel::follow(const Expr *E, bool ThroughCasts) const {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    while (true) {
+      E = E->IgnoreParens();
+      const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+      if (const auto *EWC = dyn_cast<FullExpr>(E)) {
+        E = EWC->getSubExpr();
+        continue;
+      }
+      if (!ICE || !(ThroughCasts || ICE->getCastKind() == CK_LValueToRValue ||
+                    ICE->getCastKind() == CK_NoOp))
+        break;
+      E = ICE->getSubExpr();
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+        !VD->getInit() || VD->getType().isVolatileQualified() ||
+        VD->getType()->isReferenceType() || Changed.contains(VD))
+      return E;
+    E = VD->getInit();
+  }
+  return E;
+}
+
+std::optional<Dims> ShapeModel::evaluateDims(const Expr *Arg) const {
+  const Expr *E = follow(Arg, /*ThroughCasts=*/false);
+  if (E->isValueDependent() || E->getType() != Arg->getType())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx) || !R.Val.isVector())
+    return std::nullopt;
+  Dims Values;
+  for (unsigned I = 0, N = R.Val.getVectorLength(); I != N; ++I) {
+    const APValue &Elt = R.Val.getVectorElt(I);
+    if (!Elt.isInt())
+      return std::nullopt;
+    // The IR operand is <n x i32>: what a larger C integer becomes there.
+    Values.push_back(Elt.getInt().sextOrTrunc(32).getSExtValue());
+  }
+  return Values;
+}
+
+std::optional<int64_t> ShapeModel::evaluateInt(const Expr *Arg) const {
+  const Expr *E = follow(Arg, /*ThroughCasts=*/true);
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().getSignificantBits() > 64)
+    return std::nullopt;
+  return R.Val.getInt().getSExtValue();
+}
+
+/// The IR type clang gives the C scalar type \p T, if TLX could see it.
+llvm::Type *ShapeModel::toIRScalar(QualType T) const {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType();
+  if (T.isNull())
+    return nullptr;
+  const auto *BT = T->getAs<BuiltinType>();
+  if (!BT)
+    return nullptr;
+  switch (BT->getKind()) {
+  case BuiltinType::Bool:
+    return llvm::Type::getInt1Ty(LCtx);
+  case BuiltinType::Half:
+  case BuiltinType::Float16:
+    return llvm::Type::getHalfTy(LCtx);
+  case BuiltinType::BFloat16:
+    return llvm::Type::getBFloatTy(LCtx);
+  default:
+    break;
+  }
+  if (T->isIntegerType())
+    return llvm::IntegerType::get(LCtx, Ctx.getTypeSize(T));
+  if (!T->isRealFloatingType())
+    return nullptr;
+  const llvm::fltSemantics &Sem = Ctx.getFloatTypeSemantics(T);
+  if (&Sem == &llvm::APFloat::IEEEsingle())
+    return llvm::Type::getFloatTy(LCtx);
+  if (&Sem == &llvm::APFloat::IEEEdouble())
+    return llvm::Type::getDoubleTy(LCtx);
+  if (&Sem == &llvm::APFloat::x87DoubleExtended())
+    return llvm::Type::getX86_FP80Ty(LCtx);
+  if (&Sem == &llvm::APFloat::IEEEquad())
+    return llvm::Type::getFP128Ty(LCtx);
+  return nullptr;
+}
+
+llvm::FixedVectorType *ShapeModel::toIRVector(QualType T) const {
+  const auto *VT = T->getAs<VectorType>();
+  llvm::Type *Elem = VT ? toIRScalar(VT->getElementType()) : nullptr;
+  if (!Elem || VT->getNumElements() == 0)
+    return nullptr;
+  return llvm::FixedVectorType::get(Elem, VT->getNumElements());
+}
+
+llvm::Value *ShapeModel::token(const Expr *Arg) const {
+  const auto *CE = dyn_cast<CallExpr>(follow(Arg, /*ThroughCasts=*/true));
+  auto It = CE ? Models.find(CE) : Models.end();
+  if (It == Models.end() || !It->second.IR->getType()->isTokenTy())
+    return nullptr;
+  return It->second.IR;
+}
+
+llvm::Value *ShapeModel::data(const Expr *Arg) const {
+  llvm::FixedVectorType *Ty = toIRVector(Arg->getType());
+  if (!Ty)
+    return nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(follow(Arg, /*ThroughCasts=*/false)))
+    if (auto It = Models.find(CE);
+        It != Models.end() && It->second.IR->getType() == Ty)
+      return It->second.IR;
+  return llvm::PoisonValue::get(Ty);
+}
+
+QualType ShapeModel::tokenCElem(const llvm::Value *Token) const {
+  const auto *I = dyn_cast<llvm::Instruction>(Token);
+  auto It = I ? Back.find(I) : Back.end();
+  return It == Back.end() ? QualType() : It->second->CElem;
+}
+
+bool ShapeModel::VisitCallExpr(CallExpr *CE) {
+  std::optional<TLXCall> Call = getTLXCall(CE, Ctx);
+  if (!Call || Skip.contains(CE) || CE->isTypeDependent() ||
+      CE->isValueDependent())
+    return true;
+  const OpDesc &D = Call->desc();
+  if (Call->NumArgs < D.MinArgs || Call->NumArgs > D.MaxArgs)
+    return true;
+
+  llvm::SmallVector<llvm::Value *, 5> Args;
+  llvm::Type *PointerElem = nullptr;
+  QualType CElem;
+  for (unsigned I = 0; I < Call->NumArgs; ++I) {
+    const Expr *Arg = CE->getArg(I);
+    QualType T = Arg->getType();
+    llvm::Value *V = nullptr;
+    switch (llvm::toUpper(D.Signature[I])) {
+    case 'T':
+      V = token(Arg);
+      break;
+    case 'V':
+      if (std::optional<Dims> Values = evaluateDims(Arg))
+        V = getI32Vector(LCtx, *Values);
+      break;
+    case 'D':
+      if (T->isVectorType()) {
+        V = data(Arg);
+        CElem = T->getAs<VectorType>()->getElementType();
+        break;
+      }
+      [[fallthrough]];
+    case 'P':
+      if (T->isPointerType() && Call->HasTag) {
+        CElem = getPointeeElementType(T, Ctx);
+        PointerElem = toIRScalar(CElem);
+        if (PointerElem)
+          V = llvm::ConstantPointerNull::get(
+              llvm::PointerType::getUnqual(LCtx));
+      }
+      break;
+    case 'S':
+      if (std::optional<TensorValue> TV =
+              Args.empty() ? std::nullopt : getTensorValue(Args.front()))
+        V = llvm::PoisonValue::get(TV->Type.Elem);
+      break;
+    case 'I':
+      if (std::optional<int64_t> Axis = evaluateInt(Arg);
+          Axis && llvm::isInt<32>(*Axis))
+        V = B.getInt32(*Axis);
+      break;
+    }
+    if (!V)
+      return true;
+    Args.push_back(V);
+  }
+
+  llvm::Type *RetTy = nullptr;
+  switch (D.Result) {
+  case ResultKind::Token:
+    RetTy = llvm::Type::getTokenTy(LCtx);
+    break;
+  case ResultKind::Void:
+    RetTy = llvm::Type::getVoidTy(LCtx);
+    break;
+  case ResultKind::Data:
+    RetTy = toIRVector(CE->getType());
+    break;
+  }
+  if (!RetTy)
+    return true;
+  Model &Md = Models[CE];
+  Md.Call = *Call;
+  Md.CElem = CElem;
+  Md.IR = createOpCall(B, Call->Kind, RetTy, Args, PointerElem);
+  Back[Md.IR] = &Md;
+  return true;
+}
+
+/// The arguments a rule's message names, by the operand names the verifier
+/// uses ("op1", "input dilations", ...); longer names first, whole words.
+static llvm::SmallVector<unsigned, 4> namedOperands(const TLXCall &Call,
+                                                    llvm::StringRef Msg) {
+  llvm::SmallVector<std::pair<llvm::StringRef, unsigned>, 6> Names;
+  for (unsigned I = 0; I < Call.NumArgs; ++I)
+    Names.push_back({getOperandName(Call.Kind, I), I});
+  llvm::stable_sort(Names, [](const auto &A, const auto &B) {
+    return A.first.size() > B.first.size();
+  });
+  std::string Text = Msg.str();
+  llvm::SmallVector<unsigned, 4> Found;
+  auto IsWordChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (auto [Name, I] : Names) {
+    for (size_t Pos = Text.find(Name.str()); Pos != std::string::npos;
+         Pos = Text.find(Name.str(), Pos + 1)) {
+      size_t End = Pos + Name.size();
+      if ((Pos > 0 && IsWordChar(Text[Pos - 1])) ||
+          (End < Text.size() && IsWordChar(Text[End])))
+        continue;
+      // Consume it, so that "op1" does not match inside "op1 axes".
+      std::fill(Text.begin() + Pos, Text.begin() + End, '#');
+      if (!llvm::is_contained(Found, I))
+        Found.push_back(I);
+    }
+  }
+  llvm::sort(Found);
+  return Found;
+}
+
+void ShapeModel::reportError(const Model &Md, llvm::StringRef Msg) {
+  // The AST cannot tell whether a result typeinfo exists elsewhere (the
+  // data may leave through memory); tlx-verify reports this one.
+  if (Msg.starts_with("the result shape cannot be inferred"))
+    return;
+  const TLXCall &Call = Md.Call;
+  llvm::SmallVector<unsigned, 4> Args = namedOperands(Call, Msg);
+  // A tensor's own element type: the data (or pointer) it comes from.
+  if (Args.empty() && Msg.starts_with("element type") &&
+      Call.desc().Result == ResultKind::Token)
+    Args.push_back(0);
+  SourceLocation Loc = Args.size() == 1 ? Call.arg(Args[0])->getExprLoc()
+                                        : Call.Call->getExprLoc();
+  {
+    DiagnosticBuilder DB =
+        report(DiagnosticsEngine::Error, written(Loc), "%0: %1")
+        << Call.Callee << Msg;
+    for (unsigned I : Args)
+      DB << written(Call.arg(I)->getSourceRange());
+  }
+  if (Msg.starts_with("result typeinfo"))
+    if (const llvm::CallBase *TI = getResultTypeInfo(*Md.IR))
+      if (auto It = Back.find(TI); It != Back.end())
+        report(DiagnosticsEngine::Note,
+               written(It->second->Call.Call->getExprLoc()),
+               "the result's type is given here")
+            << written(It->second->Call.Call->getSourceRange());
+  if (Msg.starts_with("result element type") || Msg.starts_with("result has"))
+    report(DiagnosticsEngine::Note, Call.Callee->getLocation(),
+           "%0 is declared here to return %1")
+        << Call.Callee << Call.Callee->getReturnType();
+}
+
+/// The C spelling users know for an unsigned/signed integer type.
+static std::string describeInt(QualType T) { return T.getAsString(); }
+
+void ShapeModel::warnSignedness(const Model &Md, unsigned Arg, QualType CElem,
+                                bool ReadSigned, const OpResult &Result) {
+  const TLXCall &Call = Md.Call;
+  unsigned Bits = Ctx.getTypeSize(CElem);
+  const Expr *E = Call.arg(Arg);
+  if (ReadSigned) {
+    llvm::APInt Max = llvm::APInt::getSignedMaxValue(Bits);
+    report(DiagnosticsEngine::Warning, written(E->getExprLoc()),
+           "%0 widens integer elements as signed, but argument %1 holds %2: "
+           "values above %3 read as negative%4")
+        << Call.Callee << Arg + 1 << describeInt(CElem)
+        << llvm::toString(Max, 10, false)
+        << (Bits == 8 ? " (200 as -56)" : "") << written(E->getSourceRange());
+  } else {
+    report(DiagnosticsEngine::Warning, written(E->getExprLoc()),
+           "%0 widens argument %1 as unsigned, but it holds %2: negative "
+           "values read as large positive ones%3")
+        << Call.Callee << Arg + 1 << describeInt(CElem)
+        << (Bits == 8 ? " (-1 as 255)" : "") << written(E->getSourceRange());
+  }
+}
+
+/// Step 4: for a valid integer contraction, whether each operand's C
+/// element type has the signedness the op reads it with.
+void ShapeModel::checkSignedness(const Model &Md, const OpResult &Result) {
+  OpKind Kind = Md.Call.Kind;
+  std::optional<MMASignedness> MMA = getMMASignedness(Kind);
+  bool Contraction = Kind == OpKind::MatMul || Kind == OpKind::Contract ||
+                     Kind == OpKind::Convolution;
+  if ((!MMA && !Contraction) || !Result.Elem->isIntegerTy())
+    return;
+  unsigned First = MMA ? 1 : 0;
+  // Per operand: whether the op reads it as unsigned, and whether its C
+  // element type asks for that.
+  bool WantUnsigned[2], Conflict = false;
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    bool ReadSigned =
+        MMA ? (Side == 0 ? MMA->Op1Signed : MMA->Op2Signed) : true;
+    WantUnsigned[Side] = !ReadSigned;
+    unsigned Arg = First + Side;
+    llvm::Value *Token = Md.IR->getArgOperand(Arg);
+    std::optional<TensorValue> TV = getTensorValue(Token);
+    QualType CElem = tokenCElem(Token);
+    if (!TV || CElem.isNull() || !CElem->isIntegerType() ||
+        !TV->Type.Elem->isIntegerTy() ||
+        TV->Type.Elem->getIntegerBitWidth() >=
+            Result.Elem->getIntegerBitWidth())
+      continue; // not widened: signedness does not matter
+    // Plain char is signed or not by target; only say what is explicit.
+    bool IsUnsigned = CElem->isUnsignedIntegerType() &&
+                      !CElem->isSpecificBuiltinType(BuiltinType::Char_U);
+    bool IsSigned = CElem->isSignedIntegerType() &&
+                    !CElem->isSpecificBuiltinType(BuiltinType::Char_S);
+    if ((ReadSigned && IsUnsigned) || (!ReadSigned && IsSigned)) {
+      warnSignedness(Md, Arg, CElem, ReadSigned, Result);
+      WantUnsigned[Side] = IsUnsigned;
+      Conflict = true;
+    }
+  }
+  if (!Conflict)
+    return;
+  // The op that reads both operands as their C types say.
+  static const char *const Ops[2][2] = {{"smma", "summa"}, {"usmma", "umma"}};
+  llvm::StringRef Better = Ops[WantUnsigned[0]][WantUnsigned[1]];
+  const TLXCall &Call = Md.Call;
+  if (!MMA) {
+    if (Kind == OpKind::MatMul)
+      report(DiagnosticsEngine::Note, written(Call.Call->getExprLoc()),
+             "tensor_%0(acc, a, b) reads the operands as they are; with a "
+             "zero accumulator it computes this matmul")
+          << Better;
+    else
+      report(DiagnosticsEngine::Note, written(Call.Call->getExprLoc()),
+             "%0 reads integer elements as signed; widen unsigned data to a "
+             "wider signed type first")
+          << Call.Callee;
+    return;
+  }
+  // Rename the op inside the callee's name (tensor_smma_s8 -> tensor_usmma_s8)
+  // when the file declares that function.
+  llvm::StringRef Name = Call.Callee->getName();
+  llvm::StringRef OpName = Call.desc().CName;
+  std::string NewName =
+      ("tensor_" + Better + Name.drop_front(OpName.size())).str();
+  DiagnosticBuilder DB =
+      report(DiagnosticsEngine::Note, written(Call.Call->getExprLoc()),
+             "use %0 to read the operands as they are")
+      << NewName;
+  const Expr *Callee = Call.Call->getCallee()->IgnoreParenImpCasts();
+  SourceLocation NameLoc = Callee->getBeginLoc();
+  if (NameLoc.isFileID() && !Ctx.getTranslationUnitDecl()
+                                 ->lookup(&Ctx.Idents.get(NewName))
+                                 .empty())
+    DB << FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(
+            NameLoc, NameLoc.getLocWithOffset(Name.size())),
+        NewName);
+}
+
+void ShapeModel::verify() {
+  verifyTLXCalls(
+      *F,
+      [&](const llvm::CallBase &IR, const llvm::Twine &Msg) {
+        if (auto It = Back.find(&IR); It != Back.end())
+          reportError(*It->second, Msg.str());
+      },
+      [&](const llvm::CallBase &IR, const OpResult &Result) {
+        if (auto It = Back.find(&IR); It != Back.end())
+          checkSignedness(*It->second, Result);
+      });
+}
+
+} // namespace
+
+void checkShapes(const FunctionDecl &FD, ASTContext &Ctx,
+                 DiagnosticsEngine &Diags,
+                 const llvm::DenseSet<const CallExpr *> &Skip) {
+  Stmt *Body = FD.getBody();
+  if (!Body || FD.isDependentContext())
+    return;
+  ChangedVariables Changed;
+  Changed.TraverseStmt(Body);
+  ShapeModel Model(Ctx, Diags, Skip, Changed.Changed);
+  Model.TraverseStmt(Body);
+  Model.verify();
+}
+
+} // namespace tlx

@@ -1,0 +1,56 @@
+//===- TLXCall.h - Calls of TLX dummy functions in the AST ------*- C++ -*-===//
+//
+// What the AST checks (CallChecker.cpp, ShapeChecker.cpp) share: which calls
+// are TLX calls, their operands without tlx.h's element tag, and the C
+// element type a pointer argument carries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_CLANG_PLUGIN_TLXCALL_H
+#define TLX_CLANG_PLUGIN_TLXCALL_H
+
+#include "IR/TLXOps.h"
+
+#include "clang/AST/Type.h"
+#include <optional>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+} // namespace clang
+
+namespace tlx {
+
+/// The TLX op a called declaration denotes: an undefined function whose
+/// name matches tensor_<op> (design.md "Names").
+std::optional<OpKind> getDummyKind(const clang::FunctionDecl *FD);
+
+/// A call of a TLX dummy function.
+struct TLXCall {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Callee = nullptr;
+  OpKind Kind;
+  /// The operands, without the element tag tlx.h's macros append.
+  unsigned NumArgs = 0;
+  /// True when the last argument is the element tag.
+  bool HasTag = false;
+
+  const OpDesc &desc() const { return getOpDesc(Kind); }
+  const clang::Expr *arg(unsigned I) const;
+};
+
+/// The TLX call \p CE makes, if it calls a TLX dummy function.
+std::optional<TLXCall> getTLXCall(const clang::CallExpr *CE,
+                                  const clang::ASTContext &Ctx);
+
+/// The scalar type a pointer (or array) argument type \p PtrTy points to,
+/// through array extents and without qualifiers: what tlx.h's element tag
+/// carries (float for float (*)[3]).
+clang::QualType getPointeeElementType(clang::QualType PtrTy,
+                                      const clang::ASTContext &Ctx);
+
+} // namespace tlx
+
+#endif // TLX_CLANG_PLUGIN_TLXCALL_H

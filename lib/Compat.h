@@ -1,0 +1,131 @@
+//===- Compat.h - Differences between the LLVM versions TLX builds with --===//
+//
+// TLX builds with LLVM/Clang 19 and 22 (CMake: -DTLX_LLVM_VERSION=19|22).
+// Every difference between their APIs that TLX meets is bridged here, and
+// only here. IR/TLXOps.h includes this header, so every TLX source sees the
+// LLVM part; the parts that need heavier headers are opt-in, defined before
+// including this file (each part is included once, whenever asked for):
+//   #define TLX_COMPAT_CLANG   the clang AST (the plugin's checks)
+//   #define TLX_COMPAT_TARGET  the target registry
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_COMPAT_H
+#define TLX_COMPAT_H
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Intrinsics.h"
+
+// LLVM 22 moved the pass-plugin interface (llvmGetPassPluginInfo) to
+// llvm/Plugins.
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
+
+// LLVM 20 renamed Intrinsic::getDeclaration to getOrInsertDeclaration and
+// LLVM 22 removed the old name. Both names exist here with both versions,
+// so code written against either compiles (lib/Transforms/IndexMap.cpp
+// still uses the old one).
+namespace llvm {
+namespace Intrinsic {
+#if LLVM_VERSION_MAJOR >= 22
+inline Function *getDeclaration(Module *M, ID IID, ArrayRef<Type *> Tys = {}) {
+  return getOrInsertDeclaration(M, IID, Tys);
+}
+#elif LLVM_VERSION_MAJOR < 20
+inline Function *getOrInsertDeclaration(Module *M, ID IID,
+                                        ArrayRef<Type *> Tys = {}) {
+  return getDeclaration(M, IID, Tys);
+}
+#endif
+} // namespace Intrinsic
+} // namespace llvm
+
+namespace tlx {
+namespace compat {
+
+/// PassBuilder::registerOptimizerLastEPCallback for a callback that takes
+/// the pass manager and the -O level (LLVM 20 added the LTO phase).
+template <typename PassBuilderT, typename CallbackT>
+void registerOptimizerLastEPCallback(PassBuilderT &PB, CallbackT Callback) {
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [Callback](auto &MPM, auto Level, auto /*LTOPhase*/) {
+        Callback(MPM, Level);
+      });
+#else
+  PB.registerOptimizerLastEPCallback(Callback);
+#endif
+}
+
+/// Moves \p I before \p Pos (LLVM 22 deprecates positions given as
+/// instructions in favour of iterators).
+inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
+#if LLVM_VERSION_MAJOR >= 20
+  I->moveBefore(Pos->getIterator());
+#else
+  I->moveBefore(Pos);
+#endif
+}
+
+} // namespace compat
+} // namespace tlx
+
+#endif // TLX_COMPAT_H
+
+#if defined(TLX_COMPAT_TARGET) && !defined(TLX_COMPAT_TARGET_INCLUDED)
+#define TLX_COMPAT_TARGET_INCLUDED
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Triple.h"
+
+namespace tlx {
+namespace compat {
+
+/// The target of \p TheTriple (LLVM 22 deprecates looking it up by name).
+inline const llvm::Target *lookupTarget(const llvm::Triple &TheTriple,
+                                        std::string &Error) {
+#if LLVM_VERSION_MAJOR >= 22
+  return llvm::TargetRegistry::lookupTarget(TheTriple, Error);
+#else
+  return llvm::TargetRegistry::lookupTarget(TheTriple.str(), Error);
+#endif
+}
+
+/// Target::createMCSubtargetInfo (LLVM 22 deprecates the triple by name).
+inline llvm::MCSubtargetInfo *
+createMCSubtargetInfo(const llvm::Target &T, const llvm::Triple &TheTriple,
+                      llvm::StringRef CPU, llvm::StringRef Features) {
+#if LLVM_VERSION_MAJOR >= 22
+  return T.createMCSubtargetInfo(TheTriple, CPU, Features);
+#else
+  return T.createMCSubtargetInfo(TheTriple.str(), CPU, Features);
+#endif
+}
+
+} // namespace compat
+} // namespace tlx
+#endif
+
+#if defined(TLX_COMPAT_CLANG) && !defined(TLX_COMPAT_CLANG_INCLUDED)
+#define TLX_COMPAT_CLANG_INCLUDED
+#include "clang/AST/Expr.h"
+
+namespace tlx {
+namespace compat {
+
+/// After the callee's location changed: clang 21+ caches a CallExpr's begin
+/// location; recompute it (setUsesMemberSyntax refreshes the cache).
+inline void refreshCallBeginLoc(clang::CallExpr *CE) {
+#if LLVM_VERSION_MAJOR >= 21
+  CE->setUsesMemberSyntax(CE->usesMemberSyntax());
+#else
+  (void)CE;
+#endif
+}
+
+} // namespace compat
+} // namespace tlx
+#endif

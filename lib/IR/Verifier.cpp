@@ -1,0 +1,348 @@
+//===- Verifier.cpp - Every rule a TLX call must follow -------------------===//
+//
+// The checks of tlx-verify (lib/Transforms/Verify.cpp), which reports their
+// messages as errors at the call, and of the clang plugin's AST checks
+// (clang-plugin/ShapeChecker.cpp), which run them on IR built from the
+// constant arguments of C calls. docs/verifier.md lists the rules and their
+// messages.
+//
+// Algorithm:
+//  1. Visit every call whose callee is named llvm.tensor.* or
+//     llvm.vector.totensor; an unknown name is an error.
+//  2. Check the operand count against TLXOps.def, each operand against its
+//     Signature letter, and the return type against the Result column.
+//  3. By result kind:
+//     - token (typeinfo, load, totensor): the tensor it describes
+//       (checkTensorValue: element type, shape/layout/padding, data, strides);
+//     - void (store): the stored tensor, the pointer's element type and the
+//       strides;
+//     - data (compute ops): the op's shape rule (inferResult), then the
+//       agreement of the inferred result with the call's vector type and with
+//       its first result typeinfo.
+//  4. A call whose token operand comes from an invalid typeinfo/load/totensor
+//     is not checked further: the definition's own error says what is wrong,
+//     and one mistake should give one error.
+//  5. A valid compute op is handed to OnValid with its inferred result (the
+//     pass remarks on it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Verifier.h"
+
+#include "ShapeInference.h"
+#include "TLXOps.h"
+#include "TensorInfo.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+#include <algorithm>
+#include <cstdint>
+
+using namespace llvm;
+
+namespace tlx {
+
+namespace {
+
+/// The outcome of a group of checks on one call.
+enum class Check {
+  Passed,
+  Failed,  ///< an error was reported at this call
+  Skipped, ///< an operand's definition is invalid and reported there
+};
+
+class TLXVerifier {
+  VerifierReport Report;
+  VerifierOnValid OnValid;
+
+public:
+  TLXVerifier(VerifierReport Report, VerifierOnValid OnValid)
+      : Report(Report), OnValid(OnValid) {}
+
+  /// Checks every TLX call in \p F, reporting each violation.
+  void verifyFunction(const Function &F);
+  void verifyCall(const CallBase &Call, OpKind Kind);
+
+private:
+  Check verifyOperands(const CallBase &Call, const OpDesc &Desc);
+  Check verifyOperand(const CallBase &Call, const OpDesc &Desc, unsigned ArgNo);
+  Check verifyTokenOperand(const CallBase &Call, const OpDesc &Desc,
+                           unsigned ArgNo);
+  bool verifyReturnType(const CallBase &Call, const OpDesc &Desc);
+  void verifyTensorDef(const CallBase &Call);
+  void verifyStore(const CallBase &Call);
+  void verifyCompute(const CallBase &Call, OpKind Kind);
+  bool verifyResultAgreement(const CallBase &Call, OpKind Kind,
+                             const OpResult &Result);
+
+  void report(const CallBase &Call, const Twine &Msg) { Report(Call, Msg); }
+  bool reportFailure(const CallBase &Call, const Twine &Msg) {
+    report(Call, Msg);
+    return false;
+  }
+  static std::string operandName(const OpDesc &Desc, unsigned ArgNo) {
+    return getOperandName(Desc.Kind, ArgNo).str();
+  }
+};
+
+} // namespace
+
+void TLXVerifier::verifyFunction(const Function &F) {
+  for (const Instruction &I : instructions(F)) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || !isTLXName(Callee->getName()))
+      continue;
+    if (std::optional<OpKind> Kind = getOpKind(*Call))
+      verifyCall(*Call, *Kind);
+    else
+      report(*Call, "unknown TLX operation");
+  }
+}
+
+void TLXVerifier::verifyCall(const CallBase &Call, OpKind Kind) {
+  const OpDesc &Desc = getOpDesc(Kind);
+  std::string Why;
+  if (!checkArity(Call, Why))
+    return report(Call, Why);
+  bool ReturnOK = verifyReturnType(Call, Desc);
+  if (verifyOperands(Call, Desc) != Check::Passed || !ReturnOK)
+    return;
+  switch (Desc.Result) {
+  case ResultKind::Token:
+    return verifyTensorDef(Call);
+  case ResultKind::Void:
+    return verifyStore(Call);
+  case ResultKind::Data:
+    return verifyCompute(Call, Kind);
+  }
+}
+
+bool TLXVerifier::verifyReturnType(const CallBase &Call, const OpDesc &Desc) {
+  Type *Ty = Call.getType();
+  switch (Desc.Result) {
+  case ResultKind::Token:
+    if (Ty->isTokenTy())
+      return true;
+    report(Call, "must return a token");
+    return false;
+  case ResultKind::Void:
+    if (Ty->isVoidTy())
+      return true;
+    report(Call, "must return void");
+    return false;
+  case ResultKind::Data:
+    if (isa<FixedVectorType>(Ty) || Ty->isPointerTy())
+      return true;
+    report(Call, "must return a fixed-length vector or a pointer");
+    return false;
+  }
+  return false;
+}
+
+Check TLXVerifier::verifyOperands(const CallBase &Call, const OpDesc &Desc) {
+  // Check all operands so that one run names every bad one.
+  bool Failed = false, Skipped = false;
+  unsigned NumArgs = std::min<size_t>(Call.arg_size(), Desc.Signature.size());
+  for (unsigned ArgNo = 0; ArgNo < NumArgs; ++ArgNo) {
+    Check C = verifyOperand(Call, Desc, ArgNo);
+    Failed |= C == Check::Failed;
+    Skipped |= C == Check::Skipped;
+  }
+  return Failed ? Check::Failed : Skipped ? Check::Skipped : Check::Passed;
+}
+
+Check TLXVerifier::verifyOperand(const CallBase &Call, const OpDesc &Desc,
+                                 unsigned ArgNo) {
+  const Value *V = Call.getArgOperand(ArgNo);
+  Type *Ty = V->getType();
+  std::string Name = operandName(Desc, ArgNo);
+  auto Fail = [&](const Twine &Msg) {
+    report(Call, Name + " " + Msg);
+    return Check::Failed;
+  };
+  switch (toUpper(Desc.Signature[ArgNo])) {
+  case 'T':
+    return verifyTokenOperand(Call, Desc, ArgNo);
+  case 'V': {
+    auto *VT = dyn_cast<FixedVectorType>(Ty);
+    if (!VT || !VT->getElementType()->isIntegerTy(32))
+      return Fail("must be a <n x i32> vector");
+    if (!getConstantIntVector(V))
+      return Fail("must be a constant <n x i32> vector (dynamic shapes are "
+                  "not supported yet)");
+    return Check::Passed;
+  }
+  case 'P':
+    if (!Ty->isPointerTy())
+      return Fail("must be a pointer");
+    if (!getPointerElementType(Call, ArgNo))
+      return Fail("needs an elementtype() attribute giving the tensor's "
+                  "element type");
+    return Check::Passed;
+  case 'D':
+    if (isa<FixedVectorType>(Ty))
+      return Check::Passed;
+    if (!Ty->isPointerTy())
+      return Fail("must be a fixed-length vector or a pointer");
+    if (!getPointerElementType(Call, ArgNo))
+      return Fail("is a pointer without elementtype() or byval(): its "
+                  "element type is unknown");
+    return Check::Passed;
+  case 'S':
+    if (!Ty->isIntegerTy() && !Ty->isFloatingPointTy())
+      return Fail("must be a scalar of the tensor's element type");
+    return Check::Passed;
+  case 'I': {
+    const auto *C = dyn_cast<ConstantInt>(V);
+    if (!C || !C->getType()->isIntegerTy(32))
+      return Fail("must be a constant i32");
+    return Check::Passed;
+  }
+  case 'N':
+    if (!Ty->isIntegerTy())
+      return Fail("must be an integer");
+    return Check::Passed;
+  }
+  return Check::Passed;
+}
+
+Check TLXVerifier::verifyTokenOperand(const CallBase &Call, const OpDesc &Desc,
+                                      unsigned ArgNo) {
+  const Value *V = Call.getArgOperand(ArgNo);
+  std::string Name = operandName(Desc, ArgNo);
+  if (!V->getType()->isTokenTy()) {
+    report(Call, Name + " must be a token");
+    return Check::Failed;
+  }
+  std::optional<OpKind> DefKind = getOpKind(V);
+  if (DefKind != OpKind::TypeInfo && DefKind != OpKind::Load &&
+      DefKind != OpKind::ToTensor) {
+    report(Call, Name + " must be a token from typeinfo, load or totensor");
+    return Check::Failed;
+  }
+  // The definition reports its own errors.
+  std::string Why;
+  std::optional<TensorValue> TV = getTensorValue(V, &Why);
+  if (!TV || !checkTensorValue(*TV, Why))
+    return Check::Skipped;
+  return Check::Passed;
+}
+
+void TLXVerifier::verifyTensorDef(const CallBase &Call) {
+  std::string Why;
+  std::optional<TensorValue> TV = getTensorValue(&Call, &Why);
+  if (!TV || !checkTensorValue(*TV, Why))
+    report(Call, Why);
+}
+
+void TLXVerifier::verifyStore(const CallBase &Call) {
+  std::string Why;
+  std::optional<TensorValue> TV = getOperandTensor(Call, 1, Why);
+  if (!TV)
+    return report(Call, Why);
+  Type *PtrElem = getPointerElementType(Call, 0);
+  if (PtrElem != TV->Type.Elem)
+    return report(Call, "pointer element type " + elementTypeName(PtrElem) +
+                            " differs from the stored tensor's " +
+                            elementTypeName(TV->Type.Elem));
+  std::optional<SmallVector<int64_t, 4>> Strides =
+      getConstantIntVector(Call.getArgOperand(2));
+  if (!checkLeadingDims(TV->Type.Shape, *Strides, Why))
+    report(Call, Why);
+}
+
+/// The ops whose result shape comes from their result typeinfo.
+static bool takesShapeFromResultTypeInfo(const CallBase &Call, OpKind Kind) {
+  return Kind == OpKind::ReshapeBlock || Kind == OpKind::ReshapePermute ||
+         (Kind == OpKind::Broadcast && Call.arg_size() == 1);
+}
+
+void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
+  const CallBase *TI = getResultTypeInfo(Call);
+  std::string Why;
+  std::optional<TensorValue> ResultTV =
+      TI ? getTensorValue(TI, &Why) : std::nullopt;
+  bool ResultTypeInfoOK = ResultTV && checkTensorValue(*ResultTV, Why);
+  // An invalid result typeinfo reports itself; do not repeat it here.
+  if (TI && !ResultTypeInfoOK && takesShapeFromResultTypeInfo(Call, Kind))
+    return;
+  std::optional<OpResult> Result = inferResult(Call, Why);
+  if (!Result)
+    return report(Call, Why);
+  if (TI && !ResultTypeInfoOK)
+    return;
+  if (verifyResultAgreement(Call, Kind, *Result) && OnValid)
+    OnValid(Call, *Result);
+}
+
+bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
+                                        const OpResult &Result) {
+  // -1 (matching no vector) when the count overflows.
+  int64_t Count = 1;
+  for (int64_t D : Result.LogicalShape)
+    Count = Count >= 0 && D > 0 && Count <= INT64_MAX / D ? Count * D : -1;
+  if (auto *VT = dyn_cast<FixedVectorType>(Call.getType())) {
+    if (VT->getElementType() != Result.Elem)
+      return reportFailure(Call, "result element type " +
+                                     elementTypeName(VT->getElementType()) +
+                                     " differs from the inferred " +
+                                     elementTypeName(Result.Elem));
+    if ((int64_t)VT->getNumElements() != Count)
+      return reportFailure(Call,
+                           "result has " + Twine(VT->getNumElements()) +
+                               " elements, but the inferred result shape " +
+                               formatShape(Result.LogicalShape) + " holds " +
+                               Twine(Count));
+  }
+  const CallBase *TI = getResultTypeInfo(Call);
+  std::optional<TensorValue> TV = TI ? getTensorValue(TI) : std::nullopt;
+  if (!TV)
+    return true;
+  const TensorType &Ty = TV->Type;
+  if (Ty.Elem != Result.Elem)
+    return reportFailure(
+        Call, "result typeinfo element type " + elementTypeName(Ty.Elem) +
+                  " differs from the inferred " + elementTypeName(Result.Elem));
+  Dims Logical = Ty.logicalShape();
+  if (Logical != Result.LogicalShape)
+    return reportFailure(Call, "result typeinfo shape " +
+                                   formatShape(Ty.Shape) + " (logical " +
+                                   formatShape(Logical) +
+                                   ") differs from the inferred result shape " +
+                                   formatShape(Result.LogicalShape));
+  if (Kind == OpKind::Transpose && !isLogicalTranspose(Call)) {
+    std::string Why;
+    std::optional<Dims> Perm = getTransposePermutation(Call, Why);
+    if (Perm && Ty.Layout != *Perm)
+      return reportFailure(
+          Call, "result typeinfo layout " + formatList(Ty.Layout) +
+                    " differs from the permutation " + formatList(*Perm));
+  }
+  return true;
+}
+
+bool isTLXName(StringRef Name) {
+  return Name.starts_with("llvm.tensor.") ||
+         Name.starts_with("llvm.vector.totensor");
+}
+
+void verifyTLXCalls(const Function &F, VerifierReport Report,
+                    VerifierOnValid OnValid) {
+  TLXVerifier(Report, OnValid).verifyFunction(F);
+}
+
+void verifyTLXCall(const CallBase &Call, VerifierReport Report,
+                   VerifierOnValid OnValid) {
+  if (std::optional<OpKind> Kind = getOpKind(Call))
+    TLXVerifier(Report, OnValid).verifyCall(Call, *Kind);
+  else
+    Report(Call, "unknown TLX operation");
+}
+
+} // namespace tlx
