@@ -41,7 +41,6 @@
 #include "IndexMap.h"
 #include "Passes.h"
 
-#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -243,6 +242,7 @@ private:
   void expandMulAdds();
   void assignTypes();
   TensorType getGroupType(Instruction &I, Type *Elem);
+  Instruction *getLeader(Instruction *I);
   void convert(Instruction &I);
   Value *getToken(Value *V, const TensorType &Ty, ArrayRef<Value *> Peers,
                   Instruction &User);
@@ -258,7 +258,8 @@ private:
   LLVMContext &Ctx;
   SetVector<Value *> TensorValues;
   SmallVector<Instruction *, 16> TensorInsts;
-  EquivalenceClasses<Instruction *> Groups;
+  /// Union-find over TensorInsts: each instruction's parent in its group.
+  DenseMap<Instruction *, Instruction *> Parent;
   DenseMap<Instruction *, TensorType> GroupType;
   /// Vectors already named with a type, and the token naming them.
   std::map<std::pair<Value *, Dims>, CallInst *> Names;
@@ -598,18 +599,29 @@ bool VectorLowering::isTensorInstruction(Instruction &I) const {
   return is_contained(TensorInsts, &I);
 }
 
+/// The representative of \p I's group.
+Instruction *VectorLowering::getLeader(Instruction *I) {
+  Instruction *P = Parent.lookup(I);
+  if (!P || P == I)
+    return Parent[I] = I;
+  Instruction *Root = getLeader(P);
+  Parent[I] = Root;
+  return Root;
+}
+
 /// One tensor type per group of connected tensor instructions.
 void VectorLowering::assignTypes() {
-  for (Instruction *I : TensorInsts) {
-    Groups.insert(I);
+  for (Instruction *I : TensorInsts)
     for (Value *Op : I->operands()) {
       auto *OI = dyn_cast<Instruction>(Op);
       if (auto *SE = dyn_cast_or_null<SExtInst>(OI))
         OI = dyn_cast<CmpInst>(SE->getOperand(0));
       if (OI && isTensorInstruction(*OI))
-        Groups.unionSets(I, OI);
+        Parent[getLeader(I)] = getLeader(OI);
     }
-  }
+  DenseMap<Instruction *, SmallVector<Instruction *, 8>> Members;
+  for (Instruction *I : TensorInsts)
+    Members[getLeader(I)].push_back(I);
   // The first typeinfo naming a value of the group, or the type of an
   // operand that TLX computed.
   auto TypeOf = [&](Value *V) -> std::optional<TensorType> {
@@ -620,14 +632,14 @@ void VectorLowering::assignTypes() {
     return Ty;
   };
   for (Instruction *I : TensorInsts) {
-    Instruction *Leader = Groups.getLeaderValue(I);
+    Instruction *Leader = getLeader(I);
     if (GroupType.count(Leader))
       continue;
     std::optional<TensorType> Found;
-    for (auto It = Groups.member_begin(Groups.findValue(Leader));
-         It != Groups.member_end() && !Found; ++It) {
-      Found = TypeOf(*It);
-      for (Value *Op : (*It)->operands())
+    for (Instruction *Member : Members[Leader]) {
+      if (!Found)
+        Found = TypeOf(Member);
+      for (Value *Op : Member->operands())
         if (!Found && isa<FixedVectorType>(Op->getType()))
           Found = TypeOf(Op);
     }
@@ -645,7 +657,7 @@ void VectorLowering::assignTypes() {
 }
 
 TensorType VectorLowering::getGroupType(Instruction &I, Type *Elem) {
-  TensorType Ty = GroupType.lookup(Groups.getLeaderValue(&I));
+  TensorType Ty = GroupType.lookup(getLeader(&I));
   Ty.Elem = Elem;
   return Ty;
 }
@@ -804,7 +816,7 @@ std::optional<TensorType> VectorLowering::getNaturalType(Value *V) {
 TensorType VectorLowering::getValueType(Value *V) {
   auto *VT = cast<FixedVectorType>(V->getType());
   if (auto *I = dyn_cast<Instruction>(V);
-      I && Groups.findValue(I) != Groups.end())
+      I && Parent.count(I))
     return getGroupType(*I, VT->getElementType());
   if (std::optional<TensorType> Ty = getNaturalType(V);
       Ty && Ty->numElements() == VT->getNumElements())

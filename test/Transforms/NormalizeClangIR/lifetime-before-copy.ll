@@ -1,12 +1,12 @@
 ; clang 22 starts a by-value temporary's lifetime between the load of the
 ; value and its store into the temporary (clang 19: before the load).
 ; tlx-normalize-clang-ir moves the start above the load - repeatedly, since
-; clang loads every argument before storing the first - so tlx-recognize
+; clang loads every argument before storing the first - so tlx-vector-ops
 ; turns each tensor-sized load/store pair into a memcpy. (LLVM 22's
 ; lifetime markers have no size operand: this IR is LLVM 22's.)
 ; REQUIRES: llvm-22
 ; RUN: %opt_tlx -passes=tlx-normalize-clang-ir -S %s | FileCheck %s --check-prefix=NORM
-; RUN: %opt_tlx -passes=tlx-normalize-clang-ir,tlx-recognize -S %s | FileCheck %s
+; RUN: %opt_tlx -passes=tlx-normalize-clang-ir,tlx-recognize,tlx-vector-ops -S %s | FileCheck %s
 
 declare void @consume(ptr byval(<6400000 x i32>), ptr byval(<6400000 x i32>))
 
