@@ -86,7 +86,7 @@ FEATURES = {
     "merge-big": "merged tensors larger than 4 KiB",
     "merge-escaped": "a token whose vector escapes flows into a merge",
     "merge-wide-bf16": "merged bf16 tensors of more than 256 elements",
-    "merge-load": "merges of loads from arrays written after the merge",
+    "merge-load": "merges of loads whose arrays were written after the load",
     "escape-arg": "noinline functions taking the result vector by value",
     "escape-ret": "noinline functions computing an op on by-value vector "
                   "parameters and returning the result by value",
@@ -195,6 +195,7 @@ class Arr:
         self.frozen = False       # must not be written (merge-load off)
         self.regions = []         # stored regions: (off, blas, shape)
         self.written = False
+        self.nwrites = 0          # stores into the array so far
         self.fill_mode = 0
         p.arrs.append(self)
 
@@ -215,6 +216,7 @@ class Val:
         self.ref = "v%d_r" % self.id
         self.uses = 0
         self.load = None     # (arr, off, blas) when defined by a load
+        self.load_w = 0      # the array's nwrites when it was loaded
         self.merged = False
         self.escaped = False
         self.observed = False
@@ -503,6 +505,7 @@ class Prog:
                     ivec(v.padding), ivec(blas)))
             self.ref_mem(v, a, off, blas, True)
             v.load = (a, off, blas)
+            v.load_w = a.nwrites
             v.what = "load %s %s layout %s" % (dt, v.logical, v.layout)
         else:
             a = self.new_arr(dt, v.count, "in", fm)
@@ -1405,6 +1408,7 @@ class Prog:
                                                    ivec(blas)))
         self.ref_mem(v, arr, off, blas, False)
         arr.written = True
+        arr.nwrites += 1
         arr.regions.append((off, blas, v.shape))
         if is_float(v.dt):
             arr.atol = max(arr.atol, v.err)
@@ -1535,6 +1539,9 @@ class Prog:
             return False
         if not self.on("merge-escaped") and (v.escaped or v.will_escape):
             return False
+        if not self.on("merge-load") and v.load is not None and \
+                v.load[0].nwrites != v.load_w:
+            return False  # its array was written since the load
         return True
 
     def keep_ops(self, x):
@@ -1649,13 +1656,13 @@ class Prog:
             self.tags.add("merge-wide-bf16")
         if any(v.escaped or v.will_escape for v in vals):
             self.tags.add("merge-escaped")
+        if any(v.load is not None and v.load[0].nwrites != v.load_w
+               for v in vals):
+            self.tags.add("merge-load")
 
     def freeze(self, *vals):
-        """merge-load off: arrays of merged loads are never written."""
+        """merge-load off: arrays of merged loads are not written later."""
         if self.on("merge-load"):
-            for v in vals:
-                if v.load is not None:
-                    self.tags.add("merge-load")
             return
         for v in vals:
             if v.load is not None:
@@ -1860,6 +1867,7 @@ class Prog:
         self.rdecl(v)
         self.ref_mem(v, a, off1, blas, True)
         v.load = (a, off1, blas)
+        v.load_w = a.nwrites
         v.what = "load %s %s layout %s (overlap %+d)" % (dt, logical, layout,
                                                          off2 - off1)
         self.vals.append(v)
@@ -1978,6 +1986,7 @@ class Prog:
         self.rdecl(v)
         self.ref_mem(v, a, off, blas, True)
         v.load = (a, off, blas)
+        v.load_w = a.nwrites
         v.what = "reload %s of %s" % (logical, a.name)
         self.vals.append(v)
         self.tags.add("reload")
