@@ -17,7 +17,8 @@ reference is in the program itself); --gen-args passes progs.py's flags
 Environment: TLX_DIFF_SEED overrides --seed; TLX_DIFF_CASES overrides
 --cases, the total over all --shard slices (run more cases locally);
 TLX_DIFF_OPS overrides --ops (a comma list, "all", or @file);
-TLX_PROGS_ARGS overrides --gen-args (progs only).
+TLX_PROGS_ARGS overrides --gen-args (progs only); TLX_TEST_CPU=<-march
+level> (as lit's masked mode, test/lit.cfg.py) is --cpu's default.
 Exit status 0 when every case matched the oracle.
 """
 
@@ -67,6 +68,13 @@ def sh(cmd, timeout):
         out, _ = p.communicate()
         out = out.decode("utf-8", "replace") if out else ""
         return 124, out + "\n[timed out after %ds]" % timeout
+
+
+def run_env():
+    """Environment a reproducer's run line needs (lit's masked mode)."""
+    if os.environ.get("TLX_AMX_FORCE_UNSUPPORTED"):
+        return "TLX_AMX_FORCE_UNSUPPORTED=1 "
+    return ""
 
 
 def crash_site(out):
@@ -197,7 +205,7 @@ class Runner:
                 "    compile:    %s\n"
                 "    run:        %s\n" %
                 (idx, opt, desc, why, src, self.gen_cmd(src, case=idx),
-                 self.cc_cmd(src, exe, opt), exe))
+                 self.cc_cmd(src, exe, opt), run_env() + exe))
 
     def run_batch(self, first, count, opt):
         """Returns (cases, failed case indices, report text)."""
@@ -212,6 +220,11 @@ class Runner:
             # Find the cases the compiler rejects or crashes on.
             report = ["compile failed for %s at -%s (rc %d): %s" %
                       (src, opt, rc, first_error(out))]
+            if count == 1:  # nothing to bisect
+                report.append(self.reproducer(
+                    first, opt, "compile error: " + first_error(out),
+                    "compile"))
+                return count, idx, "\n".join(report)
             bad = []
             for i in idx:
                 one = os.path.join(self.a.workdir, "one-s%d-c%d-%s.c" %
@@ -250,6 +263,12 @@ class Runner:
             for i in idx:
                 if i in fails:
                     continue
+                if count == 1:  # nothing to bisect
+                    bad.append(i)
+                    report.append(self.reproducer(
+                        i, opt, "exit %d: %s" % (rc, first_error(out)),
+                        "run"))
+                    break
                 one = os.path.join(self.a.workdir, "one-s%d-c%d-%s.c" %
                                    (self.a.seed, i, opt))
                 self.write(one, [i])
@@ -305,6 +324,11 @@ def main():
                     help="progs.py flags, e.g. '--no-merges --disable "
                     "escape-late'")
     ap.add_argument("--json", help="write the failures to this JSON file")
+    ap.add_argument("--cpu", default=os.environ.get("TLX_TEST_CPU", ""),
+                    help="masked mode outside lit: compile with -march=CPU "
+                    "(unless --cc has a -march) and run with "
+                    "TLX_AMX_FORCE_UNSUPPORTED=1, as lit does for "
+                    "TLX_TEST_CPU=CPU")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--compile-timeout", type=int, default=300)
     ap.add_argument("--run-timeout", type=int, default=60)
@@ -314,6 +338,10 @@ def main():
         a.seed = int(os.environ["TLX_DIFF_SEED"])
     if os.environ.get("TLX_DIFF_CASES"):
         a.cases = int(os.environ["TLX_DIFF_CASES"])
+    if a.cpu and a.cpu != "native":
+        if "-march=" not in a.cc:
+            a.cc += " -march=" + a.cpu
+        os.environ["TLX_AMX_FORCE_UNSUPPORTED"] = "1"
     if a.generator == "progs":
         if os.environ.get("TLX_PROGS_ARGS") is not None:
             a.gen_args = os.environ["TLX_PROGS_ARGS"]
