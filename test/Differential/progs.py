@@ -1471,8 +1471,16 @@ class Prog:
             # A plain copy right after the definition (as gen.py does).
             kinds = ["copy"]
             late_ok = False
+        if v.uses and not self.on("escape-late"):
+            # an op already read v (values made inside a merge or an
+            # in-place construct): escaping now is escaping late
+            if not force:
+                return
+            kinds = ["copy"]
         kind = self.rng.choice(kinds)
         v.will_escape = True
+        if v.uses and kind != "copy":
+            self.tags.add("escape-late")
 
         def do():
             got, exp = self.cap_arrays(v)
