@@ -2,9 +2,11 @@
 // buffer) merged with another token by if/else (VARIANT 0), ?: (1) or a
 // loop (2: acc = smma(acc, a, b) n times, C = C + A x B) reads freed
 // memory after the merge: the stored result starts with malloc's
-// free-list words (8 or 9 wrong elements). With N = 32 (4096 bytes, stack
-// buffers) the program is correct; merges of big elementwise results
-// (relu, fabs) are correct too.
+// free-list words (8 or 9 wrong elements). A data merge of two big relu
+// results (3: d = flag ? r : s, then typeinfo) reads freed memory too; its
+// values happen to survive, ASan reports heap-use-after-free (in larger
+// programs malloc aborts: "mismatching next->prev_size"). With N = 32
+// (4096 bytes, stack buffers) all variants are correct.
 //
 // Found by progs.py (feature merge-big), e.g.
 //   python3 test/Differential/progs.py --seed 4 --case 74 -o /tmp/r.c
@@ -13,14 +15,16 @@
 //     -DVARIANT=0 test/Differential/found/bug-merge-big.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
 //   (add -fsanitize=address to see the use-after-free; -DN=32 passes)
-// Expected: "OK". Today: "MISMATCH at 0: got <garbage> expected -4 (9 of
-// 1089 differ)" (VARIANT 0, 1) and "... expected -13 (9 of 1089 differ)"
-// (VARIANT 2), at -O0 and -O2.
+// Expected: "OK" (and no ASan report). Today: "MISMATCH at 0: got
+// <garbage> expected -4 (9 of 1089 differ)" (VARIANT 0, 1) and "...
+// expected -13 (9 of 1089 differ)" (VARIANT 2), at -O0 and -O2; VARIANT 3
+// under -fsanitize=address: heap-use-after-free.
 //
 // XFAIL: *
 // RUN: %clang_tlx -O0 -DVARIANT=0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=1 %s %tlx_rt -o %t1 && %t1 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
+// RUN: %clang_tlx -O0 -DVARIANT=3 -fsanitize=address %s %tlx_rt -o %t3 && %t3 | FileCheck %s
 // CHECK: OK
 #include <stdint.h>
 #include <stdio.h>
@@ -52,7 +56,24 @@ int main(void) {
                                TLX_ZEROS(2), TLX_ZEROS(2));
   tlx_token_t tc = tensor_load(c, TLX_SHAPE(N, N), TLX_LAYOUT(0, 1),
                                TLX_ZEROS(2), TLX_ZEROS(2));
-#if VARIANT == 2
+#if VARIANT == 3
+  for (int i = 0; i < N * N; i++)
+    expect[i] = a[i] > 0 ? a[i] : 0;
+  vN r = tensor_relu(ta);
+  tlx_token_t tr =
+      tensor_typeinfo(r, TLX_SHAPE(N, N), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+  vN s = tensor_relu(tr);
+  tlx_token_t ts =
+      tensor_typeinfo(s, TLX_SHAPE(N, N), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+  (void)ts;
+  vN d;
+  if (flag)
+    d = r;
+  else
+    d = s;
+  tlx_token_t t =
+      tensor_typeinfo(d, TLX_SHAPE(N, N), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+#elif VARIANT == 2
   /* expect = c + n * (a x b) */
   for (int i = 0; i < N * N; i++)
     expect[i] = c[i];
