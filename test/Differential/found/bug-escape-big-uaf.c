@@ -6,7 +6,8 @@
 // At N = 32 (4096 bytes, a stack buffer) the same program is correct.
 //
 // Found by progs.py (features escape-big, escape-ret), e.g.
-//   python3 test/Differential/progs.py --seed 2 --case 1 -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 100 --case 194 \
+//     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
 //     -DVARIANT=0 test/Differential/found/bug-escape-big-uaf.c \

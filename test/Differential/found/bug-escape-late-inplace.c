@@ -7,7 +7,8 @@
 // destination and r survives.
 //
 // Found by progs.py (feature escape-late), e.g.
-//   python3 test/Differential/progs.py --seed 4 --case 68 -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 100 --case 388 \
+//     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
 //     test/Differential/found/bug-escape-late-inplace.c \

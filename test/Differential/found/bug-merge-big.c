@@ -9,7 +9,8 @@
 // (4096 bytes, stack buffers) all variants are correct.
 //
 // Found by progs.py (feature merge-big), e.g.
-//   python3 test/Differential/progs.py --seed 4 --case 74 -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 100 --case 11 \
+//     --disable merge-wide-bf16 -o /tmp/r.c   (and case 353: malloc abort)
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
 //     -DVARIANT=0 test/Differential/found/bug-merge-big.c \

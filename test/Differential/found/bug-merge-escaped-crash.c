@@ -7,7 +7,8 @@
 // does a vector passed in registers, e.g. 6 floats, in VARIANT 0.)
 //
 // Found by progs.py (feature merge-escaped), e.g.
-//   python3 test/Differential/progs.py --seed 2 --case 10 -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 100 --case 453 \
+//     --disable merge-wide-bf16 -o /tmp/r.c
 // (reduced with test/Differential/reduce.py --crash)
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O0 \

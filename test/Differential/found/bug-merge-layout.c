@@ -6,8 +6,8 @@
 // with identity layouts are correct.
 //
 // Found by progs.py (feature merge-layout), e.g.
-//   python3 test/Differential/progs.py --seed 2 --case 44 -o /tmp/r.c
-//   python3 test/Differential/progs.py --seed 4 --case 186 -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 100 --case 20 \
+//     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
 //     -DVARIANT=0 test/Differential/found/bug-merge-layout.c \

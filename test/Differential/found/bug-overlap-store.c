@@ -6,8 +6,8 @@
 // store of relu(t) goes through a buffer and is right.)
 //
 // Found by progs.py (feature overlap), e.g.
-//   python3 test/Differential/progs.py --seed 1 --case 25 \
-//     --ops tovector,relu,matmul,transpose -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 100 --case 46 \
+//     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
 //     -DSHIFT=3 test/Differential/found/bug-overlap-store.c \

@@ -6,7 +6,8 @@
 // out to C works (gen.py's tovector cases).
 //
 // Found by progs.py (feature tovector-reuse), e.g.
-//   python3 test/Differential/progs.py --seed 4 --case 99 -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 100 --case 18 \
+//     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O0 \
 //     -DVARIANT=0 test/Differential/found/bug-tovector-reuse.c \
