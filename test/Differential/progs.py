@@ -481,7 +481,7 @@ class Prog:
             v.nan = self.on("nan") and not pos
 
     def new_input(self, dt, logical, pos=False, form=None, victim=False,
-                  layout=None, padding=None):
+                  layout=None, padding=None, blas=None, off=None):
         """A fresh input tensor: a strided load, or a C vector."""
         v = Val(self, dt, logical)
         v.layout = layout if layout is not None else \
@@ -497,8 +497,8 @@ class Prog:
         self.rdecl(v)
         fm = self.fill_mode(dt, pos)
         if form == "load":
-            blas = self.rand_blas(v.shape)
-            off = self.rand_off()
+            blas = self.rand_blas(v.shape) if blas is None else blas
+            off = self.rand_off() if off is None else off
             a = self.new_arr(dt, off + span(v.shape, blas) + 3, "in", fm)
             self.T("int %s = tensor_load(%s + %d, %s, %s, %s, %s);" %
                    (v.tok, a.name, off, ivec(v.shape), ivec(v.layout),
@@ -1586,6 +1586,10 @@ class Prog:
         kind = self.rng.choice(kinds)
         if kind == "merge-loop" and self.chance(0.35):
             return self.merge_loop_mma()
+        if kind in ("merge-if", "merge-select") and \
+                self.on("merge-load") and self.on("store-over-input") and \
+                self.chance(0.3):
+            return self.merge_loads_written(kind)
         r = self.rng.randint(1, 3)
         ident = not self.on("merge-layout")
         x = self.pick(self.mergeable, lambda: self.new_input(
@@ -1684,6 +1688,59 @@ class Prog:
             m.q = None if x.q is None or y.q is None else max(x.q, y.q)
             m.pos = x.pos and y.pos
             m.nan = x.nan or y.nan
+
+    def merge_loads_written(self, kind):
+        """t = f ? ta : tb of two loads alike (the recognizer rebuilds one
+        load of a phi of the pointers), ta's array written between the
+        loads and the merge."""
+        dt = self.dt_choice(TYPES)
+        r = self.rng.randint(1, 3)
+        logical = self.rshape(r)
+        layout = self.rand_layout(r)
+        padding = self.rand_padding(r)
+        if not self.on("merge-layout"):
+            layout, padding = list(range(r)), [0] * r
+        blas = self.rand_blas([logical[l] for l in layout])
+        off = self.rand_off()
+        xa = self.new_input(dt, logical, form="load", layout=layout,
+                            padding=padding, blas=blas, off=off)
+        xb = self.new_input(dt, logical, form="load", layout=layout,
+                            padding=padding, blas=blas, off=off)
+        ops = self.keep_ops(xa)
+        w = self.op_unary(self.rng.choice(ops), src=xa, layout=layout) \
+            if ops else self.op_transpose("transpose", src=xa, perm=layout)
+        self.store(w, xa.load[0], off, blas, why="store-over-input")
+        self.tags.add("store-over-input")
+        m = Val(self, dt, logical)
+        if (m.nbytes > STACK_LIMIT and not self.on("merge-big")) or                 (dt == "bf16" and m.count > 256 and
+                 not self.on("merge-wide-bf16")):
+            return w
+        m.layout, m.padding = list(layout), list(padding)
+        m.tok = "t%d" % m.id
+        self.rdecl(m)
+        f = self.flag()
+        self.use(xa)
+        self.use(xb)
+        if kind == "merge-if":
+            self.T("int %s;" % m.tok)
+            self.T("if (%s) %s = %s; else %s = %s;" % (f, m.tok, xa.tok,
+                                                       m.tok, xb.tok))
+        else:
+            self.T("int %s = (%s) ? %s : %s;" % (m.tok, f, xa.tok, xb.tok))
+        self.R("if (%s) memcpy(%s, %s, sizeof %s); else memcpy(%s, %s, "
+               "sizeof %s);" % (f, m.ref, xa.ref, m.ref, m.ref, xb.ref,
+                                m.ref))
+        m.copy_model(xa)
+        self.join_model(m, xa, xb)
+        m.what = "%s %s ? v%d : v%d (loads, v%d's array written)" % (
+            kind, f, xa.id, xb.id, xa.id)
+        xa.merged = xb.merged = m.merged = True
+        self.freeze(xa, xb)
+        self.tags.add(kind)
+        self.merge_tags(m, xa, xb)
+        self.vals.append(m)
+        self.opnames.append(kind)
+        return m
 
     def merge_data(self, x):
         """vt d; if (f) d = dx; else d = dy; t = typeinfo(d)."""
