@@ -581,6 +581,8 @@ class Prog:
         out.padding = padding if padding is not None else \
             self.rand_padding(out.rank)
         vt = self.vt(out.dt, out.count)
+        # an operand an op read already is read late by a helper call
+        read_before = any(v.uses for v in operands)
         for v in operands:
             self.use(v)
         params = ["int"] * len(operands) + [t for t, _ in extras]
@@ -593,6 +595,7 @@ class Prog:
                   all(v.data for v in operands) and self.chance(0.35) and
                   (self.on("merge-escaped") or
                    not any(v.merged for v in operands)) and
+                  (self.on("escape-late") or not read_before) and
                   (self.on("escape-big") or
                    all(v.nbytes <= STACK_LIMIT for v in operands + [out])))
         if helper:
@@ -625,6 +628,8 @@ class Prog:
                 if v.merged:
                     self.tags.add("merge-escaped")
             self.tags.add("escape-ret")
+            if read_before:
+                self.tags.add("escape-late")
             if any(v.nbytes > STACK_LIMIT for v in operands + [out]):
                 self.tags.add("escape-big")
             out.escaped = True
