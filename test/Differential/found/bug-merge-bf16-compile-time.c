@@ -9,7 +9,8 @@
 // a second.
 //
 // Found by progs.py (feature merge-wide-bf16), e.g.
-//   python3 test/Differential/progs.py --seed 4 --case 117 -o /tmp/r.c
+//   python3 test/Differential/progs.py --seed 105 --case 25 -o /tmp/r.c
+//   (-O2: the compile does not end within 120 s)
 // Reproduce (from the repository root, with a build in build/):
 //   time clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
 //     test/Differential/found/bug-merge-bf16-compile-time.c \

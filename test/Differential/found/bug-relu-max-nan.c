@@ -7,7 +7,8 @@
 // unless --nan is given.
 //
 // Found by progs.py --nan, e.g.
-//   python3 test/Differential/progs.py --nan --seed 104 --case 0 -o /tmp/r.c
+//   python3 test/Differential/progs.py --nan --seed 104 --case 13 \
+//     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
 //     test/Differential/found/bug-relu-max-nan.c \
