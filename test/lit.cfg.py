@@ -23,7 +23,7 @@ if int(config.llvm_major) >= 20:
         [os.path.join(config.tlx_src_root, "test", "tools"),
          config.environment["PATH"]])
 for var in ("HOME", "TMPDIR", "TLX_DIFF_CASES", "TLX_DIFF_SEED", "TLX_DIFF_OPS",
-            "LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
+            "TLX_PROGS_ARGS", "LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -83,6 +83,20 @@ import shutil
 config.available_features.add("llvm-" + config.llvm_major)
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+
+# asan-rt: clang can link -fsanitize=address programs (clang-19's runtime,
+# libclang-rt-19-dev on Debian).
+import glob
+import subprocess
+try:
+    _rdir = subprocess.run([config.tlx_clang, "-print-resource-dir"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           universal_newlines=True).stdout.strip()
+    if glob.glob(os.path.join(_rdir, "lib", "*", "*clang_rt.asan*x86_64*")) \
+            or glob.glob(os.path.join(_rdir, "lib", "*", "libclang_rt.asan.a")):
+        config.available_features.add("asan-rt")
+except OSError:
+    pass
 
 # /proc/cpuinfo flag -> lit feature.
 cpu_features = {
