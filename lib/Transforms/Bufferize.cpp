@@ -148,6 +148,12 @@ struct MergedTensor {
   OpKind Kind;
   TensorType Ty;
   Value *Buffer = nullptr;
+
+  /// Whether the buffer's bytes are the merged vector as C holds it: a
+  /// typeinfo's data is in storage order, a totensor's in logical order.
+  bool holdsVectorImage() const {
+    return Kind == OpKind::TypeInfo || Ty.hasIdentityLayout();
+  }
 };
 
 class MergeLowering {
@@ -261,9 +267,9 @@ CallInst *MergeLowering::readBuffer(IRBuilderBase &B, const MergedTensor &MT) {
 /// The merged vector, as its consumer reads it, loaded at \p B.
 Value *MergeLowering::loadVector(IRBuilderBase &B, PHINode &Phi) {
   const MergedTensor &MT = Merges.find(&Phi)->second;
-  if (MT.Kind == OpKind::TypeInfo && MT.Ty.hasIdentityLayout())
+  if (MT.holdsVectorImage())
     return B.CreateAlignedLoad(Phi.getType(), MT.Buffer, Align(1));
-  // totensor's data is in logical order: tovector of the buffer.
+  // A totensor's data is in logical order: tovector of the buffer.
   return createOpCall(B, OpKind::ToVector, Phi.getType(),
                       {readBuffer(B, MT)});
 }
@@ -297,9 +303,7 @@ void MergeLowering::replaceEscapes(PHINode &Phi) {
     if (isa<PHINode>(User) && Merges.count(cast<PHINode>(User)))
       continue; // a copy on the edge
     const MergedTensor &MT = Merges.find(&Phi)->second;
-    bool StorageIsFlat =
-        MT.Kind == OpKind::TypeInfo || MT.Ty.hasIdentityLayout();
-    if (StorageIsFlat && readElement(U, MT.Buffer))
+    if (MT.holdsVectorImage() && readElement(U, MT.Buffer))
       continue;
     IRBuilder<> B(getReadPoint(U));
     U.set(loadVector(B, Phi));
@@ -499,7 +503,8 @@ public:
 
 private:
   void bufferizeVectorInput(CallBase &TI);
-  void writeLogicalOrder(IRBuilderBase &B, Value *Token, Value *Ptr);
+  void bufferizeWideToVector(CallBase &ToVec);
+  CallInst *writeLogicalOrder(IRBuilderBase &B, Value *Token, Value *Ptr);
   void bufferizeResult(CallBase &Op);
   bool tryFuse(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
@@ -547,18 +552,26 @@ void Bufferizer::addReader(unsigned Index, CallInst *Reader) {
   TempOfReader[Reader] = Index;
 }
 
-// The tensor \p Token in logical row-major order at \p Ptr (what its
-// tovector holds), written without a tensor-sized vector:
-//   %t = transpose(token, identity) ; store(%ptr, typeinfo(%t, logical shape))
-void Bufferizer::writeLogicalOrder(IRBuilderBase &B, Value *Token,
-                                   Value *Ptr) {
-  LLVMContext &Ctx = F.getContext();
-  TensorType Ty = getTensorValue(Token)->Type;
+/// \p Ty's tensor packed in logical row-major order: what its tovector
+/// holds.
+TensorType getLogicalRowMajor(const TensorType &Ty) {
   TensorType RowMajor = Ty;
   RowMajor.Shape = Ty.logicalShape();
   RowMajor.Padding.assign(Ty.rank(), 0);
   for (unsigned I = 0; I < Ty.rank(); ++I)
     RowMajor.Layout[I] = I;
+  return RowMajor;
+}
+
+// The tensor \p Token in logical row-major order at \p Ptr (what its
+// tovector holds), written without a tensor-sized vector:
+//   %t = transpose(token, identity) ; store(%ptr, typeinfo(%t, logical shape))
+// Returns the store.
+CallInst *Bufferizer::writeLogicalOrder(IRBuilderBase &B, Value *Token,
+                                        Value *Ptr) {
+  LLVMContext &Ctx = F.getContext();
+  TensorType Ty = getTensorValue(Token)->Type;
+  TensorType RowMajor = getLogicalRowMajor(Ty);
   Type *VecTy = FixedVectorType::get(Ty.Elem, Ty.numElements());
   CallInst *T = createOpCall(B, OpKind::Transpose, VecTy,
                              {Token, getI32Vector(Ctx, RowMajor.Layout)});
@@ -567,7 +580,29 @@ void Bufferizer::writeLogicalOrder(IRBuilderBase &B, Value *Token,
                               {T, getI32Vector(Ctx, RowMajor.Shape),
                                getI32Vector(Ctx, RowMajor.Layout),
                                getI32Vector(Ctx, RowMajor.Padding)});
-  createStore(B, Ptr, TT, RowMajor, Dims(Ty.rank(), 0));
+  return createStore(B, Ptr, TT, RowMajor, Dims(Ty.rank(), 0));
+}
+
+// A wide tovector result that C code reads (element reads, stores, by-value
+// calls) is written once into a buffer in logical order, and C reads the
+// buffer: no tensor-sized vector is assembled for the backend.
+//   %v = tovector(%t) ; use(%v)  -->  store(%buf, transpose(%t)) ; use(%buf)
+void Bufferizer::bufferizeWideToVector(CallBase &ToVec) {
+  if (ToVec.use_empty() || !isWideVector(ToVec.getType(), F.getDataLayout()))
+    return;
+  TensorType RowMajor =
+      getLogicalRowMajor(getTensorValue(ToVec.getArgOperand(0))->Type);
+  IRBuilder<> B(&ToVec);
+  B.SetCurrentDebugLocation(ToVec.getDebugLoc());
+  Buffer Buf =
+      emitAllocBuffer(B, RowMajor.Elem, RowMajor.numElements(), "tlx.vec");
+  CallInst *Store = writeLogicalOrder(B, ToVec.getArgOperand(0), Buf.Ptr);
+  SmallVector<Use *, 4> Escapes;
+  for (Use &U : ToVec.uses())
+    Escapes.push_back(&U);
+  unsigned Index = addTemp(Buf, RowMajor, Store);
+  readEscapes(Temps[Index], Escapes, ToVec);
+  ToVec.eraseFromParent();
 }
 
 // typeinfo(<N x T> %v, ...) --> store <N x T> %v, ptr %buf
@@ -580,22 +615,23 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
       Op && getOpKind(*Op) && getOpKind(*Op) != OpKind::ToVector)
     return; // a TLX result: step 3
   IRBuilder<> B(&TI);
-  Buffer Buf =
-      emitAllocBuffer(B, TV->Type.Elem, TV->Type.numElements(), "tlx.in");
-  // A vector the C program just loaded from memory is copied from there:
-  // no tensor-sized SSA value survives.
+  // A vector the C program loaded from memory is copied from there - when
+  // it was loaded, whatever happens to that memory later: no tensor-sized
+  // SSA value survives.
   auto *Ld = dyn_cast<LoadInst>(TV->Data);
+  if (Ld && !Ld->isSimple())
+    Ld = nullptr;
+  IRBuilder<> AtLoad(Ld ? Ld->getNextNode() : &TI);
+  Buffer Buf = emitAllocBuffer(AtLoad, TV->Type.Elem, TV->Type.numElements(),
+                               "tlx.in");
   auto *ToVec = dyn_cast<CallBase>(TV->Data);
-  if (Ld && Ld->isSimple() && Ld->getParent() == TI.getParent() &&
-      !mayClobberBetween({Ld->getPointerOperand()}, Ld, &TI, AA)) {
-    B.CreateMemCpy(Buf.Ptr, Align(1), Ld->getPointerOperand(), Ld->getAlign(),
-                   Buf.Bytes);
+  if (Ld) {
+    AtLoad.CreateMemCpy(Buf.Ptr, Align(1), Ld->getPointerOperand(),
+                        Ld->getAlign(), Buf.Bytes);
   } else if (ToVec && getOpKind(*ToVec) == OpKind::ToVector) {
     writeLogicalOrder(B, ToVec->getArgOperand(0), Buf.Ptr);
-    Ld = nullptr;
   } else {
     B.CreateAlignedStore(TV->Data, Buf.Ptr, Align(1));
-    Ld = nullptr;
   }
   // typeinfo data is in storage order, totensor data in logical row-major
   // order: the memory form keeps the op, so readers know which.
@@ -1074,6 +1110,13 @@ bool Bufferizer::run() {
     if (K == OpKind::TypeInfo || K == OpKind::ToTensor)
       bufferizeVectorInput(*CB); // may erase CB
   }
+  SmallVector<CallBase *, 4> ToVectors;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && getOpKind(*CB) == OpKind::ToVector)
+      ToVectors.push_back(CB);
+  for (CallBase *CB : ToVectors)
+    bufferizeWideToVector(*CB); // may erase CB and its readers
   // Step 3 erases typeinfos of unused results and re-types: collect the
   // compute ops first.
   SmallVector<CallBase *, 16> Results;

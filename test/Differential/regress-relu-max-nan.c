@@ -1,22 +1,21 @@
-// Bug (open, semantics being settled): relu and reduce.max/min on NaN and
-// -0.0. docs/ops.md: relu(x) = llvm.maximum(x, +0.0) - NaN stays NaN, -0
-// gives +0; reduce.max/min fold with llvm.maximum/minimum - NaN wins,
-// -0 < +0. Compiled code gives relu(NaN) = 0 and max(NaN, -0) = -0 (the
-// NaN is dropped, as maxnum would), at every -O level.
-// progs.py compares relu and reduce.max/min only on inputs without NaN
-// unless --nan is given.
+// Bug (fixed; now a regression test): relu and reduce.max/min on NaN and
+// -0.0 gave three different answers. Settled (docs/ops.md): relu(x) =
+// x <= 0 ? +0.0 : x - NaN passes unchanged, -0 gives +0; reduce.max/min
+// fold with llvm.maximum/minimum - the first NaN wins, -0 < +0. Compiled
+// code gave relu(NaN) = 0 and max(NaN, -0) = -0 (the NaN dropped, as
+// maxnum would), at every -O level. progs.py compares relu and
+// reduce.max/min on NaN inputs only with --nan.
 //
 // Found by progs.py --nan, e.g.
 //   python3 test/Differential/progs.py --nan --seed 104 --case 13 \
 //     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
-//     test/Differential/found/bug-relu-max-nan.c \
+//     test/Differential/regress-relu-max-nan.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
-// Expected: "OK". Today: "MISMATCH relu[0]: got 0 expected nan",
+// Expected: "OK". Before the fix: "MISMATCH relu[0]: got 0 expected nan",
 // "MISMATCH relu[7]: ...", "MISMATCH reduce.max[0]: got -0 expected nan".
 //
-// XFAIL: *
 // RUN: %clang_tlx -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // CHECK: OK

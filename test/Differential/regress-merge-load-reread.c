@@ -1,18 +1,17 @@
-// Bug (open): t = flag ? ta : tb of two tensor_loads alike is rebuilt as
-// one load of a phi of the pointers at the merge, so memory written
-// between the loads and the merge - by a tensor_store over a (VARIANT 0)
-// or by plain C stores (1) - shows through t. A single load used after
-// such a write is snapshotted correctly; writes after the merge are too.
+// Bug (fixed; now a regression test): t = flag ? ta : tb of two tensor_loads
+// alike is rebuilt as one load of a phi of the pointers at the merge, so memory
+// written between the loads and the merge - by a tensor_store over a (VARIANT
+// 0) or by plain C stores (1) - shows through t. A single load used after such
+// a write is snapshotted correctly; writes after the merge are too.
 //
 // Found by progs.py (feature merge-load, with store-over-input).
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
-//     -DVARIANT=0 test/Differential/found/bug-merge-load-reread.c \
+//     -DVARIANT=0 test/Differential/regress-merge-load-reread.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
-// Expected: "OK". Today, at -O0 and -O2: "MISMATCH at 0: got 0 expected -1"
-// (the values written over a before the merge).
+// Expected: "OK". Before the fix, at -O0 and -O2: "MISMATCH at 0: got 0
+// expected -1" (the values written over a before the merge).
 //
-// XFAIL: *
 // RUN: %clang_tlx -O0 -DVARIANT=0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=0 %s %tlx_rt -o %t1 && %t1 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=1 %s %tlx_rt -o %t2 && %t2 | FileCheck %s

@@ -1,10 +1,10 @@
-// Bug (open): the token of an op result whose vector also escapes to C -
-// passed by value to a noinline function (VARIANT 0), stored to a global
-// (1) - flowing into a merge (MERGE 0: ?:, 1: if/else, 2: a loop) crashes
-// the compiler in tlx-bufferize (Bufferizer::assignBuffer): VARIANT 1 at
-// -O0 and -O2, VARIANT 0 at -O0. Either alone - the escape, or the merge -
-// compiles and runs correctly. (Element reads r[i] do not trigger it; nor
-// does a vector passed in registers, e.g. 6 floats, in VARIANT 0.)
+// Bug (fixed; now a regression test): the token of an op result whose vector
+// also escapes to C - passed by value to a noinline function (VARIANT 0),
+// stored to a global (1) - flowing into a merge (MERGE 0: ?:, 1: if/else, 2: a
+// loop) crashes the compiler in tlx-bufferize (Bufferizer::assignBuffer):
+// VARIANT 1 at -O0 and -O2, VARIANT 0 at -O0. Either alone - the escape, or the
+// merge - compiles and runs correctly. (Element reads r[i] do not trigger it;
+// nor does a vector passed in registers, e.g. 6 floats, in VARIANT 0.)
 //
 // Found by progs.py (feature merge-escaped), e.g.
 //   python3 test/Differential/progs.py --seed 100 --case 453 \
@@ -12,12 +12,11 @@
 // (reduced with test/Differential/reduce.py --crash)
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O0 \
-//     -DVARIANT=0 -DMERGE=2 test/Differential/found/bug-merge-escaped-crash.c \
+//     -DVARIANT=0 -DMERGE=2 test/Differential/regress-merge-escaped-crash.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
-// Expected: "OK". Today: clang crashes ("Running pass tlx::BufferizePass",
-// Bufferizer::assignBuffer in the stack dump).
+// Expected: "OK". Before the fix: clang crashes ("Running pass
+// tlx::BufferizePass", Bufferizer::assignBuffer in the stack dump).
 //
-// XFAIL: *
 // RUN: %clang_tlx -fno-crash-diagnostics -O0 -DVARIANT=0 -DMERGE=0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -fno-crash-diagnostics -O0 -DVARIANT=0 -DMERGE=2 %s %tlx_rt -o %t1 && %t1 | FileCheck %s
 // RUN: %clang_tlx -fno-crash-diagnostics -O2 -DVARIANT=1 -DMERGE=1 %s %tlx_rt -o %t2 && %t2 | FileCheck %s

@@ -1,22 +1,21 @@
-// Bug (open): r = relu(a) is passed to C code (by value) after a later
-// elementwise op s = exp(r) was computed; exp reuses r's buffer in place
-// ("an elementwise op whose operand is a dead temporary reuses that
-// buffer"), so the C read of r sees exp's values. r is dead for TLX but
-// not for C. Small tensors (4x4 floats, stack buffers) are enough.
-// When s is stored instead of escaping, s is computed into the store's
-// destination and r survives.
+// Bug (fixed; now a regression test): r = relu(a) is passed to C code (by
+// value) after a later elementwise op s = exp(r) was computed; exp reuses r's
+// buffer in place ("an elementwise op whose operand is a dead temporary reuses
+// that buffer"), so the C read of r sees exp's values. r is dead for TLX but
+// not for C. Small tensors (4x4 floats, stack buffers) are enough. When s is
+// stored instead of escaping, s is computed into the store's destination and r
+// survives.
 //
 // Found by progs.py (feature escape-late), e.g.
 //   python3 test/Differential/progs.py --seed 100 --case 388 \
 //     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
-//     test/Differential/found/bug-escape-late-inplace.c \
+//     test/Differential/regress-escape-late-inplace.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
-// Expected: "OK". Today: "MISMATCH r[0]: got 1 expected 0" (exp(0)) at -O0
-// and -O2; with -DOP=tensor_sigmoid "got 0.5".
+// Expected: "OK". Before the fix: "MISMATCH r[0]: got 1 expected 0" (exp(0)) at
+// -O0 and -O2; with -DOP=tensor_sigmoid "got 0.5".
 //
-// XFAIL: *
 // RUN: %clang_tlx -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -O2 -DOP=tensor_sigmoid %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // CHECK: OK

@@ -1,22 +1,21 @@
-// Bug (open): an op result larger than 4 KiB (a heap buffer) that escapes
-// to C code is read after TLX freed its buffer: passed by value to a
-// noinline function (VARIANT 0), stored to a global (1), or returned by
-// value from the function that computed it (2). The first 8 floats read
-// back are malloc's free-list words; ASan reports heap-use-after-free.
-// At N = 32 (4096 bytes, a stack buffer) the same program is correct.
+// Bug (fixed; now a regression test): an op result larger than 4 KiB (a heap
+// buffer) that escapes to C code is read after TLX freed its buffer: passed by
+// value to a noinline function (VARIANT 0), stored to a global (1), or returned
+// by value from the function that computed it (2). The first 8 floats read back
+// are malloc's free-list words; ASan reports heap-use-after-free. At N = 32
+// (4096 bytes, a stack buffer) the same program is correct.
 //
 // Found by progs.py (features escape-big, escape-ret), e.g.
 //   python3 test/Differential/progs.py --seed 100 --case 194 \
 //     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
-//     -DVARIANT=0 test/Differential/found/bug-escape-big-uaf.c \
+//     -DVARIANT=0 test/Differential/regress-escape-big-uaf.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
 //   (add -fsanitize=address to see the use-after-free; -DN=32 passes)
-// Expected: "OK". Today: "MISMATCH at 0: got <garbage> expected -4 (9 of
-// 1089 differ)" for every variant at -O0 and -O2.
+// Expected: "OK". Before the fix: "MISMATCH at 0: got <garbage> expected -4 (9
+// of 1089 differ)" for every variant at -O0 and -O2.
 //
-// XFAIL: *
 // RUN: %clang_tlx -O0 -DVARIANT=0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=1 %s %tlx_rt -o %t1 && %t1 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s

@@ -1,23 +1,22 @@
-// Bug (open): a tensor_tovector result that becomes a tensor again - through
-// vector_totensor (the RFC's "prime" of an "unprime"), or through a 1-D
-// typeinfo - crashes the compiler (tlx-legalize, Legalizer::lowerReduce, or
-// heap corruption), or stops with "TLX op 'matmul' reached tlx-tile in an
-// unexpected form" when the token feeds a matmul. A tovector result copied
-// out to C works (gen.py's tovector cases).
+// Bug (fixed; now a regression test): a tensor_tovector result that becomes a
+// tensor again - through vector_totensor (the RFC's "prime" of an "unprime"),
+// or through a 1-D typeinfo - crashes the compiler (tlx-legalize,
+// Legalizer::lowerReduce, or heap corruption), or stops with "TLX op 'matmul'
+// reached tlx-tile in an unexpected form" when the token feeds a matmul. A
+// tovector result copied out to C works (gen.py's tovector cases).
 //
 // Found by progs.py (feature tovector-reuse), e.g.
 //   python3 test/Differential/progs.py --seed 100 --case 18 \
 //     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O0 \
-//     -DVARIANT=0 test/Differential/found/bug-tovector-reuse.c \
+//     -DVARIANT=0 test/Differential/regress-tovector-reuse.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
 //   (VARIANT 0: totensor -> store; 1: totensor -> relu -> store;
 //    2: totensor -> matmul -> store; 3: 1-D typeinfo -> reshape.permute)
-// Expected: "OK" for every variant. Today: compiler crash (0, 1, 3) or the
-// tlx-tile error (2), at -O0 and -O2.
+// Expected: "OK" for every variant. Before the fix: compiler crash (0, 1, 3) or
+// the tlx-tile error (2), at -O0 and -O2.
 //
-// XFAIL: *
 // RUN: %clang_tlx -fno-crash-diagnostics -O0 -DVARIANT=0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -fno-crash-diagnostics -O2 -DVARIANT=1 %s %tlx_rt -o %t1 && %t1 | FileCheck %s
 // RUN: %clang_tlx -fno-crash-diagnostics -O2 -DVARIANT=2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s

@@ -1,27 +1,26 @@
-// Bug (open): the token of a matmul/mma result larger than 4 KiB (a heap
-// buffer) merged with another token by if/else (VARIANT 0), ?: (1) or a
-// loop (2: acc = smma(acc, a, b) n times, C = C + A x B) reads freed
-// memory after the merge: the stored result starts with malloc's
-// free-list words (8 or 9 wrong elements). A data merge of two big relu
-// results (3: d = flag ? r : s, then typeinfo) reads freed memory too; its
-// values happen to survive, ASan reports heap-use-after-free (in larger
-// programs malloc aborts: "mismatching next->prev_size"). With N = 32
-// (4096 bytes, stack buffers) all variants are correct.
+// Bug (fixed; now a regression test): the token of a matmul/mma result larger
+// than 4 KiB (a heap buffer) merged with another token by if/else (VARIANT 0),
+// ?: (1) or a loop (2: acc = smma(acc, a, b) n times, C = C + A x B) reads
+// freed memory after the merge: the stored result starts with malloc's
+// free-list words (8 or 9 wrong elements). A data merge of two big relu results
+// (3: d = flag ? r : s, then typeinfo) reads freed memory too; its values
+// happen to survive, ASan reports heap-use-after-free (in larger programs
+// malloc aborts: "mismatching next->prev_size"). With N = 32 (4096 bytes, stack
+// buffers) all variants are correct.
 //
 // Found by progs.py (feature merge-big), e.g.
 //   python3 test/Differential/progs.py --seed 100 --case 11 \
 //     --disable merge-wide-bf16 -o /tmp/r.c   (and case 353: malloc abort)
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
-//     -DVARIANT=0 test/Differential/found/bug-merge-big.c \
+//     -DVARIANT=0 test/Differential/regress-merge-big.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
 //   (add -fsanitize=address to see the use-after-free; -DN=32 passes)
-// Expected: "OK" (and no ASan report). Today: "MISMATCH at 0: got
-// <garbage> expected -4 (9 of 1089 differ)" (VARIANT 0, 1) and "...
-// expected -13 (9 of 1089 differ)" (VARIANT 2), at -O0 and -O2; VARIANT 3
-// under -fsanitize=address: heap-use-after-free.
+// Expected: "OK" (and no ASan report). Before the fix: "MISMATCH at 0: got
+// <garbage> expected -4 (9 of 1089 differ)" (VARIANT 0, 1) and "... expected
+// -13 (9 of 1089 differ)" (VARIANT 2), at -O0 and -O2; VARIANT 3 under
+// -fsanitize=address: heap-use-after-free.
 //
-// XFAIL: *
 // RUN: %clang_tlx -O0 -DVARIANT=0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=1 %s %tlx_rt -o %t1 && %t1 | FileCheck %s
 // RUN: %clang_tlx -O2 -DVARIANT=2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s

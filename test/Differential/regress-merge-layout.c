@@ -1,22 +1,21 @@
-// Bug (open): a token with a non-identity layout (here column-major,
-// <1,0>) merged through if/else comes out transposed (VARIANT 0: the
-// else-path loaded tensor is read as if it were row-major), and a loop
-// accumulator in column-major layout (VARIANT 1: acc = smma(acc, a, a)
-// twice) is transposed between iterations (-O0 and -O2). The same programs
-// with identity layouts are correct.
+// Bug (fixed; now a regression test): a token with a non-identity layout (here
+// column-major, <1,0>) merged through if/else comes out transposed (VARIANT 0:
+// the else-path loaded tensor is read as if it were row-major), and a loop
+// accumulator in column-major layout (VARIANT 1: acc = smma(acc, a, a) twice)
+// is transposed between iterations (-O0 and -O2). The same programs with
+// identity layouts are correct.
 //
 // Found by progs.py (feature merge-layout), e.g.
 //   python3 test/Differential/progs.py --seed 100 --case 20 \
 //     --disable merge-wide-bf16 -o /tmp/r.c
 // Reproduce (from the repository root, with a build in build/):
 //   clang-19 -fplugin=build/lib/libtlx.so -Iheaders -std=c11 -O2 \
-//     -DVARIANT=0 test/Differential/found/bug-merge-layout.c \
+//     -DVARIANT=0 test/Differential/regress-merge-layout.c \
 //     build/lib/libtlxrt.a -lm -o /tmp/bug && /tmp/bug
 //   (-DLAYOUT=0 uses row-major everywhere and passes)
-// Expected: "OK". Today, at -O0 and -O2: "MISMATCH at 1: got 2 expected -4"
-// (VARIANT 0) and "MISMATCH at 1: got 38 expected 32" (VARIANT 1).
+// Expected: "OK". Before the fix, at -O0 and -O2: "MISMATCH at 1: got 2
+// expected -4" (VARIANT 0) and "MISMATCH at 1: got 38 expected 32" (VARIANT 1).
 //
-// XFAIL: *
 // RUN: %clang_tlx -O2 -DVARIANT=0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -O0 -DVARIANT=1 %s %tlx_rt -o %t1 && %t1 | FileCheck %s
 // CHECK: OK
