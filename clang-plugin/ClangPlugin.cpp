@@ -83,7 +83,8 @@ public:
 };
 
 const char *const ValidArgs =
-    "target=auto|vector|amx|amx-emulate, stop-after=<stage>";
+    "target=auto|vector|amx|amx-emulate, stop-after=<stage>, "
+    "fuse-epilogues=on|off";
 
 class TLXPluginAction : public PluginASTAction {
   tlx::PipelineOptions Options;
@@ -112,6 +113,12 @@ class TLXPluginAction : public PluginASTAction {
                                 llvm::join(tlx::stageNames().begin(),
                                            tlx::stageNames().end(), ", "));
       Options.StopAfter = Value.str();
+      return true;
+    }
+    if (Key == "fuse-epilogues") {
+      if (Value != "on" && Value != "off")
+        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
+      Options.FuseEpilogues = Value == "on";
       return true;
     }
     return reportBadArg(CI, Arg, "unknown option");

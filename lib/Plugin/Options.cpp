@@ -34,6 +34,13 @@ static cl::opt<std::string> StopAfterFlag(
       pipelineOptions().StopAfter = V;
     }));
 
+static cl::opt<bool> FuseEpiloguesFlag(
+    "tlx-fuse-epilogues",
+    cl::desc("Fuse elementwise consumers of a GEMM into its C write-back"),
+    cl::init(true), cl::cb<void, bool>([](bool V) {
+      pipelineOptions().FuseEpilogues = V;
+    }));
+
 bool parseTarget(StringRef Name, TargetKind &Out) {
   std::optional<TargetKind> Kind =
       StringSwitch<std::optional<TargetKind>>(Name)

@@ -22,6 +22,8 @@ struct PipelineOptions {
   std::string StopAfter;
   /// True when the output is IR (-emit-llvm), so unlowered TLX ops may stay.
   bool AllowUnlowered = false;
+  /// Apply elementwise consumers of a GEMM as it writes C (tlx-tile).
+  bool FuseEpilogues = true;
 };
 
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).

@@ -885,6 +885,21 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
 
 void Bufferizer::bufferizeResult(CallBase &Op) {
   std::string Why;
+  // A typeinfo nothing reads (the C statement `tensor_typeinfo(v, ...);`
+  // that only names v) is not a reader: when TLX ops read the result
+  // through another one, the op may still fuse into that reader. (With C
+  // code reading the vector, each typeinfo may be what says its layout.)
+  auto IsTypeInfo = [](User *U) {
+    auto *C = dyn_cast<CallBase>(U);
+    return C && getOpKind(*C) == OpKind::TypeInfo;
+  };
+  auto IsDeadTypeInfo = [&](User *U) {
+    return IsTypeInfo(U) && U->use_empty();
+  };
+  if (all_of(Op.users(), IsTypeInfo) && !all_of(Op.users(), IsDeadTypeInfo))
+    for (User *U : make_early_inc_range(Op.users()))
+      if (IsDeadTypeInfo(U))
+        cast<Instruction>(U)->eraseFromParent();
   auto *TI = const_cast<CallBase *>(getResultTypeInfo(Op));
   if (!TI) {
     if (Op.use_empty()) {
@@ -906,10 +921,7 @@ void Bufferizer::bufferizeResult(CallBase &Op) {
                        getI32Vector(Ctx, Ty->Padding)});
   }
   // A result nothing reads is not computed.
-  if (all_of(Op.users(), [](User *U) {
-        auto *C = dyn_cast<CallBase>(U);
-        return C && getOpKind(*C) == OpKind::TypeInfo && C->use_empty();
-      })) {
+  if (all_of(Op.users(), IsDeadTypeInfo)) {
     emitRemark(DEBUG_TYPE, "Unused", Op,
                getOpDesc(*getOpKind(Op)).shortName() +
                    ": result unused, not computed");

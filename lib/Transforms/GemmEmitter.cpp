@@ -236,7 +236,7 @@ Value *multiplyAdd(IRBuilderBase &B, Value *Acc, Value *X, Value *Y) {
 // for i < M, j < N:
 //   acc = Accumulate ? C[i][j] : 0
 //   for k < K: acc += widen(A[i][k]) * widen(B[k][j])
-//   C[i][j] = acc
+//   C[i][j] = epilogue(acc)   (or acc)
 void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
   Type *CT = G.C.Elem;
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
@@ -259,7 +259,8 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
                     return SmallVector<Value *, 8>{
                         multiplyAdd(B, Acc[0], X, Y)};
                   });
-              B.CreateStore(Sum[0], CPtr);
+              Value *Out = G.Epilogue ? G.Epilogue(B, Sum[0], I, J) : Sum[0];
+              B.CreateStore(Out, CPtr);
             });
       });
 }
@@ -272,8 +273,13 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
   Plan = GemmPlan();
   if (G.M <= 0 || G.N <= 0)
     return true; // an empty C: nothing to compute
-  if (Target == GemmTarget::AMX)
+  if (Target == GemmTarget::AMX) {
+    if (G.Epilogue) {
+      Why = "AMX stores C tiles straight to memory (no fused epilogue)";
+      return false;
+    }
     return gemm::emitAMXGemm(B, G, Plan, Why);
+  }
   // K = 0 only clears (or keeps) C: the scalar loops do exactly that.
   std::string VectorWhy = "K is 0";
   if (G.K > 0 && gemm::emitVectorGemm(B, G, TTI, Plan, VectorWhy))

@@ -13,6 +13,7 @@
 #define TLX_TRANSFORMS_GEMMEMITTER_H
 
 #include "llvm/IR/IRBuilder.h"
+#include <functional>
 #include <string>
 
 namespace llvm {
@@ -33,12 +34,24 @@ struct GemmOperand {
   bool IsSigned = true;
 };
 
+/// Elementwise work fused into a GEMM (a consumer of its result): maps
+/// \p Acc, the finished value of C's row \p Row from column \p Col on (a
+/// vector of consecutive columns, or one element; C's element type), to
+/// what C stores there. Row and Col are i64.
+using GemmEpilogue = std::function<llvm::Value *(
+    llvm::IRBuilderBase &B, llvm::Value *Acc, llvm::Value *Row,
+    llvm::Value *Col)>;
+
 /// C[M x N] = (Accumulate ? C : 0) + A[M x K] x B[K x N], products and sums
-/// in C's element type (narrower operands are widened to it; integers wrap).
+/// in C's element type (narrower operands are widened to it; integers wrap),
+/// then C = Epilogue(C) when an epilogue is given: applied in registers as
+/// the last K block writes C back. C holds partial sums before that, so it
+/// must not be read by the epilogue or overlap A or B.
 struct GemmDesc {
   int64_t M = 0, N = 0, K = 0;
   GemmOperand A, B, C;
   bool Accumulate = false;
+  GemmEpilogue Epilogue;
 };
 
 enum class GemmTarget { Vector, AMX };
@@ -55,7 +68,8 @@ struct GemmPlan {
 /// function whose entry block can hold allocas); on return \p B is
 /// positioned after the emitted code. Returns false, emitting nothing and
 /// saying why in \p Why, when \p Target cannot do this GEMM (e.g. AMX with
-/// f64 elements); the caller then falls back or reports.
+/// f64 elements, or an epilogue: AMX stores C tiles straight to memory);
+/// the caller then falls back or reports.
 bool emitGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why);

@@ -246,12 +246,15 @@ private:
                      Value *Rows, Value *Kc, bool KIsRow, Value *Panel,
                      unsigned PanelWidth, bool FlipSign);
   void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Pc,
-                       Value *Mc, Value *Nc, Value *Kcp, Value *AddC);
+                       Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
+                       Value *LastK);
   Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
   Value *loadABroadcast(Value *Ptr);
   Value *loadBVector(Value *Ptr, bool InPlace = false);
   void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0, Value *Rows,
-                  Value *Cols, Value *AddC);
+                  Value *Cols, Value *AddC, bool ApplyEpilogue);
+  Value *finish(Value *AddC, Value *Old, Value *Acc, Value *Row, Value *Col,
+                bool ApplyEpilogue);
 
   IRBuilderBase &B;
   const GemmDesc &G;
@@ -291,6 +294,9 @@ void VectorGemmEmitter::emit() {
               Value *AddC = G.Accumulate
                                 ? B.getTrue()
                                 : B.CreateICmpNE(Pc, c64(0), "gemm.addc");
+              // The last K block finishes C: the epilogue applies there.
+              Value *LastK = B.CreateICmpSGE(B.CreateAdd(Pc, Kc), c64(G.K),
+                                             "gemm.lastk");
               emitLoop(
                   B, c64(0), c64(G.M), c64(Kern.MC), "gemm.ic",
                   [&](IRBuilderBase &, Value *Ic) {
@@ -301,7 +307,8 @@ void VectorGemmEmitter::emit() {
                                emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
                                         [&](IRBuilderBase &, Value *Ir) {
                                           emitMicrokernel(Ic, Ir, Jc, Jr, Pc,
-                                                          Mc, Nc, Kcp, AddC);
+                                                          Mc, Nc, Kcp, AddC,
+                                                          LastK);
                                         });
                              });
                   });
@@ -524,7 +531,8 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
                                         Value *Jr, Value *Pc, Value *Mc,
-                                        Value *Nc, Value *Kcp, Value *AddC) {
+                                        Value *Nc, Value *Kcp, Value *AddC,
+                                        Value *LastK) {
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
   unsigned NR = Kern.nr();
   Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
@@ -599,7 +607,15 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
       });
   Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
   Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
-  storeBlock(Acc, B.CreateAdd(Ic, Ir), B.CreateAdd(Jc, Jr), Rows, Cols, AddC);
+  Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
+  if (!G.Epilogue) {
+    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false);
+    return;
+  }
+  // LastK is the same for a whole K block: the branch predicts perfectly.
+  emitIf(
+      B, LastK, [&] { storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, true); },
+      [&] { storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false); });
 }
 
 Value *addOrKeep(IRBuilderBase &B, Value *AddC, Value *Old, Value *Acc) {
@@ -608,9 +624,17 @@ Value *addOrKeep(IRBuilderBase &B, Value *AddC, Value *Old, Value *Acc) {
   return B.CreateSelect(AddC, Sum, Acc);
 }
 
+/// The value C gets at (Row, Col..): the sum so far plus this block's, and
+/// on the last K block the epilogue of it.
+Value *VectorGemmEmitter::finish(Value *AddC, Value *Old, Value *Acc,
+                                 Value *Row, Value *Col, bool ApplyEpilogue) {
+  Value *Sum = addOrKeep(B, AddC, Old, Acc);
+  return ApplyEpilogue ? G.Epilogue(B, Sum, Row, Col) : Sum;
+}
+
 void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                                    Value *Col0, Value *Rows, Value *Cols,
-                                   Value *AddC) {
+                                   Value *AddC, bool ApplyEpilogue) {
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, NR = Kern.nr();
   Align ElemAlign(Kern.AccT->getPrimitiveSizeInBits() / 8);
   auto *ColStride = dyn_cast<ConstantInt>(G.C.ColStride);
@@ -632,10 +656,13 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                          Kern.AccT,
                          B.CreateGEP(Kern.AccT, EdgeBuf,
                                      B.CreateAdd(B.CreateMul(R, c64(NR)), C)));
-                     Value *Dst = elementPtr(B, G.C, B.CreateAdd(Row0, R),
-                                             B.CreateAdd(Col0, C));
+                     Value *Row = B.CreateAdd(Row0, R);
+                     Value *Col = B.CreateAdd(Col0, C);
+                     Value *Dst = elementPtr(B, G.C, Row, Col);
                      Value *Old = B.CreateLoad(Kern.AccT, Dst);
-                     B.CreateStore(addOrKeep(B, AddC, Old, Part), Dst);
+                     B.CreateStore(
+                         finish(AddC, Old, Part, Row, Col, ApplyEpilogue),
+                         Dst);
                    });
         });
   };
@@ -649,12 +676,15 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       B, Full,
       [&] {
         for (unsigned R = 0; R < MR; ++R) {
-          Value *RowPtr = elementPtr(B, G.C, B.CreateAdd(Row0, c64(R)), Col0);
+          Value *Row = B.CreateAdd(Row0, c64(R));
+          Value *RowPtr = elementPtr(B, G.C, Row, Col0);
           for (unsigned V = 0; V < NV; ++V) {
             Value *Ptr = B.CreateConstGEP1_64(Kern.AccT, RowPtr, V * W);
             Value *Old = B.CreateAlignedLoad(Kern.accVec(), Ptr, ElemAlign);
-            B.CreateAlignedStore(addOrKeep(B, AddC, Old, Acc[V * MR + R]), Ptr,
-                                 ElemAlign);
+            Value *Col = B.CreateAdd(Col0, c64(V * W));
+            B.CreateAlignedStore(finish(AddC, Old, Acc[V * MR + R], Row, Col,
+                                        ApplyEpilogue),
+                                 Ptr, ElemAlign);
           }
         }
       },

@@ -530,6 +530,8 @@ Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
                             unsigned VF, int LaneDim, int64_t LaneStep) {
   if (LaneDim < 0)
     LaneStep = 0;
+  if (auto It = Leaves.find(Token); It != Leaves.end())
+    return It->second(B, Idx, VF, LaneDim);
   if (std::optional<StridedView> View = getMemoryView(Token)) {
     int64_t ElemStride = LaneDim >= 0 ? LaneStep * View->Strides[LaneDim] : 0;
     if (LaneDim >= 0 && View->Shape[LaneDim] == 1)
@@ -1023,6 +1025,35 @@ void collectMemoryRoots(const Value *Token, SmallVectorImpl<Value *> &Roots) {
       collectMemoryRoots(Arg, Roots);
 }
 
+/// Whether \p Ptr is a buffer only TLX addresses: a malloc or alloca whose
+/// every user is a TLX intrinsic, free or a lifetime marker. Its address
+/// never reaches the program's own code.
+static bool isTLXOwnedBuffer(const Value *Ptr) {
+  const auto *Call = dyn_cast<CallInst>(Ptr);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!isa<AllocaInst>(Ptr) && !(Callee && Callee->getName() == "malloc"))
+    return false;
+  return all_of(Ptr->users(), [](const User *U) {
+    const auto *CB = dyn_cast<CallBase>(U);
+    const Function *F = CB ? CB->getCalledFunction() : nullptr;
+    return CB && (getOpKind(*CB) || CB->isLifetimeStartOrEnd() ||
+                  (F && F->getName() == "free"));
+  });
+}
+
+/// Whether \p Store (a tensor.store) may write memory \p Root points into.
+/// A TLX-owned buffer and any other pointer never meet (its address reaches
+/// no program code): alias analysis cannot tell, since the address is
+/// passed to intrinsic calls.
+static bool storeMayWrite(const Instruction &Store, Value *Root,
+                          AAResults &AA) {
+  const Value *Dst = cast<CallBase>(Store).getArgOperand(0);
+  if (Dst != Root && (isTLXOwnedBuffer(Dst) || isTLXOwnedBuffer(Root)))
+    return false;
+  return isModSet(
+      AA.getModRefInfo(&Store, MemoryLocation::getBeforeOrAfter(Root)));
+}
+
 bool mayClobberBetween(ArrayRef<Value *> Roots, const Instruction *From,
                        const Instruction *To, AAResults &AA) {
   if (Roots.empty() || From == To)
@@ -1033,10 +1064,13 @@ bool mayClobberBetween(ArrayRef<Value *> Roots, const Instruction *From,
        I = I->getNextNode()) {
     if (!I->mayWriteToMemory())
       continue;
-    if (auto Kind = getOpKind(I); Kind && *Kind != OpKind::Store)
+    std::optional<OpKind> Kind = getOpKind(I);
+    if (Kind && *Kind != OpKind::Store)
       continue;
     for (Value *Root : Roots)
-      if (isModSet(AA.getModRefInfo(I, MemoryLocation::getBeforeOrAfter(Root))))
+      if (Kind ? storeMayWrite(*I, Root, AA)
+               : isModSet(AA.getModRefInfo(
+                     I, MemoryLocation::getBeforeOrAfter(Root))))
         return true;
   }
   return false;

@@ -18,8 +18,10 @@
 #define TLX_TRANSFORMS_INDEXMAP_H
 
 #include "../IR/TensorInfo.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
+#include <functional>
 #include <optional>
 
 namespace llvm {
@@ -160,6 +162,17 @@ public:
   llvm::Value *emit(const llvm::Value *Token, llvm::ArrayRef<llvm::Value *> Idx,
                     unsigned VF, int LaneDim, int64_t LaneStep = 1);
 
+  /// Computes the lanes of a substituted token (see substitute()).
+  using LeafFn = std::function<llvm::Value *(
+      llvm::IRBuilderBase &, llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
+      int LaneDim)>;
+  /// From now on emit() takes \p Token's lanes from \p Fn instead of its
+  /// memory or producer: values computed elsewhere, e.g. the finished
+  /// accumulators of a GEMM whose consumer is fused into it.
+  void substitute(const llvm::Value *Token, LeafFn Fn) {
+    Leaves[Token] = std::move(Fn);
+  }
+
 private:
   llvm::Value *emitOp(const llvm::CallBase &Op, const TensorType &ResultTy,
                       llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
@@ -179,6 +192,7 @@ private:
                                  unsigned VF, int LaneDim, int64_t LaneStep);
 
   llvm::IRBuilderBase &B;
+  llvm::DenseMap<const llvm::Value *, LeafFn> Leaves;
 };
 
 /// Whether memory that \p Roots point into may be written by an instruction

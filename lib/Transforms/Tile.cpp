@@ -16,6 +16,18 @@
 //     function with AMX tiles and this GEMM's tile product (AMX-FP16 is not
 //     implied by AMX-TILE); otherwise (or when the emitter says AMX
 //     cannot do this GEMM - a missed remark says why) portable vectors.
+//  4. Fuse the epilogue (the TPP paper's fused matmul + bias + relu): when
+//     the result's only reader is a chain of elementwise ops (C operators,
+//     relu, tanh, ...; their other operands anything fusible: a broadcast
+//     bias, a splat) whose result is stored, the GEMM computes straight
+//     into that store's destination and applies the chain to each C block
+//     in registers as the last K block writes it back; the temporary and
+//     the second pass over memory disappear. The destination holds partial
+//     sums before, so it must not overlap what the GEMM or the chain reads:
+//     alias analysis proves it, or a run-time range check picks the
+//     temporary (then copied) instead. Vector and scalar kernels only (AMX
+//     stores C tiles straight to memory); -fplugin-arg-tlx-fuse-epilogues=off
+//     turns it off.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,13 +36,17 @@
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
 #include "GemmEmitter.h"
+#include "GemmEmitterImpl.h"
 #include "IndexMap.h"
 #include "Passes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -48,6 +64,10 @@ public:
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
   GemmTarget chooseTarget(const GemmDesc &G, CallBase &Op) const;
+  std::optional<struct Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
+                                              std::string &WhyNot);
+  Value *emitDisjointCheck(IRBuilderBase &B, const StridedView &Dst,
+                           ArrayRef<StridedView> Reads);
 
   Function &F;
   const TargetTransformInfo &TTI;
@@ -79,6 +99,177 @@ GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
   return GemmTarget::AMX;
 }
 
+/// A chain of elementwise ops that consumes a contraction's result (read
+/// through Reader) and whose result Store writes: fused into the GEMM.
+struct Epilogue {
+  CallBase *Store = nullptr;
+  CallBase *Reader = nullptr;
+  SmallVector<CallBase *, 4> Chain; ///< from the reader's consumer outwards
+  SmallVector<StridedView, 4> Reads; ///< memory the chain's operands read
+};
+
+/// Whether \p U only takes its operand's shape (the fill form of broadcast,
+/// which a splat `t * 0.5f` becomes), not its data.
+static bool readsShapeOnly(const Use &U) {
+  auto *CB = dyn_cast<CallBase>(U.getUser());
+  return CB && getOpKind(*CB) == OpKind::Broadcast && CB->arg_size() == 2;
+}
+
+/// The memory roots of \p Op's token operands.
+static SmallVector<Value *, 4> operandRoots(const CallBase &Op) {
+  SmallVector<Value *, 4> Roots;
+  for (const Value *Arg : Op.args())
+    if (Arg->getType()->isTokenTy())
+      collectMemoryRoots(Arg, Roots);
+  return Roots;
+}
+
+/// The one user of \p Token that reads its data, ignoring shape-only reads
+/// and unused typeinfos; null if there are several or none.
+static CallBase *getOnlyDataUser(const Value *Token) {
+  CallBase *Only = nullptr;
+  for (const Use &U : Token->uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (readsShapeOnly(U) || (CB && CB->use_empty() &&
+                              getOpKind(*CB) == OpKind::TypeInfo))
+      continue;
+    if (!CB || (Only && Only != CB))
+      return nullptr;
+    Only = CB;
+  }
+  return Only;
+}
+
+/// The memory views \p Token reads (its own, or its fused producers'
+/// operands'), skipping \p Skip.
+static void collectReadViews(const Value *Token, const Value *Skip,
+                             SmallVectorImpl<StridedView> &Views) {
+  if (Token == Skip)
+    return;
+  if (std::optional<StridedView> V = getMemoryView(Token)) {
+    Views.push_back(*V);
+    return;
+  }
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  const auto *Op = TV ? dyn_cast<CallBase>(TV->Data) : nullptr;
+  if (!Op || !getOpKind(*Op))
+    return;
+  for (const Value *Arg : Op->args())
+    if (Arg->getType()->isTokenTy())
+      collectReadViews(Arg, Skip, Views);
+}
+
+/// Whether \p Ptr is TLX's temporary for one value: every use is \p Store,
+/// a token reading it, or its allocation's bookkeeping.
+static bool isPrivateTemporary(Value *Ptr, const CallBase &Store) {
+  auto *Call = dyn_cast<CallInst>(Ptr);
+  bool IsMalloc = Call && Call->getCalledFunction() &&
+                  Call->getCalledFunction()->getName() == "malloc";
+  if (!IsMalloc && !isa<AllocaInst>(Ptr))
+    return false;
+  for (const User *U : Ptr->users()) {
+    const auto *CB = dyn_cast<CallBase>(U);
+    if (!CB)
+      return false;
+    if (CB == &Store || CB->isLifetimeStartOrEnd())
+      continue;
+    if (const Function *Callee = CB->getCalledFunction();
+        Callee && Callee->getName() == "free")
+      continue;
+    std::optional<OpKind> K = getOpKind(*CB);
+    if (K != OpKind::Load && K != OpKind::TypeInfo)
+      return false;
+  }
+  return true;
+}
+
+std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
+                                            std::string &WhyNot) {
+  Value *Tmp = Store.getArgOperand(0);
+  if (!isPrivateTemporary(Tmp, Store))
+    return std::nullopt; // the result is stored where the user asked
+  // One token reads the result, element (i, j) where the GEMM wrote it.
+  Epilogue E;
+  StridedView C = getStoreView(Store);
+  for (User *U : Tmp->users()) {
+    auto *CB = dyn_cast<CallBase>(U);
+    std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
+    if ((K != OpKind::Load && K != OpKind::TypeInfo) || CB->use_empty())
+      continue;
+    std::optional<StridedView> View = getMemoryView(CB);
+    if (E.Reader || !View || View->Shape != C.Shape ||
+        View->Strides != C.Strides)
+      return std::nullopt;
+    E.Reader = CB;
+  }
+  if (!E.Reader)
+    return std::nullopt;
+  // Walk the chain: each value's one data reader is elementwise, and its
+  // result's one reader is the next op - until a store.
+  Value *Cur = E.Reader;
+  while (true) {
+    CallBase *User = getOnlyDataUser(Cur);
+    std::optional<OpKind> K = User ? getOpKind(*User) : std::nullopt;
+    if (K == OpKind::Store && User->getArgOperand(1) == Cur &&
+        !E.Chain.empty()) {
+      E.Store = User;
+      break;
+    }
+    if (K == OpKind::TypeInfo && !E.Chain.empty() &&
+        User->getArgOperand(0) == E.Chain.back()) {
+      Cur = User;
+      continue;
+    }
+    if (!K || !isElementwise(*K) || User->getParent() != Store.getParent())
+      return std::nullopt;
+    E.Chain.push_back(User);
+    Cur = User;
+  }
+  StridedView Dst = getStoreView(*E.Store);
+  if (E.Store->getParent() != Store.getParent() || Dst.rank() != 2 ||
+      Dst.Shape != C.Shape)
+    return std::nullopt;
+  if (Dst.Elem != C.Elem) {
+    WhyNot = "the stored type " + elementTypeName(Dst.Elem) +
+             " is not the accumulator's " + elementTypeName(C.Elem);
+    return std::nullopt;
+  }
+  // The GEMM moves to the consumer's store: what it reads must not change
+  // in between.
+  if (mayClobberBetween(operandRoots(Op), &Store, E.Store, AA)) {
+    WhyNot = "its operands may be written before the consumer's store";
+    return std::nullopt;
+  }
+  collectReadViews(E.Store->getArgOperand(1), E.Reader, E.Reads);
+  return E;
+}
+
+/// An i1 that is true when \p Dst's bytes overlap none of \p Reads': a
+/// constant where alias analysis decides, else address range compares.
+Value *Tiler::emitDisjointCheck(IRBuilderBase &B, const StridedView &Dst,
+                                ArrayRef<StridedView> Reads) {
+  const DataLayout &DL = F.getDataLayout();
+  auto Range = [&](const StridedView &V) {
+    int64_t Last = 0;
+    for (unsigned I = 0; I < V.rank(); ++I)
+      Last += (V.Shape[I] - 1) * std::abs(V.Strides[I]);
+    int64_t Bytes = (Last + 1) * DL.getTypeAllocSize(V.Elem);
+    Value *Begin = B.CreatePtrToInt(V.Ptr, B.getInt64Ty());
+    return std::make_pair(Begin, B.CreateAdd(Begin, B.getInt64(Bytes)));
+  };
+  Value *Disjoint = B.getTrue();
+  for (const StridedView &R : Reads) {
+    if (AA.isNoAlias(MemoryLocation::getBeforeOrAfter(Dst.Ptr),
+                     MemoryLocation::getBeforeOrAfter(R.Ptr)))
+      continue;
+    auto [DB, DE] = Range(Dst);
+    auto [RB, RE] = Range(R);
+    Disjoint = B.CreateAnd(Disjoint, B.CreateOr(B.CreateICmpULE(DE, RB),
+                                                B.CreateICmpULE(RE, DB)));
+  }
+  return Disjoint;
+}
+
 static GemmOperand operandOf(const StridedView &V, bool IsSigned) {
   GemmOperand O;
   O.Ptr = V.Ptr;
@@ -96,10 +287,59 @@ static bool sameView(const StridedView &X, const StridedView &Y,
          X.Shape == Y.Shape && X.Strides == Y.Strides;
 }
 
+/// Erases \p I and then the TLX ops and typeinfos only it used.
+static void eraseWithDeadOperands(Instruction *I) {
+  SmallVector<Instruction *, 8> Work{I};
+  SmallPtrSet<Instruction *, 8> Erased;
+  while (!Work.empty()) {
+    Instruction *X = Work.pop_back_val();
+    if (Erased.count(X) || !X->use_empty())
+      continue;
+    for (Value *Op : X->operands())
+      if (auto *CB = dyn_cast<CallBase>(Op); CB && getOpKind(*CB))
+        Work.push_back(CB);
+    Erased.insert(X);
+    X->eraseFromParent();
+  }
+}
+
+/// Erases TLX's temporary \p Ptr (allocation, frees, lifetime markers) once
+/// nothing reads or writes it.
+static void eraseTemporaryIfUnused(Value *Ptr) {
+  SmallVector<Instruction *, 4> Bookkeeping;
+  for (User *U : Ptr->users()) {
+    auto *CB = dyn_cast<CallBase>(U);
+    if (!CB)
+      return;
+    const Function *Callee = CB->getCalledFunction();
+    bool Dead = CB->isLifetimeStartOrEnd() ||
+                (Callee && Callee->getName() == "free") ||
+                (getOpKind(*CB) == OpKind::TypeInfo && CB->use_empty());
+    if (!Dead)
+      return;
+    Bookkeeping.push_back(CB);
+  }
+  for (Instruction *I : Bookkeeping)
+    I->eraseFromParent();
+  if (auto *I = dyn_cast<Instruction>(Ptr); I && I->use_empty())
+    I->eraseFromParent();
+}
+
+/// The chain's ops, for remarks: "fmul, fadd, relu".
+static std::string describeChain(ArrayRef<CallBase *> Chain) {
+  std::string S;
+  for (CallBase *Op : Chain)
+    S += (Twine(S.empty() ? "" : ", ") + getOpDesc(*getOpKind(*Op)).shortName())
+             .str();
+  return S;
+}
+
 // %c = matmul(token %a, token %b)          C = A x B through strides:
 // %t = typeinfo(%c, <M,N>, ...)      -->   emitGemm(M, N, K, A, B, C = %dst)
 // store(%dst, %t, ld)
 // (mma: %c = OP(token %acc, %a, %b) accumulates into %dst, holding %acc.)
+// With a fused epilogue (step 4) C is the epilogue's destination and the
+// GEMM is emitted at its store.
 void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   OpKind Kind = *getOpKind(Op);
   StringRef Name = getOpDesc(Kind).shortName();
@@ -120,7 +360,6 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     ASigned = S.Op1Signed;
     BSigned = S.Op2Signed;
   }
-  IRBuilder<> B(&Store);
   GemmDesc G;
   G.M = C.Shape[0];
   G.N = C.Shape[1];
@@ -128,6 +367,65 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   G.A = operandOf(*A, ASigned);
   G.B = operandOf(*Bv, BSigned);
   G.C = operandOf(C, true);
+  GemmTarget Target = chooseTarget(G, Op);
+  // f16/bf16 results accumulate in float (as the reference does) and are
+  // rounded once, into the destination, afterwards.
+  bool Narrow = C.Elem->isHalfTy() || C.Elem->isBFloatTy();
+
+  std::optional<Epilogue> Epi;
+  std::string WhyNot;
+  if (pipelineOptions().FuseEpilogues && !Narrow &&
+      Target == GemmTarget::Vector)
+    Epi = findEpilogue(Store, Op, WhyNot);
+  IRBuilder<> B(Epi ? Epi->Store : &Store);
+  StridedView Tmp = C;
+  Value *Disjoint = nullptr;
+  if (Epi) {
+    C = getStoreView(*Epi->Store);
+    SmallVector<StridedView, 6> Reads(Epi->Reads.begin(), Epi->Reads.end());
+    Reads.append({*A, *Bv});
+    std::optional<StridedView> Acc =
+        IsMMA ? getMemoryView(Op.getArgOperand(0)) : std::nullopt;
+    if (IsMMA && !(Acc && sameView(*Acc, C, AA)))
+      collectReadViews(Op.getArgOperand(0), nullptr, Reads);
+    Disjoint = emitDisjointCheck(B, C, Reads);
+    if (IsMMA && !isa<Constant>(Disjoint)) {
+      // The accumulator is copied into C first: only into the destination.
+      RecursivelyDeleteTriviallyDeadInstructions(Disjoint);
+      WhyNot = "the destination may overlap the accumulator or operands";
+      Epi.reset();
+      C = Tmp;
+      B.SetInsertPoint(&Store);
+    }
+  }
+  if (Epi) {
+    G.C = operandOf(C, true);
+    if (!isa<Constant>(Disjoint)) {
+      // Overlap is possible: then C is the temporary, copied afterwards.
+      GemmOperand T = operandOf(Tmp, true);
+      G.C.Ptr = B.CreateSelect(Disjoint, G.C.Ptr, T.Ptr, "gemm.c");
+      G.C.RowStride = B.CreateSelect(Disjoint, G.C.RowStride, T.RowStride);
+      if (G.C.ColStride != T.ColStride)
+        G.C.ColStride = B.CreateSelect(Disjoint, G.C.ColStride, T.ColStride);
+    }
+    const Value *Result = Epi->Store->getArgOperand(1);
+    const Value *Reader = Epi->Reader;
+    Type *DstElem = C.Elem;
+    G.Epilogue = [Result, Reader, DstElem](IRBuilderBase &B, Value *Acc,
+                                           Value *Row, Value *Col) {
+      auto *VT = dyn_cast<FixedVectorType>(Acc->getType());
+      unsigned Lanes = VT ? VT->getNumElements() : 1;
+      ElementEmitter EE(B);
+      EE.substitute(Reader, [Acc](IRBuilderBase &B, ArrayRef<Value *>,
+                                  unsigned, int) {
+        return convertToCompute(B, Acc);
+      });
+      Value *V = EE.emit(Result, {Row, Col}, Lanes, Lanes > 1 ? 1 : -1);
+      return convertFromCompute(B, V, DstElem);
+    };
+  } else {
+    G.C = operandOf(C, true);
+  }
   std::string AccNote;
   if (IsMMA) {
     G.Accumulate = true;
@@ -140,11 +438,8 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     }
   }
 
-  // f16/bf16 results accumulate in float (as the reference does) and are
-  // rounded once, into the destination, afterwards.
   StridedView Acc32;
   Buffer Acc32Buf;
-  bool Narrow = C.Elem->isHalfTy() || C.Elem->isBFloatTy();
   if (Narrow) {
     Type *F32 = B.getFloatTy();
     Acc32Buf = emitAllocBuffer(B, F32, G.M * G.N, "tlx.acc32");
@@ -156,7 +451,6 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     AccNote = ", accumulated in f32";
   }
 
-  GemmTarget Target = chooseTarget(G, Op);
   GemmPlan Plan;
   std::string Why;
   bool Done = emitGemm(B, G, Target, TTI, Plan, Why);
@@ -184,6 +478,10 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     if (Acc32Buf.IsHeap)
       emitFree(B, Acc32Buf.Ptr);
   }
+  if (Epi && !isa<Constant>(Disjoint))
+    gemm::emitIf(B, B.CreateNot(Disjoint), [&] {
+      emitMaterialize(B, Epi->Reader, C, getVectorWidth(TTI, C.Elem));
+    });
   emitRemark(DEBUG_TYPE, "Gemm", Op,
              Name + ": " + Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
                  " (MxKxN) " + elementTypeName(A->Elem) + " x " +
@@ -192,7 +490,26 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                  ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
                  " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) + ", tile " +
                  Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
-  Store.eraseFromParent();
+  if (Epi) {
+    emitRemark(DEBUG_TYPE, "FusedEpilogue", *Epi->Store,
+               Name + ": fused epilogue (" + describeChain(Epi->Chain) +
+                   ") applied to C in registers as the GEMM writes it; no " +
+                   "temporary" +
+                   (isa<Constant>(Disjoint)
+                        ? ""
+                        : " unless the destination overlaps an operand "
+                          "(checked at run time)"));
+    Value *TmpPtr = Tmp.Ptr;
+    Store.eraseFromParent();
+    eraseWithDeadOperands(Epi->Store); // the chain, and then its reader
+    eraseTemporaryIfUnused(TmpPtr);
+  } else {
+    if (!WhyNot.empty())
+      emitMissedRemark(DEBUG_TYPE, "EpilogueNotFused", Op,
+                       Name + ": its elementwise consumer is not fused: " +
+                           WhyNot);
+    Store.eraseFromParent();
+  }
 }
 
 bool Tiler::run() {
