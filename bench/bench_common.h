@@ -134,4 +134,33 @@ static inline int bench_check(const bench_matrices *m, int bt, int M, int N,
   return bad != 0;
 }
 
+/* The dense layer y = relu(alpha * (x W) + b) (bench/tlx_dense.c and the
+ * onednn-dense anchor): x = A, W = B, y = C, b[j] = j % 7 - 3. f32 (bt 0)
+ * with alpha 0.5, s8s8s32 (bt 1) with alpha 1 (the bias starts the s32
+ * accumulator). Exact, as bench_check. Returns 0 if OK. */
+static inline int bench_dense_bias(int j) { return j % 7 - 3; }
+
+static inline int bench_check_dense(const bench_matrices *m, int bt, int M,
+                                    int N, int K) {
+  int64_t total = (int64_t)M * N;
+  int bad = 0;
+  for (int64_t s = 0; s < 4096 && s < total; ++s) {
+    int64_t e = (int64_t)((s * 2654435761u) % total);
+    int i = (int)(e / N), j = (int)(e % N);
+    double acc = 0;
+    for (int k = 0; k < K; ++k)
+      acc += bt == 0 ? (double)((float *)m->a)[(int64_t)i * K + k] *
+                           ((float *)m->b)[(int64_t)k * N + j]
+                     : (double)((int8_t *)m->a)[(int64_t)i * K + k] *
+                           ((int8_t *)m->b)[(int64_t)k * N + j];
+    double z = (bt == 0 ? 0.5 : 1.0) * acc + bench_dense_bias(j);
+    double want = z > 0 ? z : 0;
+    double got = bt == 0 ? (double)((float *)m->c)[e]
+                         : (double)((int32_t *)m->c)[e];
+    if (got != want && bad++ < 5)
+      fprintf(stderr, "y[%d][%d] = %.1f, want %.1f\n", i, j, got, want);
+  }
+  return bad != 0;
+}
+
 #endif /* TLX_BENCH_COMMON_H */

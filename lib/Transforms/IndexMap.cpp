@@ -1025,10 +1025,7 @@ void collectMemoryRoots(const Value *Token, SmallVectorImpl<Value *> &Roots) {
       collectMemoryRoots(Arg, Roots);
 }
 
-/// Whether \p Ptr is a buffer only TLX addresses: a malloc or alloca whose
-/// every user is a TLX intrinsic, free or a lifetime marker. Its address
-/// never reaches the program's own code.
-static bool isTLXOwnedBuffer(const Value *Ptr) {
+bool isTLXOwnedBuffer(const Value *Ptr) {
   const auto *Call = dyn_cast<CallInst>(Ptr);
   const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
   if (!isa<AllocaInst>(Ptr) && !(Callee && Callee->getName() == "malloc"))
@@ -1074,6 +1071,24 @@ bool mayClobberBetween(ArrayRef<Value *> Roots, const Instruction *From,
         return true;
   }
   return false;
+}
+
+Value *stripParameterSpill(Value *Ptr) {
+  auto *Load = dyn_cast<LoadInst>(Ptr);
+  auto *Slot = Load ? dyn_cast<AllocaInst>(Load->getPointerOperand()) : nullptr;
+  if (!Slot || !Load->isSimple())
+    return Ptr;
+  Value *Stored = nullptr;
+  for (User *U : Slot->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    auto *Store = dyn_cast<StoreInst>(U);
+    if (!Store || Store->getPointerOperand() != Slot || Stored ||
+        !isa<Argument>(Store->getValueOperand()))
+      return Ptr;
+    Stored = Store->getValueOperand();
+  }
+  return Stored ? Stored : Ptr;
 }
 
 bool isSamePointer(Value *A, Value *B, AAResults &AA) {

@@ -202,6 +202,17 @@ bool mayClobberBetween(llvm::ArrayRef<llvm::Value *> Roots,
                        const llvm::Instruction *From,
                        const llvm::Instruction *To, llvm::AAResults &AA);
 
+/// Whether \p Ptr is a buffer only TLX addresses: a malloc or alloca whose
+/// every user is a TLX intrinsic, free or a lifetime marker. Its address
+/// never reaches the program's own code, so it overlaps no other pointer.
+bool isTLXOwnedBuffer(const llvm::Value *Ptr);
+
+/// The argument a pointer parameter's stack slot holds, for \p Ptr loaded
+/// from that slot (clang spills every parameter to an alloca, stored once;
+/// TLX runs before SROA): its noalias (restrict) attribute then applies.
+/// Otherwise \p Ptr itself.
+llvm::Value *stripParameterSpill(llvm::Value *Ptr);
+
 /// Whether \p A and \p B are certainly the same address: one value, or
 /// two loads of one variable in one block with no write to it in between
 /// (at -O0, and at the start of the -O2 pipeline where TLX runs, every use

@@ -235,7 +235,17 @@ std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
     return std::nullopt;
   }
   // The GEMM moves to the consumer's store: what it reads must not change
-  // in between.
+  // in between. Buffers TLX frees in between (the accumulator's, read only
+  // by the GEMM) live on until after the store: freeing later is safe.
+  SmallVector<Instruction *, 2> Frees;
+  for (Instruction *I = Store.getNextNode(); I != E.Store; I = I->getNextNode())
+    if (auto *Call = dyn_cast<CallInst>(I);
+        Call && Call->getCalledFunction() &&
+        Call->getCalledFunction()->getName() == "free" &&
+        is_contained(operandRoots(Op), Call->getArgOperand(0)))
+      Frees.push_back(Call);
+  for (Instruction *Free : Frees)
+    Free->moveAfter(E.Store);
   if (mayClobberBetween(operandRoots(Op), &Store, E.Store, AA)) {
     WhyNot = "its operands may be written before the consumer's store";
     return std::nullopt;
@@ -258,9 +268,13 @@ Value *Tiler::emitDisjointCheck(IRBuilderBase &B, const StridedView &Dst,
     return std::make_pair(Begin, B.CreateAdd(Begin, B.getInt64(Bytes)));
   };
   Value *Disjoint = B.getTrue();
+  Value *DstObj = stripParameterSpill(Dst.Ptr);
   for (const StridedView &R : Reads) {
-    if (AA.isNoAlias(MemoryLocation::getBeforeOrAfter(Dst.Ptr),
-                     MemoryLocation::getBeforeOrAfter(R.Ptr)))
+    Value *ReadObj = stripParameterSpill(R.Ptr);
+    if (DstObj != ReadObj &&
+        (isTLXOwnedBuffer(DstObj) || isTLXOwnedBuffer(ReadObj) ||
+         AA.isNoAlias(MemoryLocation::getBeforeOrAfter(DstObj),
+                      MemoryLocation::getBeforeOrAfter(ReadObj))))
       continue;
     auto [DB, DE] = Range(Dst);
     auto [RB, RE] = Range(R);

@@ -3,7 +3,9 @@
 // Checked against plain C loops, fused and unfused (fuse-epilogues=off), at
 // -O0 and -O2, for: scale + broadcast bias + relu (f32, sizes with tails and
 // K over one cache block), an int32 matmul with bias and relu, tanh, a
-// column-major destination, a destination that overlaps an operand (the
+// column-major destination, an int8 smma whose accumulator is a broadcast
+// bias (restrict pointers: no run-time check), a destination that
+// overlaps an operand (the
 // run-time check takes the temporary), and `y = relu(xw + y)` (the chain
 // reads the destination). Inputs are small integers: every sum is exact.
 // RUN: %clang_tlx -std=c11 -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
@@ -19,10 +21,12 @@
 // CHECK: column-major: ok
 // CHECK: overlapping destination: ok
 // CHECK: reads destination: ok
+// CHECK: int8 mma bias relu: ok
 // CHECK-NOT: bad
 // REMARK-DAG: fused epilogue (fmul, fadd, relu) applied to C in registers
 // REMARK-DAG: fused epilogue (add, relu)
 // REMARK-DAG: fused epilogue (tanh)
+// REMARK-DAG: smma: fused epilogue (relu) applied to C in registers as the GEMM writes it; no temporary [
 // REMARK-DAG: fused epilogue (fadd, relu) applied to C in registers as the GEMM writes it; no temporary unless the destination overlaps an operand (checked at run time)
 // OFF-NOT: fused epilogue
 #include <math.h>
@@ -226,6 +230,47 @@ static void reads_destination(void) {
   report("reads destination", y, want, 20 * 30, 0);
 }
 
+/* y = relu(b + x w) on s8 x s8 -> s32: the bias is the mma accumulator. */
+typedef int32_t vacc __attribute__((ext_vector_type(13 * 35)));
+TLX_DECLARE_TENSOR_OPS_AS(vacc, acc)
+
+__attribute__((noinline)) static void mma_bias_relu(const int8_t *restrict x,
+                                                    const int8_t *restrict w,
+                                                    const int32_t *restrict b,
+                                                    int32_t *restrict y) {
+  vacc bias = tensor_broadcast_acc(
+      tensor_load(b, TLX_SHAPE(35), TLX_LAYOUT(0), TLX_ZEROS(1), TLX_ZEROS(1)));
+  vacc s = tensor_smma_acc(
+      tensor_typeinfo(bias, TLX_SHAPE(13, 35), ROW_MAJOR, TLX_ZEROS(2)),
+      LOAD2(x, 13, 70), LOAD2(w, 70, 35));
+  vacc r = tensor_relu_acc(
+      tensor_typeinfo(s, TLX_SHAPE(13, 35), ROW_MAJOR, TLX_ZEROS(2)));
+  tensor_store(y, tensor_typeinfo(r, TLX_SHAPE(13, 35), ROW_MAJOR, TLX_ZEROS(2)),
+               TLX_ZEROS(2));
+}
+
+static void int8_mma(void) {
+  static int8_t x[13 * 70], w[70 * 35];
+  static int32_t b[35], y[13 * 35];
+  static float got[13 * 35], want[13 * 35];
+  for (int i = 0; i < 13 * 70; i++)
+    x[i] = (int8_t)((i * 37) % 255 - 127);
+  for (int i = 0; i < 70 * 35; i++)
+    w[i] = (int8_t)((i * 53) % 251 - 125);
+  for (int j = 0; j < 35; j++)
+    b[j] = (j % 11 - 5) * 1000;
+  mma_bias_relu(x, w, b, y);
+  for (int i = 0; i < 13; i++)
+    for (int j = 0; j < 35; j++) {
+      int32_t s = b[j];
+      for (int p = 0; p < 70; p++)
+        s += x[i * 70 + p] * w[p * 35 + j];
+      want[i * 35 + j] = (float)(s > 0 ? s : 0);
+      got[i * 35 + j] = (float)y[i * 35 + j];
+    }
+  report("int8 mma bias relu", got, want, 13 * 35, 0);
+}
+
 int main(void) {
   check37x29x53();
   check64x600x80();
@@ -234,5 +279,6 @@ int main(void) {
   column_major();
   overlapping_destination();
   reads_destination();
+  int8_mma();
   return 0;
 }
