@@ -10,6 +10,8 @@
  * BLAS-style call); its creation is outside the timed region. LIB
  * "onednn-matmul" times the int8 types through the matmul primitive too
  * (the gemm_*8s8s32 calls do not use AMX; the primitive does).
+ * "onednn-dense" times the dense layer of bench/tlx_dense.c (f32, s8s8s32)
+ * as one matmul primitive with bias, output scale and a relu post-op.
  * "anchors onednn conv" times the conv_common.h layer with oneDNN's
  * convolution primitive (algorithm auto, plain NCHW memory given; the
  * primitive may reorder internally, which is counted).
@@ -29,7 +31,7 @@ typedef struct gemm_ctx {
   dnnl_engine_t engine;
   dnnl_stream_t stream;
   dnnl_primitive_t matmul;
-  dnnl_memory_t mem_a, mem_b, mem_c;
+  dnnl_memory_t mem_a, mem_b, mem_c, mem_bias;
 } gemm_ctx;
 
 #define DNNL_CHECK(call)                                                       \
@@ -97,6 +99,61 @@ static void setup_matmul(gemm_ctx *g) {
   DNNL_CHECK(dnnl_memory_create(&g->mem_a, &a_md, g->engine, g->mats.a));
   DNNL_CHECK(dnnl_memory_create(&g->mem_b, &b_md, g->engine, g->mats.b));
   DNNL_CHECK(dnnl_memory_create(&g->mem_c, &c_md, g->engine, g->mats.c));
+}
+
+/* The dense layer y = relu(0.5 (x W) + b) (f32) or relu(x W + b) (s8s8s32,
+ * s32 bias and output) as one matmul primitive: bias argument, output
+ * scale and an eltwise relu post-op (bench_check_dense checks it). */
+static void setup_dense(gemm_ctx *g) {
+  int int8 = g->bt == 1;
+  dnnl_data_type_t in = int8 ? dnnl_s8 : dnnl_f32;
+  dnnl_data_type_t out = int8 ? dnnl_s32 : dnnl_f32;
+  dnnl_memory_desc_t a_md, b_md, bias_md, c_md;
+  dnnl_dims_t ad = {g->m, g->k}, bd = {g->k, g->n}, cd = {g->m, g->n},
+              biasd = {1, g->n};
+  DNNL_CHECK(dnnl_engine_create(&g->engine, dnnl_cpu, 0));
+  DNNL_CHECK(dnnl_stream_create(&g->stream, g->engine,
+                                dnnl_stream_default_flags));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&a_md, 2, ad, in, dnnl_ab));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&b_md, 2, bd, in, dnnl_ab));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&bias_md, 2, biasd, out, dnnl_ab));
+  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&c_md, 2, cd, out, dnnl_ab));
+  dnnl_matmul_desc_t desc;
+  DNNL_CHECK(dnnl_matmul_desc_init(&desc, &a_md, &b_md, &bias_md, &c_md));
+  dnnl_primitive_attr_t attr;
+  dnnl_post_ops_t ops;
+  DNNL_CHECK(dnnl_primitive_attr_create(&attr));
+  const float scale = int8 ? 1.0f : 0.5f;
+  DNNL_CHECK(dnnl_primitive_attr_set_output_scales(attr, 1, 0, &scale));
+  DNNL_CHECK(dnnl_post_ops_create(&ops));
+  DNNL_CHECK(dnnl_post_ops_append_eltwise(ops, 1.0f, dnnl_eltwise_relu, 0, 0));
+  DNNL_CHECK(dnnl_primitive_attr_set_post_ops(attr, ops));
+  dnnl_primitive_desc_t pd;
+  DNNL_CHECK(dnnl_primitive_desc_create(&pd, &desc, attr, g->engine, NULL));
+  DNNL_CHECK(dnnl_primitive_create(&g->matmul, pd));
+  DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
+  DNNL_CHECK(dnnl_post_ops_destroy(ops));
+  DNNL_CHECK(dnnl_primitive_attr_destroy(attr));
+  /* oneDNN scales the bias too (dst = scale (x W + b)): b / scale. */
+  void *bias = malloc(sizeof(float) * g->n);
+  for (int j = 0; j < g->n; ++j)
+    if (int8)
+      ((int32_t *)bias)[j] = bench_dense_bias(j);
+    else
+      ((float *)bias)[j] = bench_dense_bias(j) / scale;
+  DNNL_CHECK(dnnl_memory_create(&g->mem_a, &a_md, g->engine, g->mats.a));
+  DNNL_CHECK(dnnl_memory_create(&g->mem_b, &b_md, g->engine, g->mats.b));
+  DNNL_CHECK(dnnl_memory_create(&g->mem_bias, &bias_md, g->engine, bias));
+  DNNL_CHECK(dnnl_memory_create(&g->mem_c, &c_md, g->engine, g->mats.c));
+}
+
+static void run_dense(gemm_ctx *g) {
+  dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, g->mem_a},
+                             {DNNL_ARG_WEIGHTS, g->mem_b},
+                             {DNNL_ARG_BIAS, g->mem_bias},
+                             {DNNL_ARG_DST, g->mem_c}};
+  DNNL_CHECK(dnnl_primitive_execute(g->matmul, g->stream, 4, args));
+  DNNL_CHECK(dnnl_stream_wait(g->stream));
 }
 
 static void run_openblas(gemm_ctx *g) {
@@ -230,17 +287,25 @@ int main(int argc, char **argv) {
   g.m = atoi(argv[3]), g.n = atoi(argv[4]), g.k = atoi(argv[5]);
   void (*run)(gemm_ctx *) = !strcmp(lib, "onednn")          ? run_onednn
                             : !strcmp(lib, "onednn-matmul") ? run_matmul
+                            : !strcmp(lib, "onednn-dense")  ? run_dense
                             : !strcmp(lib, "openblas")      ? run_openblas
                                                             : run_naive;
   if (run == run_openblas && g.bt != 0) {
     fprintf(stderr, "openblas: f32 only\n");
     return 2;
   }
+  if (run == run_dense && g.bt > 1) {
+    fprintf(stderr, "onednn-dense: f32 and s8s8s32 only\n");
+    return 2;
+  }
   bench_alloc(&g.mats, g.bt, g.m, g.n, g.k);
   if ((run == run_onednn && g.bt == 3) || run == run_matmul)
     setup_matmul(&g);
+  if (run == run_dense)
+    setup_dense(&g);
   run(&g);
-  if (bench_check(&g.mats, g.bt, g.m, g.n, g.k)) {
+  if (run == run_dense ? bench_check_dense(&g.mats, g.bt, g.m, g.n, g.k)
+                       : bench_check(&g.mats, g.bt, g.m, g.n, g.k)) {
     printf("%s %s %d %d %d FAILED\n", lib, argv[2], g.m, g.n, g.k);
     return 1;
   }

@@ -10,14 +10,19 @@ import subprocess
 import sys
 
 COLS = ["tlx", "tlx-cc", "tlx-amx", "onednn", "onednn-matmul", "openblas", "naive"]
+# The dense layer (bench/tlx_dense.c): its own table.
+DENSE_COLS = ["tlx-dense", "tlx-dense-unfused", "onednn-dense"]
 # Targets: TLX / oneDNN at 1024^3, and at the other sizes.
 TARGET_1024, TARGET_OTHER, TARGET_CONV = 0.95, 0.85, 0.80
 
 
-def parse(path):
+def parse(path, dense):
+    """The result lines of the GEMM table (dense=False) or the dense one."""
     rows, order = {}, []
     for line in open(path):
         f = line.split()
+        if not f or (f[0] in DENSE_COLS) != dense:
+            continue
         if not f or f[-1] == "FAILED":
             key = tuple(f[1:5]) if f else None
             if key:
@@ -56,7 +61,7 @@ def cpu_name():
 
 def main():
     results, md_path, dat_path, notes_path = sys.argv[1:5]
-    rows, order = parse(results)
+    rows, order = parse(results, False)
     header = ["type", "M x N x K"] + COLS + ["TLX/oneDNN", "target"]
     table = []
     plot = []
@@ -115,10 +120,45 @@ def main():
         for r in table:
             f.write("| " + " | ".join(str(c) for c in r) + " |\n")
         f.write("\n")
+        write_dense_table(f, results)
         try:
             f.write(open(notes_path).read())
         except OSError:
             pass
+
+
+def write_dense_table(f, results):
+    """The dense layer y = relu(alpha (x W) + b) rows, with the ratios the
+    fused epilogue is judged by."""
+    rows, order = parse(results, True)
+    if not order:
+        return
+    header = (["type", "batch x out x in"] + DENSE_COLS +
+              ["fused/oneDNN", "fused/unfused"])
+    f.write("## Dense layer\n\n")
+    f.write("y = relu(alpha * (x W) + b) written in C with tlx.h "
+            "(bench/tlx_dense.c: f32 with the scale and bias as C vector "
+            "operators, alpha = 0.5; int8: s8 x s8 -> s32 with the bias in "
+            "the smma accumulator, then relu), built by `tlx-cc -O2 "
+            "-march=native`: tlx-dense with the epilogue fused into the GEMM, "
+            "tlx-dense-unfused with `-fplugin-arg-tlx-fuse-epilogues=off`; "
+            "onednn-dense: one oneDNN matmul primitive with bias, output "
+            "scale and an eltwise relu post-op. GFLOP/s (GOP/s) counting the "
+            "GEMM's 2 x batch x out x in.\n\n")
+    f.write("| " + " | ".join(header) + " |\n")
+    f.write("|" + "---|" * len(header) + "\n")
+    for key in order:
+        vals = rows[key]
+        cells = [key[0], "x".join(key[1:])]
+        for c in DENSE_COLS:
+            v = vals.get(c)
+            cells.append("-" if v is None else v if isinstance(v, str) else "%.1f" % v)
+        fused, unfused, dnn = (vals.get(c) for c in DENSE_COLS)
+        for a, b in ((fused, dnn), (fused, unfused)):
+            ok = isinstance(a, float) and isinstance(b, float) and b
+            cells.append("%.2f" % (a / b) if ok else "-")
+        f.write("| " + " | ".join(cells) + " |\n")
+    f.write("\n")
 
 
 if __name__ == "__main__":

@@ -648,8 +648,13 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
     Ld->eraseFromParent();
   if (ToVec && getOpKind(*ToVec) == OpKind::ToVector && ToVec->use_empty())
     ToVec->eraseFromParent();
-  if (Buf.IsHeap)
-    addTemp(Buf, TV->Type, New);
+  if (Buf.IsHeap) {
+    // The copy is packed whatever padding the typeinfo asks for: a result
+    // reusing this buffer in place must be packed too.
+    TensorType Packed = TV->Type;
+    Packed.Padding.assign(Packed.rank(), 0);
+    addTemp(Buf, Packed, New);
+  }
   emitRemark(DEBUG_TYPE, "VectorInput", *New,
              "tensor " + shapeString(TV->Type.Shape) + " " +
                  elementTypeName(TV->Type.Elem) + " passed by value: copied " +

@@ -101,6 +101,8 @@ FEATURES = {
     "reload": "loads of arrays the program stored to",
     "tovector-reuse": "tovector results made tensors again (vector_totensor, "
                       "or a 1-D typeinfo)",
+    "c-operators": "C vector operators (+ - * & | ^, splats, negation) on "
+                   "tensor values (op 'cop')",
     "nan": "NaN and -0.0 in float inputs (off by default)",
 }
 GROUPS = {
@@ -115,7 +117,7 @@ OPS = ["matmul", "umma", "smma", "usmma", "summa", "contract", "convolution",
        "log10", "sqrt", "fabs", "floor", "ceil", "broadcast", "reduce.max",
        "reduce.min", "reduce.add", "reduce.mul", "reduce.and", "reduce.or",
        "reduce.xor", "reshape.block", "reshape.permute", "transpose", "pad",
-       "concat", "tovector"]
+       "concat", "tovector", "cop"]
 UNARY = ["relu", "tanh", "sigmoid", "sin", "cos", "exp", "exp2", "log",
          "log2", "log10", "sqrt", "fabs", "floor", "ceil"]
 MMA = {"umma": (True, True), "smma": (False, False), "usmma": (True, False),
@@ -124,7 +126,7 @@ MMA = {"umma": (True, True), "smma": (False, False), "usmma": (True, False),
 WEIGHTS = {"matmul": 6, "umma": 1.5, "smma": 1.5, "usmma": 1.5, "summa": 1.5,
            "contract": 3, "convolution": 3, "broadcast": 3, "transpose": 4,
            "reshape.block": 2, "reshape.permute": 2, "pad": 3, "concat": 3,
-           "tovector": 2}
+           "tovector": 2, "cop": 4}
 for _u in UNARY:
     WEIGHTS[_u] = 0.8
 WEIGHTS["relu"] = 3
@@ -1066,6 +1068,113 @@ class Prog:
             self.loop_close(v.rank)
         return self.compute(op, out, [v], [], ref, layout=layout,
                             padding=padding, into=into, top=top)
+
+    # C vector operators on tensor values (tlx-vector-ops): a binary
+    # operator of two vectors in one storage order, with a splat scalar,
+    # or a negation; typed like its first operand.
+    COPS = {"f32": ["+", "-", "*", "*k", "*k+", "neg"],
+            "i32": ["+", "-", "*", "&", "|", "^", "*k", "neg"]}
+
+    def cop_model(self, out, a, b, opr, k):
+        """Error model of one float C operator (exact on exact inputs
+        while the result fits the mantissa)."""
+        out.nan = a.nan or (b is not None and b.nan)
+        if opr == "neg":
+            out.copy_model(a)
+            out.pos = False
+            return
+        if opr in ("*k", "*k+"):
+            kv = Val(self, "f32", [1])
+            kv.mag, kv.q = abs(k), 3
+            prod_ = Val(self, "f32", a.logical)
+            self.linear(prod_, a, kv, 1)
+            if opr == "*k":
+                out.copy_model(prod_)
+                return
+            a = prod_
+        if opr == "*":
+            self.linear(out, a, b, 1)
+            return
+        out.pos = False
+        mag = a.mag + b.mag
+        q = max(a.q, b.q) if a.q is not None and b.q is not None else None
+        if a.exact and b.exact and q is not None and \
+                mag * 2.0 ** q < 2.0 ** MANT_BITS:
+            out.mag, out.q, out.err, out.rel = mag, q, 0.0, 0.0
+            return
+        out.mag, out.q, out.rel = mag + a.dev() + b.dev(), None, 0.0
+        out.err = a.dev() + b.dev() + out.mag * EPS_ACC
+
+    def op_cop(self, op):
+        if not self.on("c-operators"):
+            return None
+        dt = self.dt_choice(["f32", "i32"])
+
+        def vector_input(logical=None, layout=None):
+            return self.new_input(
+                dt, logical or self.rshape(self.rng.randint(1, 3)),
+                form="typeinfo", layout=layout)
+        a = self.pick(lambda v: v.data and v.dt == dt and self.fine(v) and
+                      not v.nan, vector_input)
+        if not a.data or not self.fine(a) or a.nan:
+            return None
+        opr = self.rng.choice(self.COPS[dt])
+        b = None
+        if opr not in ("*k", "neg"):
+            b = self.pick(lambda v: v is not a and v.data and v.dt == dt and
+                          v.logical == a.logical and v.layout == a.layout and
+                          self.fine(v) and not v.nan,
+                          lambda: vector_input(a.logical, a.layout))
+            if not b.data:
+                return None
+        k = self.rng.randint(-16, 16) / 8.0 if dt == "f32" else \
+            self.rng.randint(-9, 9)
+        kc = cfloat(k) if dt == "f32" else str(k)
+        expr = {"neg": "-%s" % a.data, "*k": "%s * %s" % (a.data, kc),
+                "*k+": "%s * %s + %s" % (a.data, kc, b and b.data)}.get(
+                    opr, "%s %s %s" % (a.data, opr, b and b.data))
+        out = Val(self, dt, a.logical)
+        out.layout = list(a.layout)
+        out.padding = self.rand_padding(out.rank)
+        if dt == "f32":
+            self.cop_model(out, a, b, opr, k)
+        out.what = "C operator %s on %s %s" % (opr, dt, a.logical)
+        for v in [a] + ([b] if b else []):
+            self.use(v)
+        d = "d%d" % out.id
+        out.tok = "t%d" % out.id
+        self.T("%s %s = %s;" % (self.vt(dt, out.count), d, expr))
+        self.T("int %s = tensor_typeinfo(%s, %s, %s, %s);" %
+               (out.tok, d, ivec(out.shape), ivec(out.layout),
+                ivec(out.padding)))
+        out.data = d
+        self.rdecl(out)
+        self.R("{ /* C operator %s */" % opr)
+        self.ind += 1
+        idx = ["i%d" % i for i in range(out.rank)]
+        self.loop_open(out.logical, idx)
+        x = self.at(a, idx)
+        y = self.at(b, idx) if b else None
+        if dt == "f32":
+            e = {"neg": "-%s" % x, "*k": "%s * %s" % (x, kc),
+                 "*k+": "%s * %s + %s" % (x, kc, y)}.get(
+                     opr, "%s %s %s" % (x, opr, y))
+        else:  # wrapping 32-bit arithmetic, as the vector operators do
+            u = "(uint32_t)"
+            e = {"neg": "0u - %s%s" % (u, x),
+                 "*k": "%s%s * %s%s" % (u, x, u, kc)}.get(
+                     opr, "%s%s %s %s%s" % (u, x, opr, u, y))
+            e = "(int32_t)(%s)" % e
+        self.R("%s = %s;" % (self.at(out, idx), e))
+        self.loop_close(out.rank)
+        self.ind -= 1
+        self.R("}")
+        self.tags.add("c-operators")
+        self.vals.append(out)
+        self.opnames.append("cop")
+        if out.nbytes > STACK_LIMIT:
+            self.tags.add("big")
+        return out
 
     def op_broadcast(self, op):
         dt = self.dt_choice(TYPES)
