@@ -17,9 +17,9 @@
 //     implied by AMX-TILE); otherwise (or when the emitter says AMX
 //     cannot do this GEMM - a missed remark says why) portable vectors.
 //  4. Fuse the epilogue (the TPP paper's fused matmul + bias + relu): when
-//     the result's only reader is a chain of elementwise ops (C operators,
-//     relu, tanh, ...; their other operands anything fusible: a broadcast
-//     bias, a splat) whose result is stored, the GEMM computes straight
+//     everything reading the result is elementwise (C operators, relu,
+//     tanh, ...; their other operands anything fusible: a broadcast bias, a
+//     splat) and ends in one store, the GEMM computes straight
 //     into that store's destination and applies the chain to each C block
 //     in registers as the last K block writes it back; the temporary and
 //     the second pass over memory disappear. The destination holds partial
@@ -40,6 +40,7 @@
 #include "IndexMap.h"
 #include "Passes.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
@@ -124,22 +125,6 @@ static SmallVector<Value *, 4> operandRoots(const CallBase &Op) {
   return Roots;
 }
 
-/// The one user of \p Token that reads its data, ignoring shape-only reads
-/// and unused typeinfos; null if there are several or none.
-static CallBase *getOnlyDataUser(const Value *Token) {
-  CallBase *Only = nullptr;
-  for (const Use &U : Token->uses()) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (readsShapeOnly(U) || (CB && CB->use_empty() &&
-                              getOpKind(*CB) == OpKind::TypeInfo))
-      continue;
-    if (!CB || (Only && Only != CB))
-      return nullptr;
-    Only = CB;
-  }
-  return Only;
-}
-
 /// The memory views \p Token reads (its own, or its fused producers'
 /// operands'), skipping \p Skip.
 static void collectReadViews(const Value *Token, const Value *Skip,
@@ -204,27 +189,34 @@ std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
   }
   if (!E.Reader)
     return std::nullopt;
-  // Walk the chain: each value's one data reader is elementwise, and its
-  // result's one reader is the next op - until a store.
-  Value *Cur = E.Reader;
-  while (true) {
-    CallBase *User = getOnlyDataUser(Cur);
-    std::optional<OpKind> K = User ? getOpKind(*User) : std::nullopt;
-    if (K == OpKind::Store && User->getArgOperand(1) == Cur &&
-        !E.Chain.empty()) {
-      E.Store = User;
-      break;
+  // Everything that reads the result, transitively, is elementwise (its
+  // values may be read several times: `t * t + t`) and ends in one store.
+  SmallSetVector<CallBase *, 8> Values;
+  Values.insert(E.Reader);
+  for (unsigned I = 0; I < Values.size(); ++I)
+    for (const Use &U : Values[I]->uses()) {
+      auto *User = dyn_cast<CallBase>(U.getUser());
+      if (!User || !getOpKind(*User) || User->getParent() != Store.getParent())
+        return std::nullopt;
+      OpKind K = *getOpKind(*User);
+      if (readsShapeOnly(U) || (K == OpKind::TypeInfo && User->use_empty()))
+        continue;
+      if (K == OpKind::Store && U.getOperandNo() == 1 &&
+          (!E.Store || E.Store == User)) {
+        E.Store = User;
+        continue;
+      }
+      bool TypesOp = K == OpKind::TypeInfo && U.getOperandNo() == 0;
+      if (!isElementwise(K) && !TypesOp)
+        return std::nullopt;
+      Values.insert(User);
     }
-    if (K == OpKind::TypeInfo && !E.Chain.empty() &&
-        User->getArgOperand(0) == E.Chain.back()) {
-      Cur = User;
-      continue;
-    }
-    if (!K || !isElementwise(*K) || User->getParent() != Store.getParent())
-      return std::nullopt;
-    E.Chain.push_back(User);
-    Cur = User;
-  }
+  for (CallBase *V : Values)
+    if (isElementwise(*getOpKind(*V)))
+      E.Chain.push_back(V);
+  if (!E.Store || E.Chain.empty())
+    return std::nullopt;
+  sort(E.Chain, [](CallBase *X, CallBase *Y) { return X->comesBefore(Y); });
   StridedView Dst = getStoreView(*E.Store);
   if (E.Store->getParent() != Store.getParent() || Dst.rank() != 2 ||
       Dst.Shape != C.Shape)

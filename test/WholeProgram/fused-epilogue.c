@@ -22,10 +22,12 @@
 // CHECK: overlapping destination: ok
 // CHECK: reads destination: ok
 // CHECK: int8 mma bias relu: ok
+// CHECK: t * t + t: ok
 // CHECK-NOT: bad
 // REMARK-DAG: fused epilogue (fmul, fadd, relu) applied to C in registers
 // REMARK-DAG: fused epilogue (add, relu)
 // REMARK-DAG: fused epilogue (tanh)
+// REMARK-DAG: fused epilogue (fmul, fadd)
 // REMARK-DAG: smma: fused epilogue (relu) applied to C in registers as the GEMM writes it; no temporary [
 // REMARK-DAG: fused epilogue (fadd, relu) applied to C in registers as the GEMM writes it; no temporary unless the destination overlaps an operand (checked at run time)
 // OFF-NOT: fused epilogue
@@ -271,6 +273,22 @@ static void int8_mma(void) {
   report("int8 mma bias relu", got, want, 13 * 35, 0);
 }
 
+/* y = t * t + t with t = x w: the result is read three times. */
+static void square_plus(void) {
+  static float x[20 * 9], w[9 * 30], y[20 * 30], want[20 * 30];
+  fill(x, 20 * 9, 13);
+  fill(w, 9 * 30, 14);
+  v20x30 t = tensor_matmul_f(LOAD2(x, 20, 9), LOAD2(w, 9, 30));
+  tensor_typeinfo(t, TLX_SHAPE(20, 30), ROW_MAJOR, TLX_ZEROS(2));
+  v20x30 r = t * t + t;
+  tensor_store(y, tensor_typeinfo(r, TLX_SHAPE(20, 30), ROW_MAJOR, TLX_ZEROS(2)),
+               TLX_ZEROS(2));
+  reference(x, w, 20, 9, 30, want);
+  for (int i = 0; i < 20 * 30; i++)
+    want[i] = want[i] * want[i] + want[i];
+  report("t * t + t", y, want, 20 * 30, 0);
+}
+
 int main(void) {
   check37x29x53();
   check64x600x80();
@@ -280,5 +298,6 @@ int main(void) {
   overlapping_destination();
   reads_destination();
   int8_mma();
+  square_plus();
   return 0;
 }
