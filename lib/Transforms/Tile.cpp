@@ -100,13 +100,13 @@ GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
   return GemmTarget::AMX;
 }
 
-/// A chain of elementwise ops that consumes a contraction's result (read
-/// through Reader) and whose result Store writes: fused into the GEMM.
+/// The elementwise ops that consume a contraction's result (read through
+/// Reader) and whose result Store writes: fused into the GEMM.
 struct Epilogue {
   CallBase *Store = nullptr;
   CallBase *Reader = nullptr;
-  SmallVector<CallBase *, 4> Chain; ///< from the reader's consumer outwards
-  SmallVector<StridedView, 4> Reads; ///< memory the chain's operands read
+  SmallVector<CallBase *, 4> Chain;  ///< the ops, in program order
+  SmallVector<StridedView, 4> Reads; ///< memory their other operands read
 };
 
 /// Whether \p U only takes its operand's shape (the fill form of broadcast,
