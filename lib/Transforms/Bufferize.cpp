@@ -507,6 +507,7 @@ private:
   CallInst *writeLogicalOrder(IRBuilderBase &B, Value *Token, Value *Ptr);
   void bufferizeResult(CallBase &Op);
   bool tryFuse(CallBase &Op, CallBase &TI);
+  bool tryViewIntoGemm(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
   bool readsDestination(CallBase &Op, CallBase &Store);
   std::optional<unsigned> findReusableOperand(CallBase &Op,
@@ -660,6 +661,34 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
                  elementTypeName(TV->Type.Elem) + " passed by value: copied " +
                  "once into a " + (Buf.IsHeap ? "heap" : "stack") +
                  " buffer (" + Twine(Buf.Bytes) + " bytes)");
+}
+
+// A 2-D transpose of a tensor in memory that only 2-D matmul / mma
+// operands read is no copy: tlx-tile reads the memory through swapped
+// strides (getViewThroughTransposes), so the GEMM's packing transposes.
+bool Bufferizer::tryViewIntoGemm(CallBase &Op, CallBase &TI) {
+  if (getOpKind(Op) != OpKind::Transpose || TI.use_empty())
+    return false;
+  std::optional<StridedView> In =
+      getViewThroughTransposes(Op.getArgOperand(0));
+  std::optional<TensorValue> Result = getTensorValue(&TI);
+  if (!In || In->rank() != 2 || !Result || Result->Type.rank() != 2)
+    return false;
+  SmallVector<Value *, 2> Roots;
+  collectMemoryRoots(Op.getArgOperand(0), Roots);
+  for (const Use &U : TI.uses()) {
+    auto *User = dyn_cast<CallBase>(U.getUser());
+    std::optional<OpKind> K = User ? getOpKind(*User) : std::nullopt;
+    bool IsMMA = K && getMMASignedness(*K);
+    bool IsGemmOperand = K == OpKind::MatMul || (IsMMA && U.getOperandNo());
+    if (!IsGemmOperand || User->getParent() != Op.getParent() ||
+        mayClobberBetween(Roots, &Op, User, AA))
+      return false;
+  }
+  emitRemark(DEBUG_TYPE, "TransposeView", Op,
+             "transpose: no buffer, the GEMM reads its operand through "
+             "swapped strides");
+  return true;
 }
 
 bool Bufferizer::tryFuse(CallBase &Op, CallBase &TI) {
@@ -937,7 +966,8 @@ void Bufferizer::bufferizeResult(CallBase &Op) {
   }
   bool OnlyTI = Op.hasOneUse();
   if (OnlyTI && TI->getParent() == Op.getParent() &&
-      (tryFuse(Op, *TI) || tryStoreDestination(Op, *TI)))
+      (tryViewIntoGemm(Op, *TI) || tryFuse(Op, *TI) ||
+       tryStoreDestination(Op, *TI)))
     return;
   assignBuffer(Op, *TI);
 }

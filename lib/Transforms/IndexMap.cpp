@@ -56,6 +56,28 @@ std::optional<StridedView> getMemoryView(const Value *Token) {
   return makeView(TV->Data, TV->Type, Strides);
 }
 
+std::optional<StridedView> getViewThroughTransposes(const Value *Token) {
+  if (std::optional<StridedView> V = getMemoryView(Token))
+    return V;
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  const auto *Op = TV ? dyn_cast<CallBase>(TV->Data) : nullptr;
+  if (!Op || getOpKind(*Op) != OpKind::Transpose)
+    return std::nullopt;
+  std::optional<StridedView> In =
+      getViewThroughTransposes(Op->getArgOperand(0));
+  if (!In || In->rank() != 2)
+    return std::nullopt;
+  // With a permutation the logical tensor is the input's; without, the
+  // last two dims swap.
+  if (Op->arg_size() == 1) {
+    std::swap(In->Shape[0], In->Shape[1]);
+    std::swap(In->Strides[0], In->Strides[1]);
+  }
+  if (In->Shape != TV->Type.logicalShape())
+    return std::nullopt;
+  return In;
+}
+
 StridedView getStoreView(const CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Store.getArgOperand(1));
   assert(TV && "store of a token that is not a tensor");

@@ -47,6 +47,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -351,8 +352,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   StringRef Name = getOpDesc(Kind).shortName();
   bool IsMMA = Kind != OpKind::MatMul;
   unsigned First = IsMMA ? 1 : 0;
-  std::optional<StridedView> A = getMemoryView(Op.getArgOperand(First));
-  std::optional<StridedView> Bv = getMemoryView(Op.getArgOperand(First + 1));
+  std::optional<StridedView> A = getViewThroughTransposes(Op.getArgOperand(First));
+  std::optional<StridedView> Bv =
+      getViewThroughTransposes(Op.getArgOperand(First + 1));
   StridedView C = getStoreView(Store);
   if (!A || !Bv || A->rank() != 2 || Bv->rank() != 2 || C.rank() != 2) {
     emitError(Op, "TLX op '" + Name +
@@ -524,8 +526,17 @@ bool Tiler::run() {
     return K != OpKind::Contract && K != OpKind::Convolution;
   });
   for (auto [S, Op] : Work) {
+    // (Handles: lowering may erase operands, and one may appear twice.)
+    SmallVector<WeakTrackingVH, 3> Operands;
+    for (Value *Arg : Op->args())
+      if (auto *I = dyn_cast<Instruction>(Arg); I && getOpKind(I))
+        Operands.emplace_back(I);
     lowerContraction(*S, *Op);
     eraseOpIfDead(*Op);
+    // Transposes read through strides have no other reader.
+    for (WeakTrackingVH &V : Operands)
+      if (auto *I = dyn_cast_or_null<Instruction>(V); I && I->use_empty())
+        eraseWithDeadOperands(I);
   }
   return !Work.empty();
 }
