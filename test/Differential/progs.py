@@ -965,7 +965,12 @@ class Prog:
                      "(uint32_t)%s * (uint32_t)%s") % (
                 self.at(x, ["n", "c"] + pidx), self.at(w, ["o", "c"] + ts))
             stmt = ("s = s + %s;" if is_float(dt) else "s += %s;") % prodx
-            if conds:
+            if conds and is_float(dt):
+                # A hole of the dilated input is a zero in the arithmetic
+                # (docs/ops.md): 0 * NaN = NaN.
+                self.R("if (%s) %s else s = s + 0.0f * %s;" % (
+                    " && ".join(conds), stmt, self.at(w, ["o", "c"] + ts)))
+            elif conds:
                 self.R("if (%s) %s" % (" && ".join(conds), stmt))
             else:
                 self.R(stmt)
