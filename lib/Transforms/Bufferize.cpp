@@ -650,11 +650,14 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
   if (ToVec && getOpKind(*ToVec) == OpKind::ToVector && ToVec->use_empty())
     ToVec->eraseFromParent();
   if (Buf.IsHeap) {
-    // The copy is packed whatever padding the typeinfo asks for: a result
-    // reusing this buffer in place must be packed too.
-    TensorType Packed = TV->Type;
-    Packed.Padding.assign(Packed.rank(), 0);
-    addTemp(Buf, Packed, New);
+    // What the buffer holds, for a result that would reuse it in place: a
+    // typeinfo's data packed (whatever padding it asks for), a totensor's
+    // in logical row-major order (whatever layout it names).
+    TensorType Held = TV->Type;
+    Held.Padding.assign(Held.rank(), 0);
+    if (getOpKind(*New) == OpKind::ToTensor)
+      Held = getLogicalRowMajor(TV->Type);
+    addTemp(Buf, Held, New);
   }
   emitRemark(DEBUG_TYPE, "VectorInput", *New,
              "tensor " + shapeString(TV->Type.Shape) + " " +
