@@ -63,6 +63,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include <map>
 
 using namespace clang;
 
@@ -155,7 +156,8 @@ class ShapeModel : public RecursiveASTVisitor<ShapeModel> {
   llvm::Function *F = nullptr;
   llvm::IRBuilder<> B{LCtx};
 
-  llvm::DenseMap<const CallExpr *, Model> Models;
+  /// (A std::map: Back points into it, so its values must not move.)
+  std::map<const CallExpr *, Model> Models;
   llvm::DenseMap<const llvm::Instruction *, const Model *> Back;
 
 public:
