@@ -533,14 +533,6 @@ private:
   DenseMap<Value *, unsigned> TempOfReader;
 };
 
-SmallVector<Value *, 4> tokenRoots(const CallBase &Op) {
-  SmallVector<Value *, 4> Roots;
-  for (const Value *Arg : Op.args())
-    if (Arg->getType()->isTokenTy())
-      collectMemoryRoots(Arg, Roots);
-  return Roots;
-}
-
 unsigned Bufferizer::addTemp(const Buffer &Buf, const TensorType &Ty,
                              CallInst *Reader) {
   Temps.push_back({Buf, Ty, {}, {}});
@@ -701,7 +693,7 @@ bool Bufferizer::tryFuse(CallBase &Op, CallBase &TI) {
   std::optional<OpKind> UK = User ? getOpKind(*User) : std::nullopt;
   if (!UK || !isFusibleConsumer(*UK) || User->getParent() != Op.getParent())
     return false;
-  if (mayClobberBetween(tokenRoots(Op), &Op, User, AA))
+  if (mayClobberBetween(collectTokenRoots(Op), &Op, User, AA))
     return false;
   emitRemark(DEBUG_TYPE, "Fused", Op,
              getOpDesc(*getOpKind(Op)).shortName() +
@@ -765,7 +757,7 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
       Store->getArgOperand(1) != &TI || Store->getParent() != Op.getParent() ||
       !Op.comesBefore(Store))
     return false;
-  if (mayClobberBetween(tokenRoots(Op), &Op, Store, AA))
+  if (mayClobberBetween(collectTokenRoots(Op), &Op, Store, AA))
     return false;
   if (readsDestination(Op, *Store)) {
     emitRemark(DEBUG_TYPE, "InPlaceConflict", Op,

@@ -1047,6 +1047,20 @@ void collectMemoryRoots(const Value *Token, SmallVectorImpl<Value *> &Roots) {
       collectMemoryRoots(Arg, Roots);
 }
 
+SmallVector<Value *, 4> collectTokenRoots(const CallBase &Op) {
+  SmallVector<Value *, 4> Roots;
+  for (const Value *Arg : Op.args())
+    if (Arg->getType()->isTokenTy())
+      collectMemoryRoots(Arg, Roots);
+  return Roots;
+}
+
+bool isFreeCall(const Value *V) {
+  const auto *Call = dyn_cast<CallBase>(V);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == "free";
+}
+
 bool isTLXOwnedBuffer(const Value *Ptr) {
   const auto *Call = dyn_cast<CallInst>(Ptr);
   const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
@@ -1054,9 +1068,8 @@ bool isTLXOwnedBuffer(const Value *Ptr) {
     return false;
   return all_of(Ptr->users(), [](const User *U) {
     const auto *CB = dyn_cast<CallBase>(U);
-    const Function *F = CB ? CB->getCalledFunction() : nullptr;
     return CB && (getOpKind(*CB) || CB->isLifetimeStartOrEnd() ||
-                  (F && F->getName() == "free"));
+                  isFreeCall(CB));
   });
 }
 

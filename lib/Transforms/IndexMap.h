@@ -237,6 +237,11 @@ void eraseOpIfDead(llvm::CallBase &Op);
 /// The memory roots (pointers) a token reads, through fused producers.
 void collectMemoryRoots(const llvm::Value *Token,
                         llvm::SmallVectorImpl<llvm::Value *> &Roots);
+/// The memory roots of all of \p Op's token operands.
+llvm::SmallVector<llvm::Value *, 4> collectTokenRoots(const llvm::CallBase &Op);
+
+/// Whether \p V is a call to free.
+bool isFreeCall(const llvm::Value *V);
 
 /// "2x3x4" for remarks.
 std::string shapeString(llvm::ArrayRef<int64_t> Shape);

@@ -117,15 +117,6 @@ static bool readsShapeOnly(const Use &U) {
   return CB && getOpKind(*CB) == OpKind::Broadcast && CB->arg_size() == 2;
 }
 
-/// The memory roots of \p Op's token operands.
-static SmallVector<Value *, 4> operandRoots(const CallBase &Op) {
-  SmallVector<Value *, 4> Roots;
-  for (const Value *Arg : Op.args())
-    if (Arg->getType()->isTokenTy())
-      collectMemoryRoots(Arg, Roots);
-  return Roots;
-}
-
 /// The memory views \p Token reads (its own, or its fused producers'
 /// operands'), skipping \p Skip.
 static void collectReadViews(const Value *Token, const Value *Skip,
@@ -148,25 +139,11 @@ static void collectReadViews(const Value *Token, const Value *Skip,
 /// Whether \p Ptr is TLX's temporary for one value: every use is \p Store,
 /// a token reading it, or its allocation's bookkeeping.
 static bool isPrivateTemporary(Value *Ptr, const CallBase &Store) {
-  auto *Call = dyn_cast<CallInst>(Ptr);
-  bool IsMalloc = Call && Call->getCalledFunction() &&
-                  Call->getCalledFunction()->getName() == "malloc";
-  if (!IsMalloc && !isa<AllocaInst>(Ptr))
-    return false;
-  for (const User *U : Ptr->users()) {
-    const auto *CB = dyn_cast<CallBase>(U);
-    if (!CB)
-      return false;
-    if (CB == &Store || CB->isLifetimeStartOrEnd())
-      continue;
-    if (const Function *Callee = CB->getCalledFunction();
-        Callee && Callee->getName() == "free")
-      continue;
-    std::optional<OpKind> K = getOpKind(*CB);
-    if (K != OpKind::Load && K != OpKind::TypeInfo)
-      return false;
-  }
-  return true;
+  return isTLXOwnedBuffer(Ptr) && all_of(Ptr->users(), [&](const User *U) {
+           std::optional<OpKind> K = getOpKind(U);
+           return !K || K == OpKind::Load || K == OpKind::TypeInfo ||
+                  U == &Store;
+         });
 }
 
 std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
@@ -230,16 +207,15 @@ std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
   // The GEMM moves to the consumer's store: what it reads must not change
   // in between. Buffers TLX frees in between (the accumulator's, read only
   // by the GEMM) live on until after the store: freeing later is safe.
+  SmallVector<Value *, 4> Roots = collectTokenRoots(Op);
   SmallVector<Instruction *, 2> Frees;
   for (Instruction *I = Store.getNextNode(); I != E.Store; I = I->getNextNode())
-    if (auto *Call = dyn_cast<CallInst>(I);
-        Call && Call->getCalledFunction() &&
-        Call->getCalledFunction()->getName() == "free" &&
-        is_contained(operandRoots(Op), Call->getArgOperand(0)))
-      Frees.push_back(Call);
+    if (isFreeCall(I) &&
+        is_contained(Roots, cast<CallBase>(I)->getArgOperand(0)))
+      Frees.push_back(I);
   for (Instruction *Free : Frees)
     Free->moveAfter(E.Store);
-  if (mayClobberBetween(operandRoots(Op), &Store, E.Store, AA)) {
+  if (mayClobberBetween(Roots, &Store, E.Store, AA)) {
     WhyNot = "its operands may be written before the consumer's store";
     return std::nullopt;
   }
@@ -318,9 +294,7 @@ static void eraseTemporaryIfUnused(Value *Ptr) {
     auto *CB = dyn_cast<CallBase>(U);
     if (!CB)
       return;
-    const Function *Callee = CB->getCalledFunction();
-    bool Dead = CB->isLifetimeStartOrEnd() ||
-                (Callee && Callee->getName() == "free") ||
+    bool Dead = CB->isLifetimeStartOrEnd() || isFreeCall(CB) ||
                 (getOpKind(*CB) == OpKind::TypeInfo && CB->use_empty());
     if (!Dead)
       return;
