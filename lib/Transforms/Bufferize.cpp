@@ -492,6 +492,9 @@ struct TempBuffer {
   TensorType Ty;
   SmallVector<CallInst *, 2> Readers;
   SmallVector<Instruction *, 2> EscapeReads;
+  /// A matmul/mma result: its elementwise consumers may become a fused
+  /// epilogue in tlx-tile, which a consumer writing in place would break.
+  bool HoldsContraction = false;
 };
 
 class Bufferizer {
@@ -510,7 +513,7 @@ private:
   bool tryViewIntoGemm(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
   bool readsDestination(CallBase &Op, CallBase &Store);
-  std::optional<unsigned> findReusableOperand(CallBase &Op,
+  std::optional<unsigned> findReusableOperand(CallBase &Op, CallBase &TI,
                                               const TensorType &Ty);
   std::optional<unsigned> getDeadTemp(CallBase &Op, Value *Operand,
                                       const TensorType &Ty);
@@ -686,10 +689,25 @@ bool Bufferizer::tryViewIntoGemm(CallBase &Op, CallBase &TI) {
   return true;
 }
 
+/// The one use of \p TI that reads its data (uses that only take its
+/// shape, as the splat in `t * 0.5f` does, need no buffer), or null.
+static Use *getOnlyDataUse(CallBase &TI) {
+  Use *Data = nullptr;
+  for (Use &U : TI.uses()) {
+    if (readsShapeOnly(U))
+      continue;
+    if (Data)
+      return nullptr;
+    Data = &U;
+  }
+  return Data;
+}
+
 bool Bufferizer::tryFuse(CallBase &Op, CallBase &TI) {
-  if (!isFusibleProducer(*getOpKind(Op)) || !TI.hasOneUse())
+  Use *Only = getOnlyDataUse(TI);
+  if (!isFusibleProducer(*getOpKind(Op)) || !Only)
     return false;
-  auto *User = dyn_cast<CallBase>(TI.user_back());
+  auto *User = dyn_cast<CallBase>(Only->getUser());
   std::optional<OpKind> UK = User ? getOpKind(*User) : std::nullopt;
   if (!UK || !isFusibleConsumer(*UK) || User->getParent() != Op.getParent())
     return false;
@@ -780,12 +798,18 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
 /// temporary of the same type whose last read is this op: no other TLX
 /// reader, and every non-TLX read before it in its block.
 std::optional<unsigned> Bufferizer::findReusableOperand(CallBase &Op,
+                                                        CallBase &TI,
                                                         const TensorType &Ty) {
   if (!isElementwise(*getOpKind(Op)))
     return std::nullopt;
+  // A chain of single-use elementwise ops after a matmul is the epilogue
+  // tlx-tile fuses: keep the GEMM's temporary its own.
+  bool MayContinueEpilogue =
+      pipelineOptions().FuseEpilogues && getOnlyDataUse(TI);
   for (Value *Operand : Op.args())
     if (std::optional<unsigned> Index = getDeadTemp(Op, Operand, Ty))
-      return Index;
+      if (!(MayContinueEpilogue && Temps[*Index].HoldsContraction))
+        return Index;
   return std::nullopt;
 }
 
@@ -867,7 +891,7 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
   TI.moveAfter(&Op);
   IRBuilder<> B(&Op);
 
-  std::optional<unsigned> Reused = findReusableOperand(Op, Ty);
+  std::optional<unsigned> Reused = findReusableOperand(Op, TI, Ty);
   Buffer Buf = Reused ? Temps[*Reused].Buf
                       : emitAllocBuffer(B, Ty.Elem, paddedNumElements(Ty),
                                         "tlx.tmp");
@@ -881,6 +905,7 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
   TI.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
 
   unsigned Index = addTemp(Buf, Ty, Reader);
+  Temps[Index].HoldsContraction = isContraction(Kind);
   readEscapes(Temps[Index], Escapes, Op);
   DominatorTree DT(F);
   for (CallBase *RTI : Retypes) {

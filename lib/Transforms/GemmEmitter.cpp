@@ -236,7 +236,7 @@ Value *multiplyAdd(IRBuilderBase &B, Value *Acc, Value *X, Value *Y) {
 // for i < M, j < N:
 //   acc = Accumulate ? C[i][j] : 0
 //   for k < K: acc += widen(A[i][k]) * widen(B[k][j])
-//   C[i][j] = epilogue(acc)   (or acc)
+//   C[i][j] = acc, or Out-or-C[i][j] = epilogue(acc)
 void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
   Type *CT = G.C.Elem;
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
@@ -259,8 +259,11 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
                     return SmallVector<Value *, 8>{
                         multiplyAdd(B, Acc[0], X, Y)};
                   });
-              Value *Out = G.Epilogue ? G.Epilogue(B, Sum[0], I, J) : Sum[0];
-              B.CreateStore(Out, CPtr);
+              if (G.Epilogue)
+                B.CreateStore(G.Epilogue(B, Sum[0], I, J),
+                              elementPtr(B, G.result(), I, J));
+              else
+                B.CreateStore(Sum[0], CPtr);
             });
       });
 }
@@ -270,6 +273,7 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
 bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why) {
+  assert((!G.Out.Ptr || G.Epilogue) && "Out takes the epilogue's values");
   Plan = GemmPlan();
   if (G.M <= 0 || G.N <= 0)
     return true; // an empty C: nothing to compute

@@ -47,11 +47,21 @@ using GemmEpilogue = std::function<llvm::Value *(
 /// then C = Epilogue(C) when an epilogue is given: applied in registers as
 /// the last K block writes C back. C holds partial sums before that, so it
 /// must not be read by the epilogue or overlap A or B.
+///
+/// With Out (its Ptr set), the finished values go to Out instead, in Out's
+/// element type (an epilogue ending in a narrower type: i32 -> i8, f32 ->
+/// bf16; the epilogue returns Out's type), and C only holds partial sums
+/// between K blocks - never touched when K fits one block. Out must not
+/// overlap anything the GEMM or the epilogue reads.
 struct GemmDesc {
   int64_t M = 0, N = 0, K = 0;
   GemmOperand A, B, C;
+  GemmOperand Out;
   bool Accumulate = false;
   GemmEpilogue Epilogue;
+
+  /// Where the finished values go: Out when set, else C.
+  const GemmOperand &result() const { return Out.Ptr ? Out : C; }
 };
 
 enum class GemmTarget { Vector, AMX };

@@ -572,8 +572,12 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
       std::max(1u, unsigned(NR * Kern.AccT->getPrimitiveSizeInBits() / 8 / 64));
   auto PrefetchC = [&](Value *Kq) {
     emitIf(B, B.CreateICmpULT(Kq, c64(MR)), [&] {
-      Value *P =
-          elementPtr(B, G.C, B.CreateAdd(CRow0, smin(Kq, CLastRow)), CCol0);
+      Value *Row = B.CreateAdd(CRow0, smin(Kq, CLastRow));
+      Value *P = elementPtr(B, G.C, Row, CCol0);
+      // The last K block of a GEMM with Out writes Out (and reads C only
+      // after earlier blocks).
+      if (G.Out.Ptr)
+        P = B.CreateSelect(LastK, elementPtr(B, G.Out, Row, CCol0), P);
       for (unsigned L = 0; L < LinesPerRow; ++L)
         B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
                           {B.CreateConstGEP1_64(B.getInt8Ty(), P, L * 64),
@@ -613,9 +617,23 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     return;
   }
   // LastK is the same for a whole K block: the branch predicts perfectly.
-  emitIf(
-      B, LastK, [&] { storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, true); },
-      [&] { storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false); });
+  auto StoreFinished = [&] {
+    if (!G.Out.Ptr || G.Accumulate) {
+      storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, true);
+      return;
+    }
+    // C is a separate buffer of partial sums: a single K block never
+    // reads it.
+    emitIf(
+        B, AddC,
+        [&] { storeBlock(Acc, Row0, Col0, Rows, Cols, B.getTrue(), true); },
+        [&] {
+          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), true);
+        });
+  };
+  emitIf(B, LastK, StoreFinished, [&] {
+    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false);
+  });
 }
 
 Value *addOrKeep(IRBuilderBase &B, Value *AddC, Value *Old, Value *Acc) {
@@ -624,11 +642,12 @@ Value *addOrKeep(IRBuilderBase &B, Value *AddC, Value *Old, Value *Acc) {
   return B.CreateSelect(AddC, Sum, Acc);
 }
 
-/// The value C gets at (Row, Col..): the sum so far plus this block's, and
-/// on the last K block the epilogue of it.
+/// The value C gets at (Row, Col..): the sum so far (\p Old, null when
+/// nothing was summed yet) plus this block's, and on the last K block the
+/// epilogue of it.
 Value *VectorGemmEmitter::finish(Value *AddC, Value *Old, Value *Acc,
                                  Value *Row, Value *Col, bool ApplyEpilogue) {
-  Value *Sum = addOrKeep(B, AddC, Old, Acc);
+  Value *Sum = Old ? addOrKeep(B, AddC, Old, Acc) : Acc;
   return ApplyEpilogue ? G.Epilogue(B, Sum, Row, Col) : Sum;
 }
 
@@ -636,9 +655,17 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                                    Value *Col0, Value *Rows, Value *Cols,
                                    Value *AddC, bool ApplyEpilogue) {
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, NR = Kern.nr();
-  Align ElemAlign(Kern.AccT->getPrimitiveSizeInBits() / 8);
-  auto *ColStride = dyn_cast<ConstantInt>(G.C.ColStride);
-  bool RowsContiguous = ColStride && ColStride->isOne();
+  // Partial sums are C's; finished values go to Out when there is one.
+  const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
+  auto ElemAlign = [](Type *T) { return Align(T->getPrimitiveSizeInBits() / 8); };
+  auto IsOne = [](Value *V) {
+    auto *C = dyn_cast<ConstantInt>(V);
+    return C && C->isOne();
+  };
+  auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
+  bool ReadsC = !ConstAddC || ConstAddC->isOne();
+  bool RowsContiguous =
+      (!ReadsC || IsOne(G.C.ColStride)) && IsOne(Dst.ColStride);
 
   // Edge blocks (and C without contiguous rows): through the stack buffer.
   auto StoreThroughBuffer = [&] {
@@ -658,11 +685,13 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                                      B.CreateAdd(B.CreateMul(R, c64(NR)), C)));
                      Value *Row = B.CreateAdd(Row0, R);
                      Value *Col = B.CreateAdd(Col0, C);
-                     Value *Dst = elementPtr(B, G.C, Row, Col);
-                     Value *Old = B.CreateLoad(Kern.AccT, Dst);
+                     Value *Old =
+                         ReadsC ? B.CreateLoad(Kern.AccT,
+                                               elementPtr(B, G.C, Row, Col))
+                                : nullptr;
                      B.CreateStore(
                          finish(AddC, Old, Part, Row, Col, ApplyEpilogue),
-                         Dst);
+                         elementPtr(B, Dst, Row, Col));
                    });
         });
   };
@@ -677,14 +706,20 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       [&] {
         for (unsigned R = 0; R < MR; ++R) {
           Value *Row = B.CreateAdd(Row0, c64(R));
-          Value *RowPtr = elementPtr(B, G.C, Row, Col0);
+          Value *OldRow = elementPtr(B, G.C, Row, Col0);
+          Value *DstRow = elementPtr(B, Dst, Row, Col0);
           for (unsigned V = 0; V < NV; ++V) {
-            Value *Ptr = B.CreateConstGEP1_64(Kern.AccT, RowPtr, V * W);
-            Value *Old = B.CreateAlignedLoad(Kern.accVec(), Ptr, ElemAlign);
+            Value *Old =
+                ReadsC ? B.CreateAlignedLoad(
+                             Kern.accVec(),
+                             B.CreateConstGEP1_64(Kern.AccT, OldRow, V * W),
+                             ElemAlign(Kern.AccT))
+                       : nullptr;
             Value *Col = B.CreateAdd(Col0, c64(V * W));
-            B.CreateAlignedStore(finish(AddC, Old, Acc[V * MR + R], Row, Col,
-                                        ApplyEpilogue),
-                                 Ptr, ElemAlign);
+            B.CreateAlignedStore(
+                finish(AddC, Old, Acc[V * MR + R], Row, Col, ApplyEpilogue),
+                B.CreateConstGEP1_64(Dst.Elem, DstRow, V * W),
+                ElemAlign(Dst.Elem));
           }
         }
       },

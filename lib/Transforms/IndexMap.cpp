@@ -516,6 +516,12 @@ bool isFusibleProducer(OpKind Kind) {
   }
 }
 
+bool readsShapeOnly(const Use &U) {
+  auto *CB = dyn_cast<CallBase>(U.getUser());
+  return CB && getOpKind(*CB) == OpKind::Broadcast && CB->arg_size() == 2 &&
+         U.getOperandNo() == 0;
+}
+
 bool isFusibleConsumer(OpKind Kind) {
   switch (Kind) {
   case OpKind::ReduceMax:

@@ -154,6 +154,9 @@ bool isUnaryElementwise(OpKind Kind);
 /// element depends only on the operands' elements at its index.
 bool isElementwise(OpKind Kind);
 bool isContraction(OpKind Kind);
+/// Whether \p U only takes its operand's shape (the fill form of broadcast,
+/// which a splat `t * 0.5f` or `t >> 8` becomes), not its data.
+bool readsShapeOnly(const llvm::Use &U);
 
 /// The value of a token at a logical index.
 class ElementEmitter {

@@ -110,13 +110,6 @@ struct Epilogue {
   SmallVector<StridedView, 4> Reads; ///< memory their other operands read
 };
 
-/// Whether \p U only takes its operand's shape (the fill form of broadcast,
-/// which a splat `t * 0.5f` becomes), not its data.
-static bool readsShapeOnly(const Use &U) {
-  auto *CB = dyn_cast<CallBase>(U.getUser());
-  return CB && getOpKind(*CB) == OpKind::Broadcast && CB->arg_size() == 2;
-}
-
 /// The memory views \p Token reads (its own, or its fused producers'
 /// operands'), skipping \p Skip.
 static void collectReadViews(const Value *Token, const Value *Skip,
@@ -199,11 +192,6 @@ std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
   if (E.Store->getParent() != Store.getParent() || Dst.rank() != 2 ||
       Dst.Shape != C.Shape)
     return std::nullopt;
-  if (Dst.Elem != C.Elem) {
-    WhyNot = "the stored type " + elementTypeName(Dst.Elem) +
-             " is not the accumulator's " + elementTypeName(C.Elem);
-    return std::nullopt;
-  }
   // The GEMM moves to the consumer's store: what it reads must not change
   // in between. Buffers TLX frees in between (the accumulator's, read only
   // by the GEMM) live on until after the store: freeing later is safe.
@@ -315,12 +303,51 @@ static std::string describeChain(ArrayRef<CallBase *> Chain) {
   return S;
 }
 
+/// The elementwise chain of \p Epi as a GEMM epilogue: the GEMM's finished
+/// accumulator (its compute type) stands in for the chain's reader - first
+/// rounded to the reader's element type, as the unfused code stores it -
+/// and the result is converted to \p DstElem.
+static GemmEpilogue makeEpilogue(const Epilogue &Epi, Type *ReaderElem,
+                                 Type *DstElem) {
+  const Value *Result = Epi.Store->getArgOperand(1);
+  const Value *Reader = Epi.Reader;
+  return [Result, Reader, ReaderElem, DstElem](IRBuilderBase &B, Value *Acc,
+                                               Value *Row, Value *Col) {
+    auto *VT = dyn_cast<FixedVectorType>(Acc->getType());
+    unsigned Lanes = VT ? VT->getNumElements() : 1;
+    ElementEmitter EE(B);
+    EE.substitute(Reader, [Acc, ReaderElem](IRBuilderBase &B, ArrayRef<Value *>,
+                                            unsigned, int) {
+      return convertToCompute(B, convertFromCompute(B, Acc, ReaderElem));
+    });
+    Value *V = EE.emit(Result, {Row, Col}, Lanes, Lanes > 1 ? 1 : -1);
+    return convertFromCompute(B, V, DstElem);
+  };
+}
+
+/// Rounds the finished f32 sums of an f16/bf16 result into \p Elem.
+static GemmEpilogue makeRounding(Type *Elem) {
+  return [Elem](IRBuilderBase &B, Value *Acc, Value *, Value *) {
+    return convertFromCompute(B, Acc, Elem);
+  };
+}
+
+/// Where a GEMM's finished values go and what it needs on the way.
+struct GemmResult {
+  StridedView Dst;           ///< the finished values (store destination)
+  Value *Disjoint = nullptr; ///< Dst overlaps no operand (i1), when fused
+  std::optional<Epilogue> Epi;
+};
+
 // %c = matmul(token %a, token %b)          C = A x B through strides:
 // %t = typeinfo(%c, <M,N>, ...)      -->   emitGemm(M, N, K, A, B, C = %dst)
 // store(%dst, %t, ld)
 // (mma: %c = OP(token %acc, %a, %b) accumulates into %dst, holding %acc.)
-// With a fused epilogue (step 4) C is the epilogue's destination and the
-// GEMM is emitted at its store.
+// With a fused epilogue (step 4) the GEMM is emitted at the epilogue's
+// store and writes its destination: C itself when the element types agree
+// (partial sums live there), else through GemmDesc::Out, with C the
+// accumulator-typed temporary. f16/bf16 results accumulate in an f32 C and
+// are rounded into the destination the same way.
 void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   OpKind Kind = *getOpKind(Op);
   StringRef Name = getOpDesc(Kind).shortName();
@@ -351,63 +378,61 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   G.C = operandOf(C, true);
   GemmTarget Target = chooseTarget(G, Op);
   // f16/bf16 results accumulate in float (as the reference does) and are
-  // rounded once, into the destination, afterwards.
+  // rounded once, into the destination, as the last K block finishes.
   bool Narrow = C.Elem->isHalfTy() || C.Elem->isBFloatTy();
+  Type *AccElem = Narrow ? Type::getFloatTy(Op.getContext()) : C.Elem;
 
-  std::optional<Epilogue> Epi;
+  GemmResult R{C, nullptr, std::nullopt};
   std::string WhyNot;
-  if (pipelineOptions().FuseEpilogues && !Narrow &&
-      Target == GemmTarget::Vector)
-    Epi = findEpilogue(Store, Op, WhyNot);
-  IRBuilder<> B(Epi ? Epi->Store : &Store);
-  StridedView Tmp = C;
-  Value *Disjoint = nullptr;
-  if (Epi) {
-    C = getStoreView(*Epi->Store);
-    SmallVector<StridedView, 6> Reads(Epi->Reads.begin(), Epi->Reads.end());
+  if (pipelineOptions().FuseEpilogues && Target == GemmTarget::Vector)
+    R.Epi = findEpilogue(Store, Op, WhyNot);
+  IRBuilder<> B(R.Epi ? R.Epi->Store : &Store);
+  if (R.Epi) {
+    R.Dst = getStoreView(*R.Epi->Store);
+    SmallVector<StridedView, 6> Reads(R.Epi->Reads.begin(),
+                                      R.Epi->Reads.end());
     Reads.append({*A, *Bv});
     std::optional<StridedView> Acc =
         IsMMA ? getMemoryView(Op.getArgOperand(0)) : std::nullopt;
-    if (IsMMA && !(Acc && sameView(*Acc, C, AA)))
+    if (IsMMA && !(Acc && sameView(*Acc, R.Dst, AA)))
       collectReadViews(Op.getArgOperand(0), nullptr, Reads);
-    Disjoint = emitDisjointCheck(B, C, Reads);
-    if (IsMMA && !isa<Constant>(Disjoint)) {
-      // The accumulator is copied into C first: only into the destination.
-      RecursivelyDeleteTriviallyDeadInstructions(Disjoint);
-      WhyNot = "the destination may overlap the accumulator or operands";
-      Epi.reset();
-      C = Tmp;
+    R.Disjoint = emitDisjointCheck(B, R.Dst, Reads);
+    // The run-time fallback computes into the temporary and copies: not
+    // possible when the accumulator is copied into C first, nor when C
+    // and the destination differ in type.
+    bool SameType = R.Dst.Elem == AccElem;
+    if (!isa<Constant>(R.Disjoint) && (IsMMA || !SameType)) {
+      RecursivelyDeleteTriviallyDeadInstructions(R.Disjoint);
+      WhyNot = IsMMA
+                   ? "the destination may overlap the accumulator or operands"
+                   : "the destination may overlap an operand and holds " +
+                         elementTypeName(R.Dst.Elem) + ", not the " +
+                         elementTypeName(AccElem) + " sums";
+      R = GemmResult{C, nullptr, std::nullopt};
       B.SetInsertPoint(&Store);
     }
   }
-  if (Epi) {
+  StridedView Tmp = C;
+  if (R.Epi && R.Dst.Elem == AccElem) {
+    // C is the destination (partial sums there), or the temporary when the
+    // run-time check finds an overlap (copied afterwards).
+    C = R.Dst;
     G.C = operandOf(C, true);
-    if (!isa<Constant>(Disjoint)) {
-      // Overlap is possible: then C is the temporary, copied afterwards.
+    if (!isa<Constant>(R.Disjoint)) {
       GemmOperand T = operandOf(Tmp, true);
-      G.C.Ptr = B.CreateSelect(Disjoint, G.C.Ptr, T.Ptr, "gemm.c");
-      G.C.RowStride = B.CreateSelect(Disjoint, G.C.RowStride, T.RowStride);
+      G.C.Ptr = B.CreateSelect(R.Disjoint, G.C.Ptr, T.Ptr, "gemm.c");
+      G.C.RowStride = B.CreateSelect(R.Disjoint, G.C.RowStride, T.RowStride);
       if (G.C.ColStride != T.ColStride)
-        G.C.ColStride = B.CreateSelect(Disjoint, G.C.ColStride, T.ColStride);
+        G.C.ColStride = B.CreateSelect(R.Disjoint, G.C.ColStride, T.ColStride);
     }
-    const Value *Result = Epi->Store->getArgOperand(1);
-    const Value *Reader = Epi->Reader;
-    Type *DstElem = C.Elem;
-    G.Epilogue = [Result, Reader, DstElem](IRBuilderBase &B, Value *Acc,
-                                           Value *Row, Value *Col) {
-      auto *VT = dyn_cast<FixedVectorType>(Acc->getType());
-      unsigned Lanes = VT ? VT->getNumElements() : 1;
-      ElementEmitter EE(B);
-      EE.substitute(Reader, [Acc](IRBuilderBase &B, ArrayRef<Value *>,
-                                  unsigned, int) {
-        return convertToCompute(B, Acc);
-      });
-      Value *V = EE.emit(Result, {Row, Col}, Lanes, Lanes > 1 ? 1 : -1);
-      return convertFromCompute(B, V, DstElem);
-    };
-  } else {
-    G.C = operandOf(C, true);
+  } else if (R.Epi || Narrow) {
+    G.Out = operandOf(R.Dst, true);
   }
+  if (R.Epi)
+    G.Epilogue = makeEpilogue(*R.Epi, Tmp.Elem, R.Dst.Elem);
+  else if (Narrow)
+    G.Epilogue = makeRounding(C.Elem);
+
   std::string AccNote;
   if (IsMMA) {
     G.Accumulate = true;
@@ -420,15 +445,11 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     }
   }
 
-  StridedView Acc32;
   Buffer Acc32Buf;
-  if (Narrow) {
-    Type *F32 = B.getFloatTy();
-    Acc32Buf = emitAllocBuffer(B, F32, G.M * G.N, "tlx.acc32");
-    Acc32.Ptr = Acc32Buf.Ptr;
-    Acc32.Elem = F32;
-    Acc32.Shape = {G.M, G.N};
-    Acc32.Strides = {G.N, 1};
+  if (Narrow && G.Out.Ptr) {
+    // Partial sums between K blocks (untouched when K fits one block).
+    Acc32Buf = emitAllocBuffer(B, AccElem, G.M * G.N, "tlx.acc32");
+    StridedView Acc32{Acc32Buf.Ptr, AccElem, {G.M, G.N}, {G.N, 1}};
     G.C = operandOf(Acc32, true);
     AccNote = ", accumulated in f32";
   }
@@ -449,41 +470,34 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                       "': " + Why);
     return;
   }
-  if (Narrow) {
-    emitWriteLoop(B, C, getVectorWidth(TTI, C.Elem),
-                  [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
-                      int LaneDim) {
-                    return emitLoadLanes(
-                        B, emitAddress(B, Acc32, Idx), Acc32.Elem, Lanes,
-                        LaneDim >= 0 ? Acc32.Strides[LaneDim] : 0);
-                  });
-    if (Acc32Buf.IsHeap)
-      emitFree(B, Acc32Buf.Ptr);
-  }
-  if (Epi && !isa<Constant>(Disjoint))
-    gemm::emitIf(B, B.CreateNot(Disjoint), [&] {
-      emitMaterialize(B, Epi->Reader, C, getVectorWidth(TTI, C.Elem));
+  if (Acc32Buf.IsHeap)
+    emitFree(B, Acc32Buf.Ptr);
+  if (R.Epi && !isa<Constant>(R.Disjoint))
+    gemm::emitIf(B, B.CreateNot(R.Disjoint), [&] {
+      emitMaterialize(B, R.Epi->Reader, C, getVectorWidth(TTI, C.Elem));
     });
   emitRemark(DEBUG_TYPE, "Gemm", Op,
              Name + ": " + Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
                  " (MxKxN) " + elementTypeName(A->Elem) + " x " +
-                 elementTypeName(Bv->Elem) + " -> " + elementTypeName(C.Elem) +
+                 elementTypeName(Bv->Elem) + " -> " + elementTypeName(Tmp.Elem) +
                  " GEMM on " + (Target == GemmTarget::AMX ? "AMX" : "vectors") +
                  ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
                  " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) + ", tile " +
                  Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
-  if (Epi) {
-    emitRemark(DEBUG_TYPE, "FusedEpilogue", *Epi->Store,
-               Name + ": fused epilogue (" + describeChain(Epi->Chain) +
-                   ") applied to C in registers as the GEMM writes it; no " +
-                   "temporary" +
-                   (isa<Constant>(Disjoint)
-                        ? ""
-                        : " unless the destination overlaps an operand "
-                          "(checked at run time)"));
+  if (R.Epi) {
+    emitRemark(DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
+               Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
+                   ") applied to C in registers as the GEMM writes it; " +
+                   (G.Out.Ptr ? "only partial sums between K blocks go to "
+                                "an " +
+                                    elementTypeName(AccElem) + " temporary"
+                    : isa<Constant>(R.Disjoint)
+                        ? "no temporary"
+                        : "no temporary unless the destination overlaps an "
+                          "operand (checked at run time)"));
     Value *TmpPtr = Tmp.Ptr;
     Store.eraseFromParent();
-    eraseWithDeadOperands(Epi->Store); // the chain, and then its reader
+    eraseWithDeadOperands(R.Epi->Store); // the chain, and then its reader
     eraseTemporaryIfUnused(TmpPtr);
   } else {
     if (!WhyNot.empty())

@@ -6,8 +6,12 @@
 // column-major destination, an int8 smma whose accumulator is a broadcast
 // bias (restrict pointers: no run-time check), a destination that
 // overlaps an operand (the
-// run-time check takes the temporary), and `y = relu(xw + y)` (the chain
-// reads the destination). Inputs are small integers: every sum is exact.
+// run-time check takes the temporary), `y = relu(xw + y)` (the chain
+// reads the destination), and chains ending in a narrower type (the GEMM
+// writes the destination through GemmDesc::Out; partial sums stay in the
+// accumulator type): s8 requantization (i32 -> i8), f32 -> bf16, and a bf16
+// matmul rounded to bf16, relu'd and stored as bf16 - each with K over one
+// cache block. Inputs are small integers: every sum is exact.
 // RUN: %clang_tlx -std=c11 -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-fuse-epilogues=off %s %tlx_rt -o %tu && %tu | FileCheck %s
@@ -23,6 +27,9 @@
 // CHECK: reads destination: ok
 // CHECK: int8 mma bias relu: ok
 // CHECK: t * t + t: ok
+// CHECK: requantize s8: ok
+// CHECK: f32 -> bf16: ok
+// CHECK: bf16 relu: ok
 // CHECK-NOT: bad
 // REMARK-DAG: fused epilogue (fmul, fadd, relu) applied to C in registers
 // REMARK-DAG: fused epilogue (add, relu)
@@ -30,11 +37,15 @@
 // REMARK-DAG: fused epilogue (fmul, fadd)
 // REMARK-DAG: smma: fused epilogue (relu) applied to C in registers as the GEMM writes it; no temporary [
 // REMARK-DAG: fused epilogue (fadd, relu) applied to C in registers as the GEMM writes it; no temporary unless the destination overlaps an operand (checked at run time)
+// REMARK-DAG: smma: fused epilogue (relu, ashr, trunc) applied to C in registers as the GEMM writes it; only partial sums between K blocks go to an i32 temporary
+// REMARK-DAG: matmul: fused epilogue (relu, fptrunc) applied to C in registers as the GEMM writes it; only partial sums between K blocks go to an f32 temporary
+// REMARK-DAG: matmul: fused epilogue (relu) applied to C in registers as the GEMM writes it; only partial sums between K blocks go to an f32 temporary
 // OFF-NOT: fused epilogue
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <tlx.h>
 
 #define ROW_MAJOR TLX_LAYOUT(0, 1)
@@ -289,6 +300,117 @@ static void square_plus(void) {
   report("t * t + t", y, want, 20 * 30, 0);
 }
 
+/* y = (int8_t)(relu(b + x w) >> 8): s8 x s8 -> s32 requantized to s8. K is
+   over any int8 cache block, so partial sums go through the i32 temporary. */
+#define RQ_M 19
+#define RQ_K 2100
+#define RQ_N 45
+typedef int32_t vrq __attribute__((ext_vector_type(RQ_M * RQ_N)));
+typedef int8_t vrq8 __attribute__((ext_vector_type(RQ_M * RQ_N)));
+TLX_DECLARE_TENSOR_OPS_AS(vrq, rq)
+
+__attribute__((noinline)) static void requantize(const int8_t *restrict x,
+                                                 const int8_t *restrict w,
+                                                 const int32_t *restrict b,
+                                                 int8_t *restrict y) {
+  vrq bias = tensor_broadcast_rq(tensor_load(b, TLX_SHAPE(RQ_N), TLX_LAYOUT(0),
+                                             TLX_ZEROS(1), TLX_ZEROS(1)));
+  vrq s = tensor_smma_rq(
+      tensor_typeinfo(bias, TLX_SHAPE(RQ_M, RQ_N), ROW_MAJOR, TLX_ZEROS(2)),
+      LOAD2(x, RQ_M, RQ_K), LOAD2(w, RQ_K, RQ_N));
+  vrq r = tensor_relu_rq(
+      tensor_typeinfo(s, TLX_SHAPE(RQ_M, RQ_N), ROW_MAJOR, TLX_ZEROS(2)));
+  vrq8 q = __builtin_convertvector(r >> 8, vrq8);
+  tensor_store(y, tensor_typeinfo(q, TLX_SHAPE(RQ_M, RQ_N), ROW_MAJOR,
+                                  TLX_ZEROS(2)),
+               TLX_ZEROS(2));
+}
+
+static void requantize_check(void) {
+  static int8_t x[RQ_M * RQ_K], w[RQ_K * RQ_N], y[RQ_M * RQ_N];
+  static int32_t b[RQ_N];
+  static float got[RQ_M * RQ_N], want[RQ_M * RQ_N];
+  for (int i = 0; i < RQ_M * RQ_K; i++)
+    x[i] = (int8_t)((i * 37) % 255 - 127);
+  for (int i = 0; i < RQ_K * RQ_N; i++)
+    w[i] = (int8_t)((i * 53) % 251 - 125);
+  for (int j = 0; j < RQ_N; j++)
+    b[j] = (j % 11 - 5) * 3000;
+  requantize(x, w, b, y);
+  for (int i = 0; i < RQ_M; i++)
+    for (int j = 0; j < RQ_N; j++) {
+      int32_t s = b[j];
+      for (int p = 0; p < RQ_K; p++)
+        s += x[i * RQ_K + p] * w[p * RQ_N + j];
+      s = s > 0 ? s : 0;
+      want[i * RQ_N + j] = (float)(int8_t)(s >> 8);
+      got[i * RQ_N + j] = (float)y[i * RQ_N + j];
+    }
+  report("requantize s8", got, want, RQ_M * RQ_N, 0);
+}
+
+/* bf16 results: (__bf16)relu(x w) from f32, and relu of a bf16 x bf16 ->
+   bf16 matmul (rounded to bf16 before the relu, as unfused). K = 600 is
+   over one f32 cache block. */
+typedef float vbf32 __attribute__((ext_vector_type(21 * 37)));
+typedef __bf16 vbf16 __attribute__((ext_vector_type(21 * 37)));
+TLX_DECLARE_TENSOR_OPS_AS(vbf32, bf32)
+TLX_DECLARE_TENSOR_OPS_AS(vbf16, bf16)
+
+static float bf16_round(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  u += 0x7fff + ((u >> 16) & 1);
+  u &= 0xffff0000u;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+__attribute__((noinline)) static void to_bf16(const float *restrict x,
+                                              const float *restrict w,
+                                              __bf16 *restrict y) {
+  vbf32 t = tensor_matmul_bf32(LOAD2(x, 21, 1500), LOAD2(w, 1500, 37));
+  vbf32 r = tensor_relu_bf32(
+      tensor_typeinfo(t, TLX_SHAPE(21, 37), ROW_MAJOR, TLX_ZEROS(2)));
+  vbf16 h = __builtin_convertvector(r, vbf16);
+  tensor_store(y, tensor_typeinfo(h, TLX_SHAPE(21, 37), ROW_MAJOR, TLX_ZEROS(2)),
+               TLX_ZEROS(2));
+}
+
+__attribute__((noinline)) static void bf16_relu(const __bf16 *restrict x,
+                                                const __bf16 *restrict w,
+                                                __bf16 *restrict y) {
+  vbf16 t = tensor_matmul_bf16(LOAD2(x, 21, 1500), LOAD2(w, 1500, 37));
+  vbf16 r = tensor_relu_bf16(
+      tensor_typeinfo(t, TLX_SHAPE(21, 37), ROW_MAJOR, TLX_ZEROS(2)));
+  tensor_store(y, tensor_typeinfo(r, TLX_SHAPE(21, 37), ROW_MAJOR, TLX_ZEROS(2)),
+               TLX_ZEROS(2));
+}
+
+static void bf16_checks(void) {
+  static float x[21 * 1500], w[1500 * 37], xw[21 * 37], got[21 * 37];
+  static float want[21 * 37];
+  static __bf16 xb[21 * 1500], wb[1500 * 37], y[21 * 37];
+  /* Products of these sum exactly in f32 (|sum| < 2^24). */
+  fill(x, 21 * 1500, 15);
+  fill(w, 1500 * 37, 16);
+  reference(x, w, 21, 1500, 37, xw);
+  for (int i = 0; i < 21 * 37; i++)
+    want[i] = bf16_round(xw[i] > 0 ? xw[i] : 0);
+  to_bf16(x, w, y);
+  for (int i = 0; i < 21 * 37; i++)
+    got[i] = (float)y[i];
+  report("f32 -> bf16", got, want, 21 * 37, 0);
+  for (int i = 0; i < 21 * 1500; i++)
+    xb[i] = (__bf16)x[i];
+  for (int i = 0; i < 1500 * 37; i++)
+    wb[i] = (__bf16)w[i];
+  bf16_relu(xb, wb, y);
+  for (int i = 0; i < 21 * 37; i++)
+    got[i] = (float)y[i];
+  report("bf16 relu", got, want, 21 * 37, 0);
+}
+
 int main(void) {
   check37x29x53();
   check64x600x80();
@@ -299,5 +421,7 @@ int main(void) {
   reads_destination();
   int8_mma();
   square_plus();
+  requantize_check();
+  bf16_checks();
   return 0;
 }
