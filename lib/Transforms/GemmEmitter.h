@@ -78,8 +78,9 @@ struct GemmPlan {
 /// function whose entry block can hold allocas); on return \p B is
 /// positioned after the emitted code. Returns false, emitting nothing and
 /// saying why in \p Why, when \p Target cannot do this GEMM (e.g. AMX with
-/// f64 elements, or an epilogue: AMX stores C tiles straight to memory);
-/// the caller then falls back or reports.
+/// f64 elements); the caller then falls back or reports. AMX stores C
+/// tiles straight to memory, so an epilogue there is a pass over C after
+/// the GEMM (tlx-tile fuses consumers only into vector GEMMs).
 bool emitGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why);
