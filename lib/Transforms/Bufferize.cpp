@@ -663,14 +663,18 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
 
 // A 2-D transpose of a tensor in memory that only 2-D matmul / mma
 // operands read is no copy: tlx-tile reads the memory through swapped
-// strides (getViewThroughTransposes), so the GEMM's packing transposes.
+// strides (getViewThroughIndexMaps), so the GEMM's packing transposes. A
+// broadcast likewise (stride 0 along the repeated dims), also as an mma's
+// accumulator (the bias of a dense layer): the GEMM reads its first sums
+// through those strides.
 bool Bufferizer::tryViewIntoGemm(CallBase &Op, CallBase &TI) {
-  if (getOpKind(Op) != OpKind::Transpose || TI.use_empty())
+  std::optional<OpKind> Kind = getOpKind(Op);
+  bool IsBroadcast = Kind == OpKind::Broadcast && Op.arg_size() == 1;
+  if ((Kind != OpKind::Transpose && !IsBroadcast) || TI.use_empty())
     return false;
-  std::optional<StridedView> In =
-      getViewThroughTransposes(Op.getArgOperand(0));
   std::optional<TensorValue> Result = getTensorValue(&TI);
-  if (!In || In->rank() != 2 || !Result || Result->Type.rank() != 2)
+  std::optional<StridedView> View = getViewThroughIndexMaps(&TI);
+  if (!Result || Result->Type.rank() != 2 || !View)
     return false;
   SmallVector<Value *, 2> Roots;
   collectMemoryRoots(Op.getArgOperand(0), Roots);
@@ -678,14 +682,18 @@ bool Bufferizer::tryViewIntoGemm(CallBase &Op, CallBase &TI) {
     auto *User = dyn_cast<CallBase>(U.getUser());
     std::optional<OpKind> K = User ? getOpKind(*User) : std::nullopt;
     bool IsMMA = K && getMMASignedness(*K);
-    bool IsGemmOperand = K == OpKind::MatMul || (IsMMA && U.getOperandNo());
+    bool IsGemmOperand = K == OpKind::MatMul || (IsMMA && U.getOperandNo()) ||
+                         (IsMMA && IsBroadcast);
     if (!IsGemmOperand || User->getParent() != Op.getParent() ||
         mayClobberBetween(Roots, &Op, User, AA))
       return false;
   }
-  emitRemark(DEBUG_TYPE, "TransposeView", Op,
-             "transpose: no buffer, the GEMM reads its operand through "
-             "swapped strides");
+  emitRemark(DEBUG_TYPE, "ViewIntoGemm", Op,
+             getOpDesc(*Kind).shortName() +
+                 (IsBroadcast ? ": no buffer, the GEMM reads its operand "
+                                "through stride 0 along the repeated dims"
+                              : ": no buffer, the GEMM reads its operand "
+                                "through swapped strides"));
   return true;
 }
 

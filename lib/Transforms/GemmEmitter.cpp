@@ -234,7 +234,7 @@ Value *multiplyAdd(IRBuilderBase &B, Value *Acc, Value *X, Value *Y) {
 //===----------------------------------------------------------------------===//
 
 // for i < M, j < N:
-//   acc = Accumulate ? C[i][j] : 0
+//   acc = Accumulate ? (Init or C)[i][j] : 0
 //   for k < K: acc += widen(A[i][k]) * widen(B[k][j])
 //   C[i][j] = acc, or Out-or-C[i][j] = epilogue(acc)
 void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
@@ -246,8 +246,10 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
             B, Zero, B.getInt64(G.N), One, "gemm.j",
             [&](IRBuilderBase &B, Value *J) {
               Value *CPtr = elementPtr(B, G.C, I, J);
+              Value *InitPtr =
+                  G.Init.Ptr ? elementPtr(B, G.Init, I, J) : CPtr;
               Value *Init = G.Accumulate
-                                ? static_cast<Value *>(B.CreateLoad(CT, CPtr))
+                                ? static_cast<Value *>(B.CreateLoad(CT, InitPtr))
                                 : Constant::getNullValue(CT);
               auto Sum = emitLoop(
                   B, Zero, B.getInt64(G.K), One, "gemm.k", {Init},
@@ -283,8 +285,13 @@ void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G, unsigned W) {
   int64_t NVec = G.N / W * W;
   auto Apply = [&](Value *I, Value *J, unsigned Lanes) {
     Type *T = Lanes > 1 ? FixedVectorType::get(G.C.Elem, Lanes) : G.C.Elem;
-    Value *Sum = B.CreateLoad(T, elementPtr(B, G.C, I, J));
-    B.CreateStore(G.Epilogue(B, Sum, I, J), elementPtr(B, Dst, I, J));
+    auto ElemAlign = [](Type *T) {
+      return Align(T->getPrimitiveSizeInBits() / 8);
+    };
+    Value *Sum = B.CreateAlignedLoad(T, elementPtr(B, G.C, I, J),
+                                     ElemAlign(G.C.Elem));
+    B.CreateAlignedStore(G.Epilogue(B, Sum, I, J), elementPtr(B, Dst, I, J),
+                         ElemAlign(Dst.Elem));
   };
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
   emitLoop(B, Zero, B.getInt64(G.M), One, "gemm.epi.i",
@@ -294,6 +301,19 @@ void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G, unsigned W) {
              emitLoop(B, B.getInt64(NVec), B.getInt64(G.N), One,
                       "gemm.epi.tail",
                       [&](IRBuilderBase &, Value *J) { Apply(I, J, 1); });
+           });
+}
+
+void emitInitCopy(IRBuilderBase &B, const GemmDesc &G) {
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  emitLoop(B, Zero, B.getInt64(G.M), One, "gemm.init.i",
+           [&](IRBuilderBase &B, Value *I) {
+             emitLoop(B, Zero, B.getInt64(G.N), One, "gemm.init.j",
+                      [&](IRBuilderBase &, Value *J) {
+                        B.CreateStore(B.CreateLoad(G.C.Elem,
+                                                   elementPtr(B, G.Init, I, J)),
+                                      elementPtr(B, G.C, I, J));
+                      });
            });
 }
 
@@ -307,17 +327,24 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
   if (G.M <= 0 || G.N <= 0)
     return true; // an empty C: nothing to compute
   if (Target == GemmTarget::AMX) {
-    if (!G.Epilogue)
+    if (!G.Epilogue && !G.Init.Ptr)
       return gemm::emitAMXGemm(B, G, Plan, Why);
-    // AMX stores C tiles straight to memory: the epilogue (e.g. rounding
-    // f32 sums to bf16) is a pass over C afterwards.
+    // AMX loads and stores C tiles straight from and to memory: a separate
+    // initial accumulator is copied into C first, and the epilogue (e.g.
+    // rounding f32 sums to bf16) is a pass over C afterwards.
     GemmDesc Sums = G;
     Sums.Epilogue = nullptr;
     Sums.Out = GemmOperand();
-    if (!gemm::emitAMXGemm(B, Sums, Plan, Why))
-      return false;
-    gemm::emitEpiloguePass(B, G, 16);
-    Plan.Kernel += ", epilogue in a pass over C";
+    Sums.Init = GemmOperand();
+    if (getAMXFeature(Sums).empty() || G.K <= 0)
+      return gemm::emitAMXGemm(B, Sums, Plan, Why); // emits nothing, says why
+    if (G.Init.Ptr)
+      gemm::emitInitCopy(B, G);
+    gemm::emitAMXGemm(B, Sums, Plan, Why);
+    if (G.Epilogue) {
+      gemm::emitEpiloguePass(B, G, 16);
+      Plan.Kernel += ", epilogue in a pass over C";
+    }
     return true;
   }
   // K = 0 only clears (or keeps) C: the scalar loops do exactly that.

@@ -53,10 +53,15 @@ using GemmEpilogue = std::function<llvm::Value *(
 /// bf16; the epilogue returns Out's type), and C only holds partial sums
 /// between K blocks - never touched when K fits one block. Out must not
 /// overlap anything the GEMM or the epilogue reads.
+///
+/// With Init (its Ptr set; needs Accumulate) the sums start from Init
+/// rather than C: any strides, e.g. 0 for a broadcast bias. Init must not
+/// overlap C.
 struct GemmDesc {
   int64_t M = 0, N = 0, K = 0;
   GemmOperand A, B, C;
   GemmOperand Out;
+  GemmOperand Init;
   bool Accumulate = false;
   GemmEpilogue Epilogue;
 

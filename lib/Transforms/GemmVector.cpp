@@ -247,12 +247,12 @@ private:
                      unsigned PanelWidth, bool FlipSign);
   void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Pc,
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
-                       Value *LastK);
+                       Value *LastK, Value *FirstK);
   Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
   Value *loadABroadcast(Value *Ptr);
   Value *loadBVector(Value *Ptr, bool InPlace = false);
   void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0, Value *Rows,
-                  Value *Cols, Value *AddC, bool ApplyEpilogue);
+                  Value *Cols, Value *AddC, bool ApplyEpilogue, Value *FirstK);
   Value *finish(Value *AddC, Value *Old, Value *Acc, Value *Row, Value *Col,
                 bool ApplyEpilogue);
 
@@ -297,6 +297,8 @@ void VectorGemmEmitter::emit() {
               // The last K block finishes C: the epilogue applies there.
               Value *LastK = B.CreateICmpSGE(B.CreateAdd(Pc, Kc), c64(G.K),
                                              "gemm.lastk");
+              // The first reads the initial sums from Init, if any.
+              Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "gemm.firstk");
               emitLoop(
                   B, c64(0), c64(G.M), c64(Kern.MC), "gemm.ic",
                   [&](IRBuilderBase &, Value *Ic) {
@@ -308,7 +310,7 @@ void VectorGemmEmitter::emit() {
                                         [&](IRBuilderBase &, Value *Ir) {
                                           emitMicrokernel(Ic, Ir, Jc, Jr, Pc,
                                                           Mc, Nc, Kcp, AddC,
-                                                          LastK);
+                                                          LastK, FirstK);
                                         });
                              });
                   });
@@ -532,7 +534,7 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
                                         Value *Jr, Value *Pc, Value *Mc,
                                         Value *Nc, Value *Kcp, Value *AddC,
-                                        Value *LastK) {
+                                        Value *LastK, Value *FirstK) {
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
   unsigned NR = Kern.nr();
   Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
@@ -613,26 +615,28 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
   Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
   if (!G.Epilogue) {
-    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false);
+    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false, FirstK);
     return;
   }
   // LastK is the same for a whole K block: the branch predicts perfectly.
   auto StoreFinished = [&] {
     if (!G.Out.Ptr || G.Accumulate) {
-      storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, true);
+      storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, true, FirstK);
       return;
     }
     // C is a separate buffer of partial sums: a single K block never
     // reads it.
     emitIf(
         B, AddC,
-        [&] { storeBlock(Acc, Row0, Col0, Rows, Cols, B.getTrue(), true); },
         [&] {
-          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), true);
+          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getTrue(), true, FirstK);
+        },
+        [&] {
+          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), true, FirstK);
         });
   };
   emitIf(B, LastK, StoreFinished, [&] {
-    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false);
+    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false, FirstK);
   });
 }
 
@@ -653,7 +657,8 @@ Value *VectorGemmEmitter::finish(Value *AddC, Value *Old, Value *Acc,
 
 void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                                    Value *Col0, Value *Rows, Value *Cols,
-                                   Value *AddC, bool ApplyEpilogue) {
+                                   Value *AddC, bool ApplyEpilogue,
+                                   Value *FirstK) {
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, NR = Kern.nr();
   // Partial sums are C's; finished values go to Out when there is one.
   const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
@@ -665,7 +670,16 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
   bool ReadsC = !ConstAddC || ConstAddC->isOne();
   bool RowsContiguous =
-      (!ReadsC || IsOne(G.C.ColStride)) && IsOne(Dst.ColStride);
+      (!ReadsC || (IsOne(G.C.ColStride) &&
+                   (!G.Init.Ptr || IsOne(G.Init.ColStride)))) &&
+      IsOne(Dst.ColStride);
+  // The sums so far: C's, or on the first K block Init's.
+  auto SumsPtr = [&](Value *Row, Value *Col) {
+    Value *P = elementPtr(B, G.C, Row, Col);
+    return G.Init.Ptr
+               ? B.CreateSelect(FirstK, elementPtr(B, G.Init, Row, Col), P)
+               : P;
+  };
 
   // Edge blocks (and C without contiguous rows): through the stack buffer.
   auto StoreThroughBuffer = [&] {
@@ -685,10 +699,9 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                                      B.CreateAdd(B.CreateMul(R, c64(NR)), C)));
                      Value *Row = B.CreateAdd(Row0, R);
                      Value *Col = B.CreateAdd(Col0, C);
-                     Value *Old =
-                         ReadsC ? B.CreateLoad(Kern.AccT,
-                                               elementPtr(B, G.C, Row, Col))
-                                : nullptr;
+                     Value *Old = ReadsC ? B.CreateLoad(Kern.AccT,
+                                                        SumsPtr(Row, Col))
+                                         : nullptr;
                      B.CreateStore(
                          finish(AddC, Old, Part, Row, Col, ApplyEpilogue),
                          elementPtr(B, Dst, Row, Col));
@@ -706,7 +719,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       [&] {
         for (unsigned R = 0; R < MR; ++R) {
           Value *Row = B.CreateAdd(Row0, c64(R));
-          Value *OldRow = elementPtr(B, G.C, Row, Col0);
+          Value *OldRow = SumsPtr(Row, Col0);
           Value *DstRow = elementPtr(B, Dst, Row, Col0);
           for (unsigned V = 0; V < NV; ++V) {
             Value *Old =

@@ -56,15 +56,35 @@ std::optional<StridedView> getMemoryView(const Value *Token) {
   return makeView(TV->Data, TV->Type, Strides);
 }
 
-std::optional<StridedView> getViewThroughTransposes(const Value *Token) {
+std::optional<StridedView> getViewThroughIndexMaps(const Value *Token) {
   if (std::optional<StridedView> V = getMemoryView(Token))
     return V;
   std::optional<TensorValue> TV = getTensorValue(Token);
   const auto *Op = TV ? dyn_cast<CallBase>(TV->Data) : nullptr;
-  if (!Op || getOpKind(*Op) != OpKind::Transpose)
+  std::optional<OpKind> Kind = Op ? getOpKind(*Op) : std::nullopt;
+  if (Kind == OpKind::Broadcast && Op->arg_size() == 1) {
+    // numpy-style: the input's dims align with the trailing dims; new and
+    // extent-1 dims repeat, i.e. have stride 0.
+    std::optional<StridedView> In =
+        getViewThroughIndexMaps(Op->getArgOperand(0));
+    Dims Shape = TV->Type.logicalShape();
+    if (!In || In->rank() > Shape.size())
+      return std::nullopt;
+    unsigned Lead = Shape.size() - In->rank();
+    Dims Strides(Shape.size(), 0);
+    for (unsigned I = 0; I < In->rank(); ++I) {
+      if (In->Shape[I] != 1 && In->Shape[I] != Shape[Lead + I])
+        return std::nullopt;
+      Strides[Lead + I] = In->Shape[I] == 1 ? 0 : In->Strides[I];
+    }
+    In->Shape = Shape;
+    In->Strides = Strides;
+    return In;
+  }
+  if (Kind != OpKind::Transpose)
     return std::nullopt;
   std::optional<StridedView> In =
-      getViewThroughTransposes(Op->getArgOperand(0));
+      getViewThroughIndexMaps(Op->getArgOperand(0));
   if (!In || In->rank() != 2)
     return std::nullopt;
   // With a permutation the logical tensor is the input's; without, the

@@ -60,10 +60,12 @@ StridedView makeView(llvm::Value *Ptr, const TensorType &Ty,
 /// memory-form typeinfo / totensor (densely packed); nullopt for tokens of
 /// vector data.
 std::optional<StridedView> getMemoryView(const llvm::Value *Token);
-/// getMemoryView, or for a 2-D transpose (of a transpose ...) of memory that
-/// tlx-bufferize left unbuffered because only GEMM operands read it: the
-/// memory read through swapped strides (a GEMM's packing then transposes).
-std::optional<StridedView> getViewThroughTransposes(const llvm::Value *Token);
+/// getMemoryView, or for a 2-D transpose or a broadcast (of a transpose
+/// ...) of memory that tlx-bufferize left unbuffered because only GEMM
+/// operands read it: the memory read through swapped strides, or stride 0
+/// along broadcast dims (the GEMM's packing, or its first read of the
+/// accumulator, does the index map).
+std::optional<StridedView> getViewThroughIndexMaps(const llvm::Value *Token);
 /// The memory a tensor.store writes.
 StridedView getStoreView(const llvm::CallBase &Store);
 

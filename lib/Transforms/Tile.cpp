@@ -70,6 +70,8 @@ private:
                                               std::string &WhyNot);
   Value *emitDisjointCheck(IRBuilderBase &B, const StridedView &Dst,
                            ArrayRef<StridedView> Reads);
+  std::string setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
+                             const StridedView &C, Buffer &Copy);
 
   Function &F;
   const TargetTransformInfo &TTI;
@@ -303,6 +305,39 @@ static std::string describeChain(ArrayRef<CallBase *> Chain) {
   return S;
 }
 
+/// Where mma's sums start (\p Acc, the accumulator token) for a GEMM
+/// computing into \p C: C itself when Acc is C's memory; else G.Init reads
+/// Acc's memory through its strides on the first K block (a broadcast bias
+/// has stride 0: no copy at all) when it cannot overlap C; else Acc is
+/// copied first - into C when tlx-bufferize gave it a buffer of its own,
+/// else (an unbuffered broadcast of memory C may share) into \p Copy.
+/// Returns the remark's note.
+std::string Tiler::setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
+                                  const StridedView &C, Buffer &Copy) {
+  std::optional<StridedView> View = getViewThroughIndexMaps(Acc);
+  if (View && sameView(*View, C, AA))
+    return ", accumulating in place";
+  unsigned VF = getVectorWidth(TTI, C.Elem);
+  if (View && View->rank() == 2 && View->Shape == C.Shape &&
+      View->Elem == C.Elem) {
+    Value *Disjoint = emitDisjointCheck(B, C, {*View});
+    if (auto *K = dyn_cast<ConstantInt>(Disjoint); K && K->isOne()) {
+      G.Init = operandOf(*View, true);
+      return ", initial sums read through the accumulator's strides";
+    }
+    RecursivelyDeleteTriviallyDeadInstructions(Disjoint);
+  }
+  if (getMemoryView(Acc)) {
+    emitMaterialize(B, Acc, C, VF);
+    return ", accumulator copied into the destination first";
+  }
+  Copy = emitAllocBuffer(B, C.Elem, G.M * G.N, "tlx.acc");
+  StridedView CopyView{Copy.Ptr, C.Elem, {G.M, G.N}, {G.N, 1}};
+  emitMaterialize(B, Acc, CopyView, VF);
+  G.Init = operandOf(CopyView, true);
+  return ", accumulator copied first";
+}
+
 /// The elementwise chain of \p Epi as a GEMM epilogue: the GEMM's finished
 /// accumulator (its compute type) stands in for the chain's reader - first
 /// rounded to the reader's element type, as the unfused code stores it -
@@ -353,9 +388,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   StringRef Name = getOpDesc(Kind).shortName();
   bool IsMMA = Kind != OpKind::MatMul;
   unsigned First = IsMMA ? 1 : 0;
-  std::optional<StridedView> A = getViewThroughTransposes(Op.getArgOperand(First));
+  std::optional<StridedView> A = getViewThroughIndexMaps(Op.getArgOperand(First));
   std::optional<StridedView> Bv =
-      getViewThroughTransposes(Op.getArgOperand(First + 1));
+      getViewThroughIndexMaps(Op.getArgOperand(First + 1));
   StridedView C = getStoreView(Store);
   if (!A || !Bv || A->rank() != 2 || Bv->rank() != 2 || C.rank() != 2) {
     emitError(Op, "TLX op '" + Name +
@@ -434,15 +469,10 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     G.Epilogue = makeRounding(C.Elem);
 
   std::string AccNote;
+  Buffer AccCopy;
   if (IsMMA) {
     G.Accumulate = true;
-    std::optional<StridedView> Acc = getMemoryView(Op.getArgOperand(0));
-    if (!Acc || !sameView(*Acc, C, AA)) {
-      emitMaterialize(B, Op.getArgOperand(0), C, getVectorWidth(TTI, C.Elem));
-      AccNote = ", accumulator copied into the destination first";
-    } else {
-      AccNote = ", accumulating in place";
-    }
+    AccNote = setInitialSums(B, G, Op.getArgOperand(0), C, AccCopy);
   }
 
   Buffer Acc32Buf;
@@ -470,8 +500,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                       "': " + Why);
     return;
   }
-  if (Acc32Buf.IsHeap)
-    emitFree(B, Acc32Buf.Ptr);
+  for (const Buffer &Buf : {Acc32Buf, AccCopy})
+    if (Buf.IsHeap)
+      emitFree(B, Buf.Ptr);
   if (R.Epi && !isa<Constant>(R.Disjoint))
     gemm::emitIf(B, B.CreateNot(R.Disjoint), [&] {
       emitMaterialize(B, R.Epi->Reader, C, getVectorWidth(TTI, C.Elem));
