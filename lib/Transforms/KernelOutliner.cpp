@@ -30,6 +30,7 @@
 #include "KernelOutliner.h"
 
 #include "../Compat.h"
+#include "../IR/Diagnostics.h"
 #include "../Plugin/Options.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -43,9 +44,28 @@ using namespace llvm;
 
 namespace tlx {
 
+const Instruction *findAMXOutsideKernels(const Module &M) {
+  if (pipelineOptions().Target == TargetKind::AMXEmulate)
+    return nullptr;
+  for (const Function &Decl : M) {
+    if (!Decl.isIntrinsic())
+      continue;
+    FunctionType *FT = Decl.getFunctionType();
+    if (!FT->getReturnType()->isX86_AMXTy() &&
+        none_of(FT->params(), [](Type *T) { return T->isX86_AMXTy(); }))
+      continue;
+    for (const User *U : Decl.users())
+      if (auto *I = dyn_cast<Instruction>(U);
+          I && !I->getFunction()->hasFnAttribute(KernelAttr))
+        return I;
+  }
+  return nullptr;
+}
+
 bool outlinesKernels(const Function &F) {
   return pipelineOptions().OptimizeKernels &&
-         F.hasFnAttribute(Attribute::OptimizeNone);
+         F.hasFnAttribute(Attribute::OptimizeNone) &&
+         !findAMXOutsideKernels(*F.getParent());
 }
 
 /// Splits \p B's block at its insertion point; \p B keeps inserting before
@@ -66,8 +86,19 @@ static BasicBlock *splitAtInsertPoint(IRBuilderBase &B, const Twine &Name) {
 
 KernelRegion::KernelRegion(IRBuilderBase &B, StringRef Kind) : Kind(Kind) {
   F = B.GetInsertBlock()->getParent();
-  if (!outlinesKernels(*F))
+  if (!pipelineOptions().OptimizeKernels ||
+      !F->hasFnAttribute(Attribute::OptimizeNone))
     return;
+  if (const Instruction *AMX = findAMXOutsideKernels(*F->getParent())) {
+    if (B.GetInsertPoint() != B.GetInsertBlock()->end())
+      emitMissedRemark("tlx-optimize-kernels", "NotOutlined",
+                       *B.GetInsertPoint(),
+                       Kind + " kernel not outlined: AMX code outside TLX's "
+                              "kernels (in '" +
+                           AMX->getFunction()->getName() +
+                           "') needs the backend at -O0");
+    return;
+  }
   Start = splitAtInsertPoint(B, "tlx." + Kind);
   if (!Start)
     return;

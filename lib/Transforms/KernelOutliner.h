@@ -24,9 +24,19 @@ namespace tlx {
 /// optimized yet.
 inline constexpr const char *KernelAttr = "tlx-kernel";
 
-/// True when code emitted into \p F is outlined: \p F is optnone and
-/// -tlx-optimize-kernels is on.
+/// True when code emitted into \p F is outlined: \p F is optnone,
+/// -tlx-optimize-kernels is on, and the module has no AMX code of its own
+/// (below).
 bool outlinesKernels(const llvm::Function &F);
+
+/// A call with x86_amx values outside TLX's kernels (clang's __tile1024i
+/// API), or null. Such code in an optnone function is in the form LLVM's
+/// -O0 tile register allocation needs, which its optimized one rejects
+/// ("please define the shape earlier"); since the backend's -O level is the
+/// module's, such a module is compiled as before: nothing outlined. (Unless
+/// the target is amx-emulate, which removes all AMX code before the
+/// backend.)
+const llvm::Instruction *findAMXOutsideKernels(const llvm::Module &M);
 
 /// One kernel's code, from \p B's insertion point at construction to its
 /// insertion point at finish(). While it is open, the enclosing function is

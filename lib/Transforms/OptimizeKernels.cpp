@@ -24,12 +24,12 @@
 //     FastISel, no machine optimizations (every skippable machine pass
 //     skips optnone functions); only the register allocator is the greedy
 //     one for them too. Their variables stay in their stack slots, so -O0
-//     debugging is unchanged. Not when a function other than the kernels
-//     holds x86_amx values (clang's __tile1024i API in an optnone
-//     function): LLVM's optimized tile register allocation fails on that
-//     -O0 form ("please define the shape earlier"), so the backend stays
-//     at -O0 (a missed remark says so); AMX emulation removes such code
-//     before the backend, so target=amx-emulate raises the level anyway.
+//     debugging is unchanged. Not when code outside the kernels holds
+//     x86_amx values (clang's __tile1024i API in an optnone function):
+//     LLVM's optimized tile register allocation rejects that -O0 form
+//     ("please define the shape earlier"). tlx-tile and tlx-legalize then
+//     outline nothing in the first place (findAMXOutsideKernels, with a
+//     missed remark): the module compiles as it did before.
 //
 // Remarks (-Rpass=tlx-optimize-kernels) name each kernel at the call site.
 //
@@ -40,7 +40,6 @@
 #include "KernelOutliner.h"
 #include "Passes.h"
 
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -102,23 +101,6 @@ OptimizeKernelsPass::OptimizeKernelsPass(PassBuilder &PB)
   Pipeline.addPass(InstCombinePass());
 }
 
-/// An instruction with an x86_amx value in a function that is not a kernel.
-static const Instruction *
-findAMXOutsideKernels(Module &M, const SmallPtrSetImpl<Function *> &Kernels) {
-  for (Function &F : M) {
-    if (F.isDeclaration() || Kernels.contains(&F))
-      continue;
-    for (const Instruction &I : instructions(F)) {
-      if (I.getType()->isX86_AMXTy())
-        return &I;
-      for (const Value *Op : I.operands())
-        if (Op->getType()->isX86_AMXTy())
-          return &I;
-    }
-  }
-  return nullptr;
-}
-
 /// The first call of \p K (where remarks about it are reported).
 static const CallInst *firstCall(Function &K) {
   for (User *U : K.users())
@@ -137,16 +119,10 @@ PreservedAnalyses OptimizeKernelsPass::run(Module &M,
     return PreservedAnalyses::all();
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SmallPtrSet<Function *, 8> KernelSet(Kernels.begin(), Kernels.end());
-  bool RaiseCodeGen = TM && TM->getOptLevel() == CodeGenOptLevel::None;
-  if (RaiseCodeGen && pipelineOptions().Target != TargetKind::AMXEmulate)
-    if (const Instruction *AMX = findAMXOutsideKernels(M, KernelSet)) {
-      RaiseCodeGen = false;
-      emitMissedRemark(DEBUG_TYPE, "CodeGenO0", *AMX,
-                       "AMX code outside TLX's kernels (in '" +
-                           AMX->getFunction()->getName() +
-                           "'): the backend generates the module at -O0, "
-                           "TLX's kernels too");
-    }
+  // (KernelRegion outlines nothing in modules with AMX code of their own;
+  // but opt may run this pass on any module.)
+  bool RaiseCodeGen = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
+                      !findAMXOutsideKernels(M);
   std::string Note = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
                              !RaiseCodeGen
                          ? " (code generation at -O0)"
