@@ -9,7 +9,8 @@
 //     from the start without passing the split point are the kernel.
 //  3. Entry-block allocas used only inside the kernel move into it (edge
 //     buffers, accumulator slots), so they become the kernel's own stack
-//     slots, which SROA can then promote.
+//     slots, which SROA can then promote. (Never a user variable's: those
+//     have debug records, or uses in the user's code.)
 //  4. llvm::CodeExtractor outlines the blocks into an internal function
 //     (a DISubprogram of its own when the function has debug info; values
 //     from outside become arguments). Regions that would pass a token (a
@@ -164,7 +165,8 @@ Function *KernelRegion::finish(IRBuilderBase &B) {
   // 3. The kernel's own stack slots move with it.
   Instruction *SlotPos = &*Start->getFirstInsertionPt();
   for (Instruction &I : make_early_inc_range(F->getEntryBlock()))
-    if (isa<AllocaInst>(I) && !I.use_empty() && usedOnlyIn(I, InRegion))
+    if (isa<AllocaInst>(I) && !I.use_empty() && !I.isUsedByMetadata() &&
+        usedOnlyIn(I, InRegion))
       compat::moveBefore(&I, SlotPos);
 
   // 4. Outline.
