@@ -84,7 +84,7 @@ public:
 
 const char *const ValidArgs =
     "target=auto|vector|amx|amx-emulate, stop-after=<stage>, "
-    "fuse-epilogues=on|off";
+    "fuse-epilogues=on|off, optimize-kernels=on|off";
 
 class TLXPluginAction : public PluginASTAction {
   tlx::PipelineOptions Options;
@@ -119,6 +119,12 @@ class TLXPluginAction : public PluginASTAction {
       if (Value != "on" && Value != "off")
         return reportBadArg(CI, Arg, "expected 'on' or 'off'");
       Options.FuseEpilogues = Value == "on";
+      return true;
+    }
+    if (Key == "optimize-kernels") {
+      if (Value != "on" && Value != "off")
+        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
+      Options.OptimizeKernels = Value == "on";
       return true;
     }
     return reportBadArg(CI, Arg, "unknown option");

@@ -41,6 +41,14 @@ static cl::opt<bool> FuseEpiloguesFlag(
       pipelineOptions().FuseEpilogues = V;
     }));
 
+static cl::opt<bool> OptimizeKernelsFlag(
+    "tlx-optimize-kernels",
+    cl::desc("Outline the kernels TLX emits into optnone functions and "
+             "optimize them at -O2"),
+    cl::init(true), cl::cb<void, bool>([](bool V) {
+      pipelineOptions().OptimizeKernels = V;
+    }));
+
 bool parseTarget(StringRef Name, TargetKind &Out) {
   std::optional<TargetKind> Kind =
       StringSwitch<std::optional<TargetKind>>(Name)

@@ -24,6 +24,9 @@ struct PipelineOptions {
   bool AllowUnlowered = false;
   /// Apply elementwise consumers of a GEMM as it writes C (tlx-tile).
   bool FuseEpilogues = true;
+  /// Outline the kernels emitted into optnone (-O0) functions and optimize
+  /// them (KernelOutliner.h, tlx-optimize-kernels).
+  bool OptimizeKernels = true;
 };
 
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).

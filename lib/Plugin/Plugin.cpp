@@ -22,8 +22,11 @@ using namespace llvm;
 
 namespace tlx {
 
-/// The lowering stages, in order; each checks runsStage() itself.
-static void addTLXLowering(ModulePassManager &MPM) {
+/// The lowering stages, in order; each checks runsStage() itself. Then the
+/// kernels tlx-tile and tlx-legalize outlined from optnone functions get
+/// LLVM's -O2 function pipeline (docs/pipeline.md, "Kernels at every -O
+/// level").
+static void addTLXLowering(ModulePassManager &MPM, PassBuilder &PB) {
   // C vector code becomes TLX ops, checked like the program's own.
   MPM.addPass(VectorOpsPass());
   MPM.addPass(VerifyPass());
@@ -32,6 +35,7 @@ static void addTLXLowering(ModulePassManager &MPM) {
   MPM.addPass(TilePass());
   MPM.addPass(LegalizePass());
   MPM.addPass(CheckWideVectorsPass());
+  MPM.addPass(OptimizeKernelsPass(PB));
 }
 
 namespace {
@@ -42,7 +46,7 @@ class LowerIfValidPass : public PassInfoMixin<LowerIfValidPass> {
   ModulePassManager Lowering;
 
 public:
-  LowerIfValidPass() { addTLXLowering(Lowering); }
+  explicit LowerIfValidPass(PassBuilder &PB) { addTLXLowering(Lowering, PB); }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (discardBodiesAfterErrors(M))
       return PreservedAnalyses::none();
@@ -52,14 +56,15 @@ public:
 };
 } // namespace
 
-void addTLXPipeline(ModulePassManager &MPM) {
+void addTLXPipeline(ModulePassManager &MPM, PassBuilder &PB) {
   MPM.addPass(NormalizeClangIRPass());
   MPM.addPass(RecognizePass());
   MPM.addPass(VerifyPass());
-  MPM.addPass(LowerIfValidPass());
+  MPM.addPass(LowerIfValidPass(PB));
 }
 
-static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
+static bool parseModulePass(StringRef Name, ModulePassManager &MPM,
+                            PassBuilder &PB) {
 #define TLX_PASS(NAME, CREATE)                                                 \
   if (Name == NAME) {                                                          \
     MPM.addPass(CREATE);                                                       \
@@ -78,23 +83,26 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM) {
   TLX_PASS("tlx-nd-to-2d", NDTo2DPass())
   TLX_PASS("tlx-tile", TilePass())
   TLX_PASS("tlx-legalize", LegalizePass())
+  TLX_PASS("tlx-optimize-kernels", OptimizeKernelsPass(PB))
 #undef TLX_PASS
   if (Name == "tlx-lower") {
-    addTLXLowering(MPM);
+    addTLXLowering(MPM, PB);
     return true;
   }
   if (Name == "tlx") {
-    addTLXPipeline(MPM);
+    addTLXPipeline(MPM, PB);
     return true;
   }
   return false;
 }
 
 void registerPassNames(PassBuilder &PB) {
+  // (PB outlives the pipelines it parses: opt and clang keep it until
+  // they have run.)
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        return parseModulePass(Name, MPM);
+      [&PB](StringRef Name, ModulePassManager &MPM,
+            ArrayRef<PassBuilder::PipelineElement>) {
+        return parseModulePass(Name, MPM, PB);
       });
 }
 
@@ -103,7 +111,9 @@ void registerClangPipeline(PassBuilder &PB) {
   // Pipeline start: clang's IR looks the same at every -O level here (every
   // value in allocas), so recognition is identical at -O0 and -O3.
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) { addTLXPipeline(MPM); });
+      [&PB](ModulePassManager &MPM, OptimizationLevel) {
+        addTLXPipeline(MPM, PB);
+      });
   compat::registerOptimizerLastEPCallback(
       PB, [](ModulePassManager &MPM, OptimizationLevel) {
         // AMX emulation last: the always_inline __tile_* wrappers are

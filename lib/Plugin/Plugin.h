@@ -17,8 +17,9 @@ void registerPassNames(llvm::PassBuilder &PB);
 /// check at the optimizer's end.
 void registerClangPipeline(llvm::PassBuilder &PB);
 /// The TLX pipeline: recognize, verify, then the lowering stages (as far as
-/// stop-after allows).
-void addTLXPipeline(llvm::ModulePassManager &MPM);
+/// stop-after allows) and the optimization of the kernels they outlined
+/// (with \p PB's -O2 function pipeline).
+void addTLXPipeline(llvm::ModulePassManager &MPM, llvm::PassBuilder &PB);
 
 } // namespace tlx
 

@@ -29,6 +29,7 @@
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
 #include "IndexMap.h"
+#include "KernelOutliner.h"
 #include "Passes.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -214,6 +215,23 @@ bool Legalizer::storeElementInPlace(const CallBase &Op, const StridedView &Dst,
   return true;
 }
 
+/// Loop nests outlined at -O0: those doing at least this many element
+/// steps (outputs, times the window for reduce.*); smaller ones cost little
+/// unoptimized, and a kernel each would only add calls and compile time.
+static constexpr int64_t MinKernelSteps = 4096;
+
+static bool worthOutlining(const StridedView &Dst, const CallBase *Op) {
+  int64_t Steps = 1;
+  for (int64_t E : Dst.Shape)
+    Steps *= E;
+  std::string Why;
+  if (Op && getOpKind(*Op) && !isFusibleProducer(*getOpKind(*Op)))
+    if (std::optional<ReduceWindow> W = getReduceWindow(*Op, Why))
+      for (int64_t E : W->Window)
+        Steps *= E;
+  return Steps >= MinKernelSteps;
+}
+
 // store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
 void Legalizer::lowerStore(CallBase &Store) {
   Value *Tok = Store.getArgOperand(1);
@@ -242,19 +260,32 @@ void Legalizer::lowerStore(CallBase &Store) {
                        "tlx-tile");
     return;
   }
-  if (Op && !isFusibleProducer(Kind)) {
-    // reduce.*: the only op with a loop inside each element.
-    lowerReduce(*const_cast<CallBase *>(Op), Dst, Store);
-    Store.eraseFromParent();
-    return;
-  }
   if (Op && Kind == OpKind::InsertElement && storeElementInPlace(*Op, Dst, Store)) {
     Store.eraseFromParent();
     return;
   }
+  // At -O0 a large loop nest goes into a kernel function of its own, which
+  // is optimized (KernelOutliner.h).
   IRBuilder<> B(&Store);
+  std::optional<KernelRegion> Kernel;
+  if (worthOutlining(Dst, Op))
+    Kernel.emplace(B, "loop");
+  if (Op && !isFusibleProducer(Kind)) {
+    // reduce.*: the only op with a loop inside each element.
+    lowerReduce(*const_cast<CallBase *>(Op), Dst, Store);
+    if (Kernel) {
+      B.SetInsertPoint(&Store);
+      Kernel->finish(B);
+    }
+    Store.eraseFromParent();
+    return;
+  }
   unsigned VF = getVectorWidth(TTI, Dst.Elem);
   unsigned Used = emitMaterialize(B, Tok, Dst, VF);
+  if (Kernel) {
+    B.SetInsertPoint(&Store);
+    Kernel->finish(B);
+  }
   const Instruction &At = Op ? static_cast<const Instruction &>(*Op) : Store;
   std::string What = Op ? getOpDesc(Kind).shortName().str() : "copy";
   std::string Fused;

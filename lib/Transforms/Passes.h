@@ -10,6 +10,11 @@
 
 #include "llvm/IR/PassManager.h"
 
+namespace llvm {
+class PassBuilder;
+class TargetMachine;
+}
+
 namespace tlx {
 
 #define TLX_MODULE_PASS(Class)                                                 \
@@ -47,6 +52,21 @@ TLX_MODULE_PASS(NDTo2DPass)
 TLX_MODULE_PASS(TilePass)
 /// tlx-legalize: remaining TLX ops -> vectorized LLVM loops (stage 3).
 TLX_MODULE_PASS(LegalizePass)
+
+/// tlx-optimize-kernels: LLVM's -O2 function pipeline on the kernels that
+/// tlx-tile and tlx-legalize outlined from optnone functions
+/// (KernelOutliner.h), whatever the -O level of the rest.
+class OptimizeKernelsPass : public llvm::PassInfoMixin<OptimizeKernelsPass> {
+  llvm::FunctionPassManager Pipeline;
+  llvm::TargetMachine *TM = nullptr;
+
+public:
+  /// The pipeline comes from \p PB (its analyses, target and callbacks).
+  explicit OptimizeKernelsPass(llvm::PassBuilder &PB);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
 
 #undef TLX_MODULE_PASS
 

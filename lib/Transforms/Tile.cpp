@@ -38,6 +38,7 @@
 #include "GemmEmitter.h"
 #include "GemmEmitterImpl.h"
 #include "IndexMap.h"
+#include "KernelOutliner.h"
 #include "Passes.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -468,6 +469,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   else if (Narrow)
     G.Epilogue = makeRounding(C.Elem);
 
+  // At -O0 the GEMM's code goes into a kernel function of its own, which
+  // is optimized (KernelOutliner.h).
+  KernelRegion Kernel(B, "gemm");
   std::string AccNote;
   Buffer AccCopy;
   if (IsMMA) {
@@ -507,6 +511,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     gemm::emitIf(B, B.CreateNot(R.Disjoint), [&] {
       emitMaterialize(B, R.Epi->Reader, C, getVectorWidth(TTI, C.Elem));
     });
+  Kernel.finish(B);
   emitRemark(DEBUG_TYPE, "Gemm", Op,
              Name + ": " + Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
                  " (MxKxN) " + elementTypeName(A->Elem) + " x " +
