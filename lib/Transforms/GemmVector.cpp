@@ -238,6 +238,8 @@ private:
   }
 
   void packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc, Value *Kcp);
+  bool canInterleaveB() const;
+  void interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp, Value *Panel);
   void emitColumnSums(Value *Panel, Value *Kcp, Value *SumsAt);
   void packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc, Value *Kcp);
   bool canTransposeA() const;
@@ -367,8 +369,16 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
             B.CreateMemSet(Panel, B.getInt8(0),
                            B.CreateMul(Kcp, c64(NR * packBytes())), Align(64));
           });
-          copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc, /*KIsRow=*/true,
-                        Panel, NR, /*FlipSign=*/false);
+          auto CopyElements = [&] {
+            copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc,
+                          /*KIsRow=*/true, Panel, NR, /*FlipSign=*/false);
+          };
+          if (canInterleaveB())
+            emitIf(
+                B, Partial, CopyElements,
+                [&] { interleaveIntoPanel(Pc, B.CreateAdd(Jc, Jr), Kcp, Panel); });
+          else
+            CopyElements();
           if (Kern.BiasA)
             emitColumnSums(Panel, Kcp, Jr);
         };
@@ -378,6 +388,57 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
         else
           Pack();
       });
+}
+
+// VNNI/BF16 panels of row-major B interleave KG rows: the scalar copy's
+// strided byte stores made packing the bulk of a small-M int8 GEMM (64 x
+// 4096 x 1024: each packed element serves five micro-kernels).
+bool VectorGemmEmitter::canInterleaveB() const {
+  auto *ColStride = dyn_cast<ConstantInt>(G.B.ColStride);
+  return Kern.KG > 1 && G.B.Elem == Kern.PackT && ColStride &&
+         ColStride->isOne();
+}
+
+//   for kq < Kcp / KG:
+//     row[g] = load <NR x T> B[Pc + kq*KG + g][Col0 ..]      (g < KG)
+//     Panel[kq][c][g] = row[g][c]: one shuffle, one NR*KG-element store
+// A full micro-panel only (NR columns, Kcp = Kc).
+void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
+                                            Value *Panel) {
+  unsigned NR = Kern.nr(), KG = Kern.KG;
+  Type *T = Kern.PackT;
+  auto *RowTy = FixedVectorType::get(T, NR);
+  SmallVector<int, 128> Mask;
+  for (unsigned C = 0; C < NR; ++C)
+    for (unsigned Gi = 0; Gi < KG; ++Gi)
+      Mask.push_back(Gi * NR + C);
+  emitLoop(B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.packb.vec",
+           [&](IRBuilderBase &, Value *Kq) {
+             SmallVector<Value *, 4> Rows;
+             for (unsigned Gi = 0; Gi < KG; ++Gi) {
+               Value *K = B.CreateAdd(Pc, B.CreateAdd(B.CreateMul(Kq, c64(KG)),
+                                                      c64(Gi)));
+               Rows.push_back(B.CreateAlignedLoad(
+                   RowTy, elementPtr(B, G.B, K, Col0), Align(1)));
+             }
+             // Concatenate pairwise, then interleave in one shuffle.
+             while (Rows.size() > 1) {
+               SmallVector<Value *, 4> Next;
+               for (unsigned I = 0; I < Rows.size(); I += 2) {
+                 unsigned Len =
+                     cast<FixedVectorType>(Rows[I]->getType())->getNumElements();
+                 SmallVector<int, 128> Cat;
+                 for (unsigned L = 0; L < 2 * Len; ++L)
+                   Cat.push_back(L);
+                 Next.push_back(B.CreateShuffleVector(Rows[I], Rows[I + 1], Cat));
+               }
+               Rows = Next;
+             }
+             Value *Packed = B.CreateShuffleVector(Rows[0], Mask);
+             B.CreateAlignedStore(
+                 Packed, packPtr(Panel, B.CreateMul(Kq, c64(NR * KG))),
+                 Align(64));
+           });
 }
 
 // ColSums[Jr + c] = 128 * sum_k Panel(k, c), with vpdpbusd on 0x80 bytes.
