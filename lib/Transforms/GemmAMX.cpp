@@ -36,7 +36,10 @@
 #include "GemmEmitterImpl.h"
 #include "../Compat.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
@@ -170,6 +173,11 @@ private:
   void unstageC(Value *Stage);
   void emitRegionCall(const BlockRegion &Region, const AMXOperands &Ops);
   Function *createKernel(const BlockRegion &Region, const AMXOperands &Ops);
+  void emitBlockEpilogue(IRBuilderBase &KB, const BlockRegion &Region,
+                         Value *C, Value *CStride, Value *CCol0, Value *I,
+                         Value *J);
+  void passCallerValues(Function &Kernel);
+  void callKernel(Function *Kernel, ArrayRef<Value *> Args, Value *CCol0);
 
   IRBuilderBase &B;
   const GemmDesc &G;
@@ -177,6 +185,9 @@ private:
   int64_t Kp; ///< K padded to whole tile steps
   /// int8 B rows are interleaved with vpermt2b (the caller has VBMI).
   bool PermuteInt8 = false;
+  /// The caller's values each kernel's epilogue uses, stored in one
+  /// struct per kernel (its last argument).
+  DenseMap<Function *, Value *> Env;
 };
 
 // Bp[jb][kq][c][g] = B[kq*KG + g][jb*16 + c], zero where k >= K or
@@ -428,13 +439,18 @@ void AMXGemmEmitter::unstageC(Value *Stage) {
 
 // The kernel for one region:
 //   define internal void @tlx.amx.gemm(ptr %a, i64 %a.stride, ptr %a.edge,
-//                                      ptr %b.packed, ptr %c, i64 %c.stride)
+//                                      ptr %b.packed, ptr %c, i64 %c.stride,
+//                                      i64 %c.col0, ptr %env)
 //   for i in region rows step 32, j in region columns step 32:
 //     acc[r][c] = Accumulate ? tileloadd(C block) : tilezero
 //     for kt < MainSteps: a[r] = tileloadd(A), b[c] = tileloadd(Bp),
 //                         acc[r][c] = tdp(acc[r][c], a[r], b[c])
 //     (A edge) one more step with a[r] from the edge copy
 //     tilestored(acc[r][c])
+//     (epilogue) C or Out [block rows][block cols] = epilogue(C block),
+//                read back while the block is in L1
+// %c points at column %c.col0 of C (streaming B panels); %env holds the
+// caller's values the epilogue reads (bias pointers, scalars).
 Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                                        const AMXOperands &Ops) {
   Function *Caller = B.GetInsertBlock()->getParent();
@@ -442,7 +458,7 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   LLVMContext &Ctx = M->getContext();
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
-                               {Ptr, I64, Ptr, Ptr, Ptr, I64}, false);
+                               {Ptr, I64, Ptr, Ptr, Ptr, I64, I64, Ptr}, false);
   Function *F =
       Function::Create(FT, GlobalValue::InternalLinkage, "tlx.amx.gemm", M);
   // Same CPU and features as the caller, plus the AMX ones the user did not
@@ -467,6 +483,9 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   BPacked->setName("b.packed");
   C->setName("c");
   CStride->setName("c.stride");
+  Value *CCol0 = F->getArg(6);
+  CCol0->setName("c.col0");
+  F->getArg(7)->setName("env");
 
   IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
   bool Volatile = F->hasFnAttribute(Attribute::OptimizeNone);
@@ -603,6 +622,7 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                   Acc = Step(Acc, AEdge, C64(TileRowBytes), C64(0),
                              C64(Ops.MainSteps));
                 StoreC(Acc);
+                emitBlockEpilogue(KB, Region, C, CStride, CCol0, I, J);
                 return;
               }
               // -O0: LLVM's fast tile configuration wants every tile value used
@@ -618,9 +638,110 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                              C64(Ops.MainSteps));
               for (unsigned T = 0; T < NR * NC; ++T)
                 StoreC1(T, ReloadOne(T));
+              emitBlockEpilogue(KB, Region, C, CStride, CCol0, I, J);
             });
       });
+  passCallerValues(*F);
   return F;
+}
+
+// for each tile (r, c) of the block, row i of it:
+//   v = load <cols x T> C[i][j ..]             (just stored: in L1)
+//   Out[i][j ..] = epilogue(v), or C itself when there is no Out
+// Rows and columns are C's (global) ones: the tile's plus %c.col0.
+void AMXGemmEmitter::emitBlockEpilogue(IRBuilderBase &KB,
+                                       const BlockRegion &Region, Value *C,
+                                       Value *CStride, Value *CCol0, Value *I,
+                                       Value *J) {
+  if (!G.Epilogue)
+    return;
+  Type *T = G.C.Elem;
+  Type *OutElem = G.result().Elem;
+  for (unsigned R = 0; R < Region.RowTiles.size(); ++R)
+    for (unsigned Cc = 0; Cc < Region.ColTiles.size(); ++Cc) {
+      // Full 16-column tiles a vector per row, narrower ones an element at
+      // a time.
+      int64_t Cols = Region.ColTiles[Cc];
+      int64_t Lanes = Cols == TileRows ? TileRows : 1;
+      Type *VT = Lanes > 1 ? FixedVectorType::get(T, Lanes) : T;
+      emitLoop(
+          KB, KB.getInt64(0), KB.getInt64(Region.RowTiles[R]), KB.getInt64(1),
+          "amx.epi.r", [&](IRBuilderBase &, Value *Rr) {
+            emitLoop(
+                KB, KB.getInt64(0), KB.getInt64(Cols), KB.getInt64(Lanes),
+                "amx.epi.c", [&](IRBuilderBase &, Value *Cl) {
+                  Value *Row = KB.CreateAdd(
+                      I, KB.CreateAdd(KB.getInt64(R * TileRows), Rr));
+                  Value *Local = KB.CreateAdd(
+                      J, KB.CreateAdd(KB.getInt64(Cc * TileRows), Cl));
+                  Value *Src = KB.CreateGEP(
+                      KB.getInt8Ty(), C,
+                      KB.CreateAdd(KB.CreateMul(Row, CStride),
+                                   KB.CreateMul(Local, KB.getInt64(4))));
+                  Value *Sums = KB.CreateAlignedLoad(VT, Src, Align(4));
+                  Value *Col = KB.CreateAdd(Local, CCol0);
+                  Value *V = G.Epilogue(KB, Sums, Row, Col);
+                  // Without Out the finished values replace the sums in
+                  // place (in C, or in its staging buffer, copied to C
+                  // later).
+                  Value *Dst =
+                      G.Out.Ptr ? elementPtr(KB, G.Out, Row, Col) : Src;
+                  KB.CreateAlignedStore(
+                      V, Dst, Align(OutElem->getPrimitiveSizeInBits() / 8));
+                });
+          });
+    }
+}
+
+// The epilogue was emitted in the kernel with the caller's values (the
+// bias's pointer, a scale): each becomes a field of an environment struct
+// the caller fills (just before the kernel's calls, which those values
+// dominate) and the kernel loads on entry.
+void AMXGemmEmitter::passCallerValues(Function &Kernel) {
+  SetVector<Value *> Captured;
+  for (Instruction &Inst : instructions(Kernel))
+    for (Value *V : Inst.operands()) {
+      auto *VI = dyn_cast<Instruction>(V);
+      auto *VA = dyn_cast<Argument>(V);
+      if ((VI && VI->getFunction() != &Kernel) ||
+          (VA && VA->getParent() != &Kernel))
+        Captured.insert(V);
+    }
+  if (Captured.empty()) {
+    Env[&Kernel] = ConstantPointerNull::get(B.getPtrTy());
+    return;
+  }
+  SmallVector<Type *, 8> Types;
+  for (Value *V : Captured)
+    Types.push_back(V->getType());
+  auto *EnvTy = StructType::get(Kernel.getContext(), Types);
+  Function *Caller = B.GetInsertBlock()->getParent();
+  AllocaInst *Slot;
+  {
+    IRBuilderBase::InsertPointGuard Guard(B);
+    B.SetInsertPoint(&Caller->getEntryBlock(),
+                     Caller->getEntryBlock().getFirstInsertionPt());
+    Slot = B.CreateAlloca(EnvTy, nullptr, "amx.env");
+  }
+  IRBuilder<> KB(&Kernel.getEntryBlock(),
+                 Kernel.getEntryBlock().getFirstInsertionPt());
+  for (auto [Index, V] : enumerate(Captured)) {
+    B.CreateStore(V, B.CreateStructGEP(EnvTy, Slot, Index));
+    Value *Field = KB.CreateLoad(
+        V->getType(), KB.CreateStructGEP(EnvTy, Kernel.getArg(7), Index));
+    V->replaceUsesWithIf(Field, [&](Use &U) {
+      auto *User = dyn_cast<Instruction>(U.getUser());
+      return User && User->getFunction() == &Kernel;
+    });
+  }
+  Env[&Kernel] = Slot;
+}
+
+void AMXGemmEmitter::callKernel(Function *Kernel, ArrayRef<Value *> Args,
+                                Value *CCol0) {
+  SmallVector<Value *, 8> All(Args.begin(), Args.end());
+  All.append({CCol0, Env.lookup(Kernel)});
+  B.CreateCall(Kernel, All);
 }
 
 void AMXGemmEmitter::emitRegionCall(const BlockRegion &Region,
@@ -629,9 +750,10 @@ void AMXGemmEmitter::emitRegionCall(const BlockRegion &Region,
     return;
   Function *Kernel = createKernel(Region, Ops);
   Value *Null = ConstantPointerNull::get(B.getPtrTy());
-  B.CreateCall(Kernel,
-               {Ops.AMain, Ops.AMainStride, Ops.AEdge ? Ops.AEdge : Null,
-                Ops.BPacked, Ops.C, Ops.CStride});
+  callKernel(Kernel,
+             {Ops.AMain, Ops.AMainStride, Ops.AEdge ? Ops.AEdge : Null,
+              Ops.BPacked, Ops.C, Ops.CStride},
+             c64(0));
 }
 
 // For small M (at most two 32-row blocks):
@@ -674,9 +796,10 @@ void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
     packB(Src, Cols, Panel);
     Value *C = B.CreateGEP(B.getInt8Ty(), Ops.C, B.CreateMul(Jc, c64(4)));
     for (Function *Kernel : Kernels)
-      B.CreateCall(Kernel,
-                   {Ops.AMain, Ops.AMainStride, Ops.AEdge ? Ops.AEdge : Null,
-                    Panel, C, Ops.CStride});
+      callKernel(Kernel,
+                 {Ops.AMain, Ops.AMainStride, Ops.AEdge ? Ops.AEdge : Null,
+                  Panel, C, Ops.CStride},
+                 Jc);
   };
   if (NFull > 0) {
     auto Kernels = PanelKernels(PanelCols);

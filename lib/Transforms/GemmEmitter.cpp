@@ -270,40 +270,6 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
       });
 }
 
-// The epilogue after a kernel that stores C straight to memory (AMX):
-//   for i < M, j < N step W: Out-or-C[i][j..j+W) = epilogue(C[i][j..j+W))
-// W lanes where C's and the result's rows are contiguous, an exact scalar
-// tail and otherwise one element at a time.
-void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G, unsigned W) {
-  const GemmOperand &Dst = G.result();
-  auto IsOne = [](Value *V) {
-    auto *C = dyn_cast<ConstantInt>(V);
-    return C && C->isOne();
-  };
-  if (!IsOne(G.C.ColStride) || !IsOne(Dst.ColStride))
-    W = 1;
-  int64_t NVec = G.N / W * W;
-  auto Apply = [&](Value *I, Value *J, unsigned Lanes) {
-    Type *T = Lanes > 1 ? FixedVectorType::get(G.C.Elem, Lanes) : G.C.Elem;
-    auto ElemAlign = [](Type *T) {
-      return Align(T->getPrimitiveSizeInBits() / 8);
-    };
-    Value *Sum = B.CreateAlignedLoad(T, elementPtr(B, G.C, I, J),
-                                     ElemAlign(G.C.Elem));
-    B.CreateAlignedStore(G.Epilogue(B, Sum, I, J), elementPtr(B, Dst, I, J),
-                         ElemAlign(Dst.Elem));
-  };
-  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
-  emitLoop(B, Zero, B.getInt64(G.M), One, "gemm.epi.i",
-           [&](IRBuilderBase &B, Value *I) {
-             emitLoop(B, Zero, B.getInt64(NVec), B.getInt64(W), "gemm.epi.j",
-                      [&](IRBuilderBase &, Value *J) { Apply(I, J, W); });
-             emitLoop(B, B.getInt64(NVec), B.getInt64(G.N), One,
-                      "gemm.epi.tail",
-                      [&](IRBuilderBase &, Value *J) { Apply(I, J, 1); });
-           });
-}
-
 void emitInitCopy(IRBuilderBase &B, const GemmDesc &G) {
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
   emitLoop(B, Zero, B.getInt64(G.M), One, "gemm.init.i",
@@ -327,25 +293,13 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
   if (G.M <= 0 || G.N <= 0)
     return true; // an empty C: nothing to compute
   if (Target == GemmTarget::AMX) {
-    if (!G.Epilogue && !G.Init.Ptr)
-      return gemm::emitAMXGemm(B, G, Plan, Why);
-    // AMX loads and stores C tiles straight from and to memory: a separate
-    // initial accumulator is copied into C first, and the epilogue (e.g.
-    // rounding f32 sums to bf16) is a pass over C afterwards.
-    GemmDesc Sums = G;
-    Sums.Epilogue = nullptr;
-    Sums.Out = GemmOperand();
-    Sums.Init = GemmOperand();
-    if (getAMXFeature(Sums).empty() || G.K <= 0)
-      return gemm::emitAMXGemm(B, Sums, Plan, Why); // emits nothing, says why
-    if (G.Init.Ptr)
+    // AMX loads C tiles straight from memory: a separate initial
+    // accumulator is copied into C first.
+    GemmDesc FromC = G;
+    FromC.Init = GemmOperand();
+    if (G.Init.Ptr && !getAMXFeature(FromC).empty() && G.K > 0)
       gemm::emitInitCopy(B, G);
-    gemm::emitAMXGemm(B, Sums, Plan, Why);
-    if (G.Epilogue) {
-      gemm::emitEpiloguePass(B, G, 16);
-      Plan.Kernel += ", epilogue in a pass over C";
-    }
-    return true;
+    return gemm::emitAMXGemm(B, FromC, Plan, Why);
   }
   // K = 0 only clears (or keeps) C: the scalar loops do exactly that.
   std::string VectorWhy = "K is 0";

@@ -84,8 +84,8 @@ struct GemmPlan {
 /// positioned after the emitted code. Returns false, emitting nothing and
 /// saying why in \p Why, when \p Target cannot do this GEMM (e.g. AMX with
 /// f64 elements); the caller then falls back or reports. AMX stores C
-/// tiles straight to memory, so an epilogue there is a pass over C after
-/// the GEMM (tlx-tile fuses consumers only into vector GEMMs).
+/// tiles straight to memory, so its kernels apply an epilogue to each
+/// 32 x 32 block of C right after storing it, while it is in L1.
 bool emitGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why);

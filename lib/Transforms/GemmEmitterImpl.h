@@ -88,10 +88,6 @@ void emitScalarGemm(llvm::IRBuilderBase &B, const GemmDesc &G);
 /// C = Init, element by element (before a kernel that reads C itself).
 void emitInitCopy(llvm::IRBuilderBase &B, const GemmDesc &G);
 
-/// Applies \p G's epilogue to the finished C, \p W lanes at a time, into
-/// G.result(): for kernels that store C straight to memory (AMX).
-void emitEpiloguePass(llvm::IRBuilderBase &B, const GemmDesc &G, unsigned W);
-
 } // namespace gemm
 } // namespace tlx
 

@@ -25,9 +25,9 @@
 //     the second pass over memory disappear. The destination holds partial
 //     sums before, so it must not overlap what the GEMM or the chain reads:
 //     alias analysis proves it, or a run-time range check picks the
-//     temporary (then copied) instead. Vector and scalar kernels only (AMX
-//     stores C tiles straight to memory); -fplugin-arg-tlx-fuse-epilogues=off
-//     turns it off.
+//     temporary (then copied) instead. AMX kernels store C tiles with
+//     tilestored and apply the chain to each block right after, from L1.
+//     -fplugin-arg-tlx-fuse-epilogues=off turns it off.
 //
 //===----------------------------------------------------------------------===//
 
@@ -420,7 +420,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
 
   GemmResult R{C, nullptr, std::nullopt};
   std::string WhyNot;
-  if (pipelineOptions().FuseEpilogues && Target == GemmTarget::Vector)
+  if (pipelineOptions().FuseEpilogues)
     R.Epi = findEpilogue(Store, Op, WhyNot);
   IRBuilder<> B(R.Epi ? R.Epi->Store : &Store);
   if (R.Epi) {
@@ -523,10 +523,17 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   if (R.Epi) {
     emitRemark(DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
                Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
-                   ") applied to C in registers as the GEMM writes it; " +
-                   (G.Out.Ptr ? "only partial sums between K blocks go to "
-                                "an " +
-                                    elementTypeName(AccElem) + " temporary"
+                   (Target == GemmTarget::AMX
+                        ? ") applied to each C block as the AMX kernel "
+                          "stores it (read back from L1); "
+                        : ") applied to C in registers as the GEMM writes "
+                          "it; ") +
+                   (G.Out.Ptr && Target == GemmTarget::AMX
+                        ? "the sums pass block by block through an " +
+                              elementTypeName(AccElem) + " temporary"
+                    : G.Out.Ptr ? "only partial sums between K blocks go to "
+                                  "an " +
+                                      elementTypeName(AccElem) + " temporary"
                     : isa<Constant>(R.Disjoint)
                         ? "no temporary"
                         : "no temporary unless the destination overlaps an "

@@ -16,6 +16,10 @@
 // RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-fuse-epilogues=off %s %tlx_rt -o %tu && %tu | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 -fsanitize=address %s %tlx_rt -o %ta && %ta | FileCheck %s
+// AMX kernels apply the chain to each C block right after tilestored:
+// RUN: %clang_tlx -std=c11 -w -O0 -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %te0 && %te0 | FileCheck %s
+// RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-target=amx-emulate -fsanitize=address %s %tlx_rt -o %te2 && %te2 | FileCheck %s
+// RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-target=amx-emulate -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AMX
 // RUN: %clang_tlx -std=c11 -w -O2 -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clang_tlx -std=c11 -w -O2 -Rpass=tlx-tile -fplugin-arg-tlx-fuse-epilogues=off -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // CHECK: dense 37x29x53: ok
@@ -41,6 +45,9 @@
 // REMARK-DAG: matmul: fused epilogue (relu, fptrunc) applied to C in registers as the GEMM writes it; only partial sums between K blocks go to an f32 temporary
 // REMARK-DAG: matmul: fused epilogue (relu) applied to C in registers as the GEMM writes it; only partial sums between K blocks go to an f32 temporary
 // OFF-NOT: fused epilogue
+// AMX-DAG: smma: fused epilogue (relu) applied to each C block as the AMX kernel stores it (read back from L1); no temporary
+// AMX-DAG: smma: fused epilogue (relu, ashr, trunc) applied to each C block as the AMX kernel stores it (read back from L1); the sums pass block by block through an i32 temporary
+// AMX-DAG: matmul: fused epilogue (relu) applied to each C block as the AMX kernel stores it (read back from L1); the sums pass block by block through an f32 temporary
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
