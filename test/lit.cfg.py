@@ -84,6 +84,25 @@ config.available_features.add("llvm-" + config.llvm_major)
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# aarch64-cross: programs can be built for AArch64 (Debian's cross sysroot,
+# libc6-dev-arm64-cross, lld, and the runtime built for it:
+# lib/aarch64-linux-gnu/libtlxrt.a) and run under qemu-aarch64 -cpu max.
+# %a64_tlx_cc is tlx-cc for that target (it links the AArch64 runtime
+# statically); %a64_qemu runs the result.
+_a64_rt = os.path.join(config.tlx_obj_root, "lib", "aarch64-linux-gnu",
+                       "libtlxrt.a")
+# (Not in the x86 masked runs: masking says nothing about AArch64.)
+_masked = lit_config.params.get("cpu", os.environ.get("TLX_TEST_CPU", ""))
+if (_masked in ("", "native") and os.path.exists(_a64_rt)
+        and shutil.which("qemu-aarch64")
+        and (shutil.which("ld.lld") or os.path.exists(
+            os.path.join(config.llvm_tools_dir, "ld.lld")))):
+    config.available_features.add("aarch64-cross")
+config.substitutions.append(
+    ("%a64_tlx_cc", "%s --target=aarch64-linux-gnu" %
+     os.path.join(config.tlx_obj_root, "bin", "tlx-cc")))
+config.substitutions.append(("%a64_qemu", "qemu-aarch64 -cpu max"))
+
 # asan-rt: clang can link -fsanitize=address programs (clang-19's runtime,
 # libclang-rt-19-dev on Debian).
 import glob

@@ -29,15 +29,39 @@
 //      %v = load <N x T>, ptr %src
 //      store <N x T> %v, ptr %tmp
 //
-// With clang 19 the pass finds nothing to do.
+// And it rewrites the calling conventions of other targets into x86-64's
+// (tlx-recognize was written against its forms), for calls to TLX's dummy
+// functions only:
+//
+//  - AAPCS64 returns a vector wider than 16 bytes through memory the caller
+//    provides (sret); x86-64 returns it as a value:
+//      call void @tensor_matmul(ptr sret(<N x T>) %tmp, args...)
+//    -->
+//      %v = call <N x T> (args...) @tensor_matmul(args...)
+//      store <N x T> %v, ptr %tmp
+//  - AAPCS64 passes such a vector as a pointer to a copy the caller made
+//    (an alloca of the vector type, written by one store, read by nothing
+//    but the call); x86-64 passes it byval, which is what that copy is:
+//      call @tensor_typeinfo(ptr %copy, ...)
+//    -->
+//      call @tensor_typeinfo(ptr byval(<N x T>) %copy, ...)
+//  - AAPCS64 widens a 3-element vector argument (a 3-D shape) to 4 lanes
+//    through a stack slot; x86-64 passes the <3 x T> (passVec3Unwidened).
+//  - AAPCS64 copies a vector narrower than its register form into the
+//    coercion slot with memcpy; x86-64 stores it there
+//    (storeInsteadOfCoercingCopy).
+//
+// With clang 19 for x86-64 the pass finds nothing to do.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Passes.h"
 
 #include "../Compat.h"
+#include "../IR/TLXOps.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -79,10 +103,192 @@ static bool hoistLifetimeStarts(LoadInst &LI) {
   return !Starts.empty();
 }
 
+/// Whether \p CB calls one of tlx.h's dummy functions.
+static bool callsTLXDummy(const CallBase &CB) {
+  const auto *F =
+      dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+  return F && F->isDeclaration() && !F->isIntrinsic() &&
+         matchCName(F->getName());
+}
+
+/// \p CI again with \p Args (its own from \p FirstArg on, when empty) and
+/// result type \p RetTy: a dummy takes whatever it is given (tlx.h declares
+/// them without prototypes), so the call's type follows the arguments.
+static CallInst *recreateCall(CallInst &CI, Type *RetTy, unsigned FirstArg,
+                              ArrayRef<Value *> Args) {
+  SmallVector<Value *, 8> NewArgs(Args.begin(), Args.end());
+  if (NewArgs.empty())
+    NewArgs.append(CI.arg_begin() + FirstArg, CI.arg_end());
+  SmallVector<Type *, 8> Types;
+  for (Value *A : NewArgs)
+    Types.push_back(A->getType());
+  auto *FT = FunctionType::get(RetTy, Types, CI.getFunctionType()->isVarArg());
+  IRBuilder<> B(&CI);
+  CallInst *New = B.CreateCall(FT, CI.getCalledOperand(), NewArgs);
+  New->setDebugLoc(CI.getDebugLoc());
+  AttributeList Attrs = CI.getAttributes();
+  SmallVector<AttributeSet, 8> Params;
+  for (unsigned I = FirstArg; I < CI.arg_size(); ++I)
+    Params.push_back(Attrs.getParamAttrs(I));
+  New->setAttributes(AttributeList::get(CI.getContext(), Attrs.getFnAttrs(),
+                                        AttributeSet(), Params));
+  return New;
+}
+
+/// An sret call to a dummy as a call returning the vector, stored where
+/// the sret pointer points.
+static bool returnSRetAsValue(CallInst &CI) {
+  if (CI.arg_size() == 0 || !CI.paramHasAttr(0, Attribute::StructRet))
+    return false;
+  auto *VT = dyn_cast_or_null<FixedVectorType>(CI.getParamStructRetType(0));
+  if (!VT)
+    return false;
+  CallInst *Result = recreateCall(CI, VT, /*FirstArg=*/1, {});
+  IRBuilder<> B(&CI);
+  B.CreateAlignedStore(Result, CI.getArgOperand(0),
+                       CI.getParamAlign(0).valueOrOne());
+  CI.eraseFromParent();
+  return true;
+}
+
+/// Marks a dummy's argument that points at the caller's by-value copy of
+/// a vector (AAPCS64's indirect argument) as byval.
+static bool markIndirectVectorsByVal(CallInst &CI) {
+  bool Changed = false;
+  for (unsigned I = 0; I < CI.arg_size(); ++I) {
+    auto *Copy = dyn_cast<AllocaInst>(CI.getArgOperand(I));
+    auto *VT = Copy ? dyn_cast<FixedVectorType>(Copy->getAllocatedType())
+                    : nullptr;
+    if (!VT || CI.paramHasAttr(I, Attribute::ByVal))
+      continue;
+    unsigned Stores = 0;
+    bool OnlyCopy = all_of(Copy->users(), [&](const User *U) {
+      if (const auto *SI = dyn_cast<StoreInst>(U))
+        return SI->getPointerOperand() == Copy && ++Stores == 1;
+      if (const auto *II = dyn_cast<IntrinsicInst>(U))
+        return II->isLifetimeStartOrEnd();
+      return U == &CI;
+    });
+    if (!OnlyCopy || Stores != 1)
+      continue;
+    CI.addParamAttr(I, Attribute::getWithByValType(CI.getContext(), VT));
+    CI.addParamAttr(I, Attribute::getWithAlignment(CI.getContext(),
+                                                   Copy->getAlign()));
+    Changed = true;
+  }
+  return Changed;
+}
+
+/// AAPCS64 passes a 3-element vector (a shape, a layout) widened to 4 and
+/// round-tripped through a stack slot; x86-64 passes the <3 x T> itself:
+///   %w = shufflevector <3 x T> %x, poison, <0, 1, 2, poison>
+///   store <4 x T> %w, ptr %slot
+///   %a = load <4 x T>, ptr %slot          ; the call's argument
+/// becomes the argument %x. Returns the call (a new one when changed).
+static CallInst *passVec3Unwidened(CallInst &CI) {
+  bool Changed = false;
+  SmallVector<Value *, 8> Args(CI.args());
+  for (unsigned I = 0; I < CI.arg_size(); ++I) {
+    auto *Load = dyn_cast<LoadInst>(CI.getArgOperand(I));
+    auto *Slot = Load ? dyn_cast<AllocaInst>(Load->getPointerOperand())
+                      : nullptr;
+    if (!Slot)
+      continue;
+    StoreInst *Store = nullptr;
+    bool SingleStore = all_of(Slot->users(), [&](User *U) {
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        bool First = !Store && SI->getPointerOperand() == Slot;
+        Store = SI;
+        return First;
+      }
+      auto *II = dyn_cast<IntrinsicInst>(U);
+      return isa<LoadInst>(U) || (II && II->isLifetimeStartOrEnd());
+    });
+    auto *SV = SingleStore && Store
+                   ? dyn_cast<ShuffleVectorInst>(Store->getValueOperand())
+                   : nullptr;
+    if (!SV || Store->getParent() != Load->getParent() ||
+        !Store->comesBefore(Load))
+      continue;
+    auto *Src = dyn_cast<FixedVectorType>(SV->getOperand(0)->getType());
+    ArrayRef<int> Mask = SV->getShuffleMask();
+    if (!Src || Src->getNumElements() != 3 || Mask.size() != 4 ||
+        Mask[0] != 0 || Mask[1] != 1 || Mask[2] != 2 ||
+        !(Mask[3] == PoisonMaskElem || Mask[3] >= 3))
+      continue;
+    Args[I] = SV->getOperand(0);
+    Changed = true;
+  }
+  if (!Changed)
+    return &CI;
+  CallInst *New = recreateCall(CI, CI.getType(), 0, Args);
+  CI.replaceAllUsesWith(New);
+  CI.eraseFromParent();
+  return New;
+}
+
+/// The one store into \p AI, when every other use is \p Except, a load or
+/// a lifetime marker.
+static StoreInst *getOnlyStore(AllocaInst &AI, const Instruction *Except) {
+  StoreInst *Store = nullptr;
+  for (User *U : AI.users()) {
+    auto *II = dyn_cast<IntrinsicInst>(U);
+    if (U == Except || isa<LoadInst>(U) || (II && II->isLifetimeStartOrEnd()))
+      continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (Store || !SI || SI->getPointerOperand() != &AI)
+      return nullptr;
+    Store = SI;
+  }
+  return Store;
+}
+
+/// AAPCS64 coerces a vector smaller than its register form (<1 x half>,
+/// <3 x i8>) through memory with a memcpy of its bytes into the wider slot
+/// the argument is loaded from; x86-64 (and tlx-recognize) store the
+/// vector into that slot directly:
+///   store <1 x half> %v, ptr %a ; memcpy(ptr %b, ptr %a, 2) ; load i32 %b
+/// -->
+///   store <1 x half> %v, ptr %b ; load i32 %b
+/// (the slot's bytes past the value are undefined either way).
+static bool storeInsteadOfCoercingCopy(MemCpyInst &Copy) {
+  auto *Src = dyn_cast<AllocaInst>(Copy.getSource());
+  auto *Dst = dyn_cast<AllocaInst>(Copy.getDest());
+  auto *Len = dyn_cast<ConstantInt>(Copy.getLength());
+  if (!Src || !Dst || !Len || Copy.isVolatile() ||
+      getOnlyStore(*Dst, &Copy) != nullptr)
+    return false;
+  StoreInst *Store = getOnlyStore(*Src, &Copy);
+  if (!Store || !Store->getValueOperand()->getType()->isVectorTy() ||
+      Store->getParent() != Copy.getParent() || !Store->comesBefore(&Copy))
+    return false;
+  const DataLayout &DL = Copy.getDataLayout();
+  Type *Ty = Store->getValueOperand()->getType();
+  if (DL.getTypeStoreSize(Ty) != Len->getZExtValue() ||
+      DL.getTypeAllocSize(Dst->getAllocatedType()) < Len->getZExtValue())
+    return false;
+  IRBuilder<> B(&Copy);
+  B.CreateAlignedStore(Store->getValueOperand(), Dst, Dst->getAlign());
+  Copy.eraseFromParent();
+  return true;
+}
+
 PreservedAnalyses NormalizeClangIRPass::run(Module &M,
                                             ModuleAnalysisManager &) {
   bool Changed = false;
   for (Function &F : M) {
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (auto *Copy = dyn_cast<MemCpyInst>(&I))
+        Changed |= storeInsteadOfCoercingCopy(*Copy);
+    for (Instruction &I : make_early_inc_range(instructions(F))) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || !callsTLXDummy(*CI))
+        continue;
+      Changed |= markIndirectVectorsByVal(*CI);
+      CallInst *Now = passVec3Unwidened(*CI); // may replace the call
+      Changed |= Now != CI;
+      Changed |= returnSRetAsValue(*Now);
+    }
     // Until no marker is left between any pair: a marker moved above one
     // load may land between another load and its store (clang loads every
     // by-value argument before storing the first).

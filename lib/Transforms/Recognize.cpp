@@ -425,16 +425,15 @@ StoreInst *Recognizer::findSingleStore(AllocaInst *AI,
 }
 
 /// True if loading \p Loaded from memory that holds \p Stored reads the
-/// stored value as the ABI passes it: a vector of 8 bytes or less is read
-/// as a scalar of its size or larger (<2 x i32> as double, <3 x i8> as i32,
-/// <6 x i8> as double).
+/// stored value as the ABI passes it: x86-64 reads a vector of 8 bytes or
+/// less as a scalar of its size or larger (<2 x i32> as double, <3 x i8> as
+/// i32, <6 x i8> as double); AArch64 reads a vector of a size it has no
+/// register form for as the next one up (<6 x half> as <4 x i32>, <3 x i16>
+/// as <2 x i32>, <2 x i8> as i32). The bytes past the value are padding.
 bool Recognizer::isCoercedRead(Type *Stored, Type *Loaded) const {
   if (!Stored->isVectorTy())
     return false;
-  TypeSize StoredSize = DL.getTypeStoreSize(Stored);
-  TypeSize LoadedSize = DL.getTypeStoreSize(Loaded);
-  return Loaded->isVectorTy() ? StoredSize == LoadedSize
-                              : StoredSize <= LoadedSize;
+  return DL.getTypeStoreSize(Stored) <= DL.getTypeStoreSize(Loaded);
 }
 
 /// Follows \p V through loads of single-store allocas: ABI coercion
@@ -924,14 +923,13 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   return &(Merged[Merge] = std::move(Desc));
 }
 
-/// The vector type the data op \p CB returns in C: its IR type, or for a
-/// small vector the type the ABI coerced it from (the caller stores the
-/// scalar into a temporary and loads the vector back; a <6 x i8> or
-/// <3 x half> from the first bytes of a double).
+/// The vector type the data op \p CB returns in C: for a small vector the
+/// type the ABI coerced it from (the caller stores the scalar, or AArch64's
+/// wider vector, into a temporary and loads the vector back; a <6 x i8> or
+/// <3 x half> from the first bytes of a double, a <6 x half> from a
+/// <4 x i32>), else its IR type.
 Type *Recognizer::getResultType(CallInst &CB) {
   Type *Ty = CB.getType();
-  if (isa<FixedVectorType>(Ty))
-    return Ty;
   if (!Ty->isVoidTy() && CB.hasOneUse())
     if (auto *SI = dyn_cast<StoreInst>(CB.user_back()))
       if (auto *AI = dyn_cast<AllocaInst>(SI->getPointerOperand());
@@ -947,6 +945,8 @@ Type *Recognizer::getResultType(CallInst &CB) {
             DL.getTypeStoreSize(Loaded) <= DL.getTypeStoreSize(Ty))
           return Loaded;
       }
+  if (isa<FixedVectorType>(Ty))
+    return Ty;
   error(CB, opName(CB) + " returns tensor data: declare it to return the "
                          "tensor's vector type (see TLX_DECLARE_TENSOR_OPS "
                          "in tlx.h)");

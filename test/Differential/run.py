@@ -205,7 +205,12 @@ class Runner:
                 "    compile:    %s\n"
                 "    run:        %s\n" %
                 (idx, opt, desc, why, src, self.gen_cmd(src, case=idx),
-                 self.cc_cmd(src, exe, opt), run_env() + exe))
+                 self.cc_cmd(src, exe, opt), run_env() + self.run_cmd(exe)))
+
+    def run_cmd(self, exe):
+        """The shell command that runs the program \p exe."""
+        prefix = self.a.run_prefix + " " if self.a.run_prefix else ""
+        return prefix + shlex.quote(exe)
 
     def run_batch(self, first, count, opt):
         """Returns (cases, failed case indices, report text)."""
@@ -238,7 +243,7 @@ class Runner:
                         i, opt, "compile error: " + first_error(o1),
                         "compile"))
             return count, bad or idx, "\n".join(report)
-        rc, out = sh(shlex.quote(exe), self.a.run_timeout)
+        rc, out = sh(self.run_cmd(exe), self.a.run_timeout)
         bad = []
         report = []
         fails = {}
@@ -276,7 +281,7 @@ class Runner:
                 r1, o1 = sh(self.cc_cmd(one, e1, opt), self.a.compile_timeout)
                 kind = "compile"
                 if r1 == 0:
-                    r1, o1 = sh(shlex.quote(e1), self.a.run_timeout)
+                    r1, o1 = sh(self.run_cmd(e1), self.a.run_timeout)
                     kind = "run"
                 if r1 != 0:
                     bad.append(i)
@@ -332,6 +337,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--compile-timeout", type=int, default=300)
     ap.add_argument("--run-timeout", type=int, default=60)
+    ap.add_argument("--run-prefix", default="",
+                    help="runs each program through this command (e.g. "
+                    "'qemu-aarch64 -cpu max' for a cross --cc)")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     if os.environ.get("TLX_DIFF_SEED"):

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Builds execution tests written for x86-64 for AArch64 and runs them under
+qemu: each file at each -O level through `--cc` (tlx-cc
+--target=aarch64-linux-gnu), run by `--qemu`, its output checked by
+FileCheck against the file's own CHECK lines. Prints one line per failure
+and exits non-zero if there was any."""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--cc", required=True)
+    ap.add_argument("--qemu", required=True)
+    ap.add_argument("--filecheck", required=True)
+    ap.add_argument("--opt", default="O0,O2")
+    ap.add_argument("--workdir", required=True)
+    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("files", nargs="+",
+                    help="SOURCE, or SOURCE=CHECKFILE when the CHECK lines "
+                    "are elsewhere (a sample and its test/Samples/*.test)")
+    args = ap.parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    failures = 0
+    for spec in args.files:
+        path, _, checks = spec.partition("=")
+        checks = checks or path
+        name = os.path.splitext(os.path.basename(path))[0]
+        for level in args.opt.split(","):
+            exe = os.path.join(args.workdir, "%s-%s" % (name, level))
+            build = shlex.split(args.cc) + [
+                "-std=c11", "-w", "-pthread", "-" + level, path, "-o", exe]
+            r = subprocess.run(build, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT,
+                               universal_newlines=True, timeout=args.timeout)
+            if r.returncode:
+                print("FAIL (compile) %s -%s:\n%s" % (path, level, r.stdout))
+                failures += 1
+                continue
+            run = subprocess.run(shlex.split(args.qemu) + [exe],
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT,
+                                 universal_newlines=True,
+                                 timeout=args.timeout)
+            check = subprocess.run([args.filecheck, checks],
+                                   input=run.stdout, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT,
+                                   universal_newlines=True)
+            if run.returncode or check.returncode:
+                print("FAIL (run, exit %d) %s -%s:\n%s%s" %
+                      (run.returncode, path, level, run.stdout[-2000:],
+                       check.stdout[-2000:]))
+                failures += 1
+    print("%d files x %d levels, %d failed" %
+          (len(args.files), len(args.opt.split(",")), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
