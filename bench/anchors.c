@@ -12,6 +12,8 @@
  * (the gemm_*8s8s32 calls do not use AMX; the primitive does).
  * "onednn-dense" times the dense layer of bench/tlx_dense.c (f32, s8s8s32)
  * as one matmul primitive with bias, output scale and a relu post-op.
+ * "anchors openblas-core" prints "info openblas-core NAME": the kernels
+ * OpenBLAS chose (its own CPU detection, or OPENBLAS_CORETYPE).
  * "anchors onednn conv" times the conv_common.h layer with oneDNN's
  * convolution primitive (algorithm auto, plain NCHW memory given; the
  * primitive may reorder internally, which is counted).
@@ -269,6 +271,10 @@ static int conv_main(void) {
 }
 
 int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "openblas-core")) {
+    printf("info openblas-core %s\n", openblas_get_corename());
+    return 0;
+  }
   if (argc == 3 && !strcmp(argv[2], "conv"))
     return conv_main();
   if (argc != 6) {
