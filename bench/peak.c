@@ -405,7 +405,7 @@ int main(void) {
     printf("peak bf16 %.1f vdpbf16ps zmm (AVX512-BF16)\n",
            BEST_RATE(dpbf16_zmm, ITERS, 16 * 32 * 2));
   else
-    printf("peak bf16 %.1f the f32 FMA rate (no bf16 dot product "
+    printf("peak bf16 %.1f the f32 rate (no bf16 dot product "
            "instruction: bf16 is widened to f32)\n",
            f32);
 

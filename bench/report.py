@@ -45,7 +45,10 @@ def parse(path, dense):
         if key not in rows:
             rows[key] = {}
             order.append(key)
-        rows[key][who] = "FAILED" if f[-1] == "FAILED" else float(f[-1])
+        try:
+            rows[key][who] = float(f[-1])
+        except ValueError:  # FAILED, or "unsupported" (the library lacks it)
+            rows[key][who] = "n/a" if f[-1] == "unsupported" else f[-1]
     return rows, order
 
 
