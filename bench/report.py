@@ -122,7 +122,13 @@ def cpuinfo(field):
 
 
 def cpu_name():
-    return cpuinfo("model name") or platform.processor()
+    """The model name, with the vendor's family and model numbers (VMs often
+    report a bare "AMD EPYC" or "Intel(R) Xeon(R) Processor")."""
+    name = cpuinfo("model name") or platform.processor()
+    fam, model = cpuinfo("cpu family"), cpuinfo("model\t")
+    if fam and model:
+        name += " (%s family %s model %s)" % (cpuinfo("vendor_id"), fam, model)
+    return name
 
 
 def feature_list(info):
@@ -224,6 +230,10 @@ def main():
     if ctable:
         print()
         print_table(cheader, ctable)
+    dheader, dtable = dense_table(results, peaks)
+    if dtable:
+        print()
+        print_table(dheader, dtable)
 
     with open(dat_path, "w") as f:
         for label, t, o in plot + cplot:
@@ -275,44 +285,46 @@ def main():
                     "lowering's decomposition from the kernels; onednn: its "
                     "convolution primitive):\n\n")
             md_table(f, cheader, ctable)
-        write_dense_table(f, results, peaks)
+        write_dense_table(f, dheader, dtable, march)
         try:
             f.write(open(notes_path).read())
         except OSError:
             pass
 
 
-def write_dense_table(f, results, peaks):
+def dense_table(results, peaks):
     """The dense layer y = relu(alpha (x W) + b) rows, with the ratios the
     fused epilogue is judged by."""
     rows, order = parse(results, True)
-    if not order:
-        return
     header = (["type", "batch x out x in"] + DENSE_COLS +
               ["fused/oneDNN", "fused/unfused"])
+    table = []
+    for key in order:
+        vals = rows[key]
+        peak = machine_peak(peaks, PEAK_OF.get(key[0], key[0]))
+        cells = [key[0], "x".join(key[1:])]
+        cells += [cell(vals.get(c), peak) for c in DENSE_COLS]
+        fused, unfused, dnn = (vals.get(c) for c in DENSE_COLS)
+        cells += [ratio(fused, dnn), ratio(fused, unfused)]
+        table.append(cells)
+    return header, table
+
+
+def write_dense_table(f, header, table, march):
+    if not table:
+        return
     f.write("## Dense layer\n\n")
     f.write("y = relu(alpha * (x W) + b) written in C with tlx.h "
             "(bench/tlx_dense.c: f32 with the scale and bias as C vector "
             "operators, alpha = 0.5; int8: s8 x s8 -> s32 with the bias in "
             "the smma accumulator, then relu), built by `tlx-cc -O2 "
-            "-march=native`: tlx-dense with the epilogue fused into the GEMM, "
+            "%s`: tlx-dense with the epilogue fused into the GEMM, "
             "tlx-dense-unfused with `-fplugin-arg-tlx-fuse-epilogues=off`; "
             "onednn-dense: one oneDNN matmul primitive with bias, output "
             "scale and an eltwise relu post-op. GFLOP/s (GOP/s) counting the "
-            "GEMM's 2 x batch x out x in, with the % of the core's peak.\n\n")
-    f.write("| " + " | ".join(header) + " |\n")
-    f.write("|" + "---|" * len(header) + "\n")
-    for key in order:
-        vals = rows[key]
-        cells = [key[0], "x".join(key[1:])]
-        peak = machine_peak(peaks, PEAK_OF.get(key[0], key[0]))
-        cells += [cell(vals.get(c), peak) for c in DENSE_COLS]
-        fused, unfused, dnn = (vals.get(c) for c in DENSE_COLS)
-        for a, b in ((fused, dnn), (fused, unfused)):
-            ok = isinstance(a, float) and isinstance(b, float) and b
-            cells.append("%.2f" % (a / b) if ok else "-")
-        f.write("| " + " | ".join(cells) + " |\n")
-    f.write("\n")
+            "GEMM's 2 x batch x out x in, with the %% of the core's peak.\n\n"
+            % march)
+    md_table(f, header, table)
 
 
 if __name__ == "__main__":
