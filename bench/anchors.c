@@ -12,6 +12,8 @@
  * (the gemm_*8s8s32 calls do not use AMX; the primitive does).
  * "onednn-dense" times the dense layer of bench/tlx_dense.c (f32, s8s8s32)
  * as one matmul primitive with bias, output scale and a relu post-op.
+ * "anchors openblas-core" prints "info openblas-core NAME": the kernels
+ * OpenBLAS chose (its own CPU detection, or OPENBLAS_CORETYPE).
  * "anchors onednn conv" times the conv_common.h layer with oneDNN's
  * convolution primitive (algorithm auto, plain NCHW memory given; the
  * primitive may reorder internally, which is counted).
@@ -26,6 +28,7 @@
 #include "conv_common.h"
 
 typedef struct gemm_ctx {
+  const char *lib;
   int bt, m, n, k;
   bench_matrices mats;
   dnnl_engine_t engine;
@@ -93,7 +96,16 @@ static void setup_matmul(gemm_ctx *g) {
   dnnl_matmul_desc_t desc;
   DNNL_CHECK(dnnl_matmul_desc_init(&desc, &a_md, &b_md, NULL, &c_md));
   dnnl_primitive_desc_t pd;
-  DNNL_CHECK(dnnl_primitive_desc_create(&pd, &desc, NULL, g->engine, NULL));
+  dnnl_status_t st = dnnl_primitive_desc_create(&pd, &desc, NULL, g->engine,
+                                                NULL);
+  if (st == dnnl_unimplemented) {
+    /* This oneDNN has no matmul for the type on this CPU (bf16 needs
+     * AVX512-BF16 or AMX in oneDNN 2.6): a "-" in the table, not FAILED. */
+    printf("%s %s %d %d %d unsupported\n", g->lib, bench_type_name(g->bt),
+           g->m, g->n, g->k);
+    exit(0);
+  }
+  DNNL_CHECK(st);
   DNNL_CHECK(dnnl_primitive_create(&g->matmul, pd));
   DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
   DNNL_CHECK(dnnl_memory_create(&g->mem_a, &a_md, g->engine, g->mats.a));
@@ -269,6 +281,10 @@ static int conv_main(void) {
 }
 
 int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "openblas-core")) {
+    printf("info openblas-core %s\n", openblas_get_corename());
+    return 0;
+  }
   if (argc == 3 && !strcmp(argv[2], "conv"))
     return conv_main();
   if (argc != 6) {
@@ -278,6 +294,7 @@ int main(int argc, char **argv) {
   gemm_ctx g;
   memset(&g, 0, sizeof(g));
   const char *lib = argv[1];
+  g.lib = lib;
   for (g.bt = 0; g.bt < 4 && strcmp(argv[2], bench_type_name(g.bt)); ++g.bt)
     ;
   if (g.bt == 4) {

@@ -1,19 +1,33 @@
 #!/usr/bin/env python3
 """report.py RESULTS PERFORMANCE_MD PLOT_DAT NOTES_MD
 
-Turns bench/run's result lines ("who type m n k gflops", or "who conv
-desc gflops") into the table printed on stdout and docs/performance.md,
-and the data file bench/plot.gp draws."""
+Turns bench/run's result lines ("who type m n k gflops", "who conv desc
+gflops", "peak TYPE RATE INSTRUCTION...", "info KEY VALUE...") into the
+tables printed on stdout and docs/performance.md, and the data file
+bench/plot.gp draws. Every rate is shown with its % of the core's peak for
+its type (bench/peak.c)."""
 import datetime
 import platform
 import subprocess
 import sys
 
-COLS = ["tlx", "tlx-cc", "tlx-amx", "onednn", "onednn-matmul", "openblas", "naive"]
+# TLX: tlx.h programs built by tlx-cc -O2 -march=native, -O2, -O0
+# -march=native, and -O2 -march=native with the AMX target.
+TLX_COLS = ["tlx", "tlx-nomarch", "tlx-O0", "tlx-amx"]
+ONEDNN_COLS = ["onednn", "onednn-matmul"]
+COLS = TLX_COLS + ONEDNN_COLS + ["openblas", "naive"]
+CONV_COLS = ["tlx", "tlx-nomarch", "tlx-O0", "tlx-marker", "onednn"]
 # The dense layer (bench/tlx_dense.c): its own table.
 DENSE_COLS = ["tlx-dense", "tlx-dense-unfused", "onednn-dense"]
 # Targets: TLX / oneDNN at 1024^3, and at the other sizes.
 TARGET_1024, TARGET_OTHER, TARGET_CONV = 0.95, 0.85, 0.80
+# The CPU features that decide which kernels run, in the report's order.
+FEATURES = ["sse4_2", "avx", "avx2", "fma", "avx512f", "avx512bw",
+            "avx512vl", "avx512_vnni", "avx512_bf16", "avx512_fp16",
+            "avx_vnni", "amx_tile", "amx_int8", "amx_bf16", "amx_fp16"]
+# Which peak a row's type is measured against.
+PEAK_OF = {"f32": "f32", "s8s8s32": "int8", "u8s8s32": "int8",
+           "bf16": "bf16", "conv": "f32"}
 
 
 def parse(path, dense):
@@ -21,20 +35,50 @@ def parse(path, dense):
     rows, order = {}, []
     for line in open(path):
         f = line.split()
-        if not f or (f[0] in DENSE_COLS) != dense:
-            continue
-        if not f or f[-1] == "FAILED":
-            key = tuple(f[1:5]) if f else None
-            if key:
-                rows.setdefault(key, {})[f[0]] = "FAILED"
+        if not f or f[0] in ("info", "peak") or (f[0] in DENSE_COLS) != dense:
             continue
         who = f[0]
-        key = ("conv", "64x56x56", "3x3x64", "") if f[1] == "conv" else tuple(f[1:5])
+        if len(f) > 1 and f[1] == "conv":
+            key = ("conv", "64x56x56", "3x3x64", "")
+        else:
+            key = tuple(f[1:5])
         if key not in rows:
             rows[key] = {}
             order.append(key)
-        rows[key][who] = float(f[-1])
+        try:
+            rows[key][who] = float(f[-1])
+        except ValueError:  # FAILED, or "unsupported" (the library lacks it)
+            rows[key][who] = "n/a" if f[-1] == "unsupported" else f[-1]
     return rows, order
+
+
+def parse_meta(path):
+    """info KEY VALUE... lines (a dict) and peak lines ({type: (rate, how)},
+    the best rate of each type; AMX peaks under "amx-int8"/"amx-bf16")."""
+    info, peaks, notes = {}, {}, []
+    for line in open(path):
+        f = line.split()
+        if len(f) >= 2 and f[0] == "info":
+            info[f[1]] = " ".join(f[2:])
+        elif len(f) >= 3 and f[0] == "peak":
+            try:
+                rate = float(f[2])
+            except ValueError:
+                notes.append(" ".join(f[1:]))
+                continue
+            if f[1] not in peaks or rate > peaks[f[1]][0]:
+                peaks[f[1]] = (rate, " ".join(f[3:]))
+    return info, peaks, notes
+
+
+def machine_peak(peaks, kind):
+    """The core's peak for a peak kind (f32, int8, bf16): its widest vector
+    instruction's, or AMX's where the CPU has it and it is higher."""
+    best = peaks.get(kind, (None,))[0]
+    amx = peaks.get("amx-" + kind, (None,))[0]
+    if amx and (best is None or amx > best):
+        best = amx
+    return best
 
 
 def target_for(key):
@@ -52,113 +96,235 @@ def best(vals, names):
     return max(got) if got else None
 
 
+def ratio(a, b):
+    return "%.2f" % (a / b) if isinstance(a, float) and isinstance(b, float) and b else "-"
+
+
+def cell(v, peak):
+    """"165.8 (73%)": a rate and its % of the peak; FAILED; - (not run)."""
+    if v is None:
+        return "-"
+    if isinstance(v, str):
+        return v
+    if not peak:
+        return "%.1f" % v
+    return "%.1f (%.0f%%)" % (v, 100.0 * v / peak)
+
+
+def cpuinfo(field):
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith(field):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
 def cpu_name():
-    for line in open("/proc/cpuinfo"):
-        if line.startswith("model name"):
-            return line.split(":", 1)[1].strip()
-    return platform.processor()
+    """The model name, with the vendor's family and model numbers (VMs often
+    report a bare "AMD EPYC" or "Intel(R) Xeon(R) Processor")."""
+    name = cpuinfo("model name") or platform.processor()
+    fam, model = cpuinfo("cpu family"), cpuinfo("model\t")
+    if fam and model:
+        name += " (%s family %s model %s)" % (cpuinfo("vendor_id"), fam, model)
+    return name
 
 
-def main():
-    results, md_path, dat_path, notes_path = sys.argv[1:5]
-    rows, order = parse(results, False)
-    header = ["type", "M x N x K"] + COLS + ["TLX/oneDNN", "target"]
-    table = []
-    plot = []
+def feature_list(info):
+    flags = info.get("cpu-flags") or cpuinfo("flags")
+    have = set(flags.split())
+    return [f for f in FEATURES if f in have]
+
+
+def gemm_table(rows, order, peaks):
+    header = (["type", "M x N x K"] + COLS +
+              ["nomarch/native", "O0/O2", "TLX/oneDNN", "TLX/OpenBLAS",
+               "target"])
+    table, plot = [], []
     for key in order:
+        if key[0] == "conv":
+            continue
         vals = rows[key]
+        peak = machine_peak(peaks, PEAK_OF.get(key[0], key[0]))
         size = "x".join(x for x in key[1:] if x)
-        cells = [key[0], size]
-        for c in COLS:
-            v = vals.get(c)
-            cells.append("-" if v is None else v if isinstance(v, str) else "%.1f" % v)
-        t, o = best(vals, ["tlx", "tlx-cc", "tlx-amx"]), best(vals, ["onednn", "onednn-matmul"])
-        ratio = t / o if t and o else None
-        cells.append("-" if ratio is None else "%.2f" % ratio)
+        cells = [key[0], size] + [cell(vals.get(c), peak) for c in COLS]
+        t, o = best(vals, ["tlx", "tlx-amx"]), best(vals, ONEDNN_COLS)
+        cells += [ratio(vals.get("tlx-nomarch"), vals.get("tlx")),
+                  ratio(vals.get("tlx-O0"), vals.get("tlx")),
+                  ratio(t, o), ratio(vals.get("tlx"), vals.get("openblas"))]
         tgt = target_for(key)
-        if tgt is None or ratio is None:
+        if tgt is None or not (t and o):
             cells.append("-")
         else:
-            cells.append(("ok (>= %.2f)" if ratio >= tgt else "MISSED (%.2f)") % tgt)
+            cells.append(("ok (>= %.2f)" if t / o >= tgt else "MISSED (%.2f)") % tgt)
         table.append(cells)
         plot.append((key[0] + "-" + size, t or 0, o or 0))
+    return header, table, plot
 
+
+def conv_table(rows, order, peaks):
+    header = (["layer"] + CONV_COLS +
+              ["nomarch/native", "O0/O2", "TLX/oneDNN", "target"])
+    table, plot = [], []
+    for key in order:
+        if key[0] != "conv":
+            continue
+        vals = rows[key]
+        peak = machine_peak(peaks, "f32")
+        cells = ["%s %s" % key[1:3]] + [cell(vals.get(c), peak) for c in CONV_COLS]
+        t, o = vals.get("tlx"), vals.get("onednn")
+        cells += [ratio(vals.get("tlx-nomarch"), t), ratio(vals.get("tlx-O0"), t),
+                  ratio(t, o)]
+        if isinstance(t, float) and isinstance(o, float):
+            cells.append(("ok (>= %.2f)" if t / o >= TARGET_CONV
+                          else "MISSED (%.2f)") % TARGET_CONV)
+        else:
+            cells.append("-")
+        table.append(cells)
+        plot.append(("conv", t if isinstance(t, float) else 0,
+                     o if isinstance(o, float) else 0))
+    return header, table, plot
+
+
+def print_table(header, table):
     widths = [max(len(str(r[i])) for r in [header] + table) for i in range(len(header))]
     for r in [header] + table:
         print("  ".join(str(c).rjust(w) for c, w in zip(r, widths)))
 
+
+def md_table(f, header, table):
+    f.write("| " + " | ".join(header) + " |\n")
+    f.write("|" + "---|" * len(header) + "\n")
+    for r in table:
+        f.write("| " + " | ".join(str(c) for c in r) + " |\n")
+    f.write("\n")
+
+
+def peak_lines(peaks, notes):
+    out = []
+    for kind, unit in (("f32", "GFLOP/s"), ("int8", "GOP/s"),
+                       ("int8-sat", "GOP/s"), ("bf16", "GFLOP/s"),
+                       ("amx-int8", "GOP/s"), ("amx-bf16", "GFLOP/s")):
+        if kind in peaks:
+            rate, how = peaks[kind]
+            out.append("%s %.1f %s: %s" % (kind, rate, unit, how))
+    return out + ["peak " + n for n in notes]
+
+
+def main():
+    results, md_path, dat_path, notes_path = sys.argv[1:5]
+    info, peaks, notes = parse_meta(results)
+    rows, order = parse(results, False)
+    header, table, plot = gemm_table(rows, order, peaks)
+    cheader, ctable, cplot = conv_table(rows, order, peaks)
+    features = feature_list(info)
+    cores = len([l for l in open("/proc/cpuinfo") if l.startswith("processor")])
+
+    print("CPU: %s (%d cores); features: %s" % (cpu_name(), cores,
+                                                 " ".join(features) or "-"))
+    print("Peak per core: " + "; ".join(peak_lines(peaks, notes)))
+    print("OpenBLAS kernels: %s (OPENBLAS_CORETYPE %s)" % (
+        info.get("openblas-core", "?"), info.get("openblas-coretype", "?")))
+    print_table(header, table)
+    if ctable:
+        print()
+        print_table(cheader, ctable)
+    dheader, dtable = dense_table(results, peaks)
+    if dtable:
+        print()
+        print_table(dheader, dtable)
+
     with open(dat_path, "w") as f:
-        for label, t, o in plot:
+        for label, t, o in plot + cplot:
             f.write('"%s" %.1f %.1f\n' % (label, t, o))
 
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    march = info.get("march", "-march=native")
     with open(md_path, "w") as f:
         f.write("# TLX performance\n\n")
         f.write("Generated by `bash bench/run` (bench/report.py); do not edit the "
                 "measurements by hand - edit bench/notes.md for the analysis.\n\n")
-        f.write("- Machine: %s, %d cores, Linux %s\n" % (
-            cpu_name(), len([l for l in open("/proc/cpuinfo") if l.startswith("processor")]),
-            platform.release()))
+        f.write("- Machine: %s, %d cores, Linux %s\n" % (cpu_name(), cores,
+                                                          platform.release()))
+        f.write("- CPU features: %s\n" % (", ".join(features) or "none of AVX2 and later"))
+        f.write("- Peak of one core (bench/peak.c, the best of two runs):\n")
+        for p in peak_lines(peaks, notes):
+            f.write("  - %s\n" % p)
         f.write("- Date: %s UTC\n" % datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M"))
         f.write("- Command: `bash bench/run` (single thread: OMP_NUM_THREADS=1, "
-                "OPENBLAS_NUM_THREADS=1, OPENBLAS_CORETYPE=SkylakeX)\n")
+                "OPENBLAS_NUM_THREADS=1; OpenBLAS kernels: %s, OPENBLAS_CORETYPE "
+                "%s)\n" % (info.get("openblas-core", "?"),
+                           info.get("openblas-coretype", "?")))
         f.write("- Load when the report was written: `%s` (2 shared cores: other "
                 "jobs running at the same time make every number noisy)\n" % load)
         f.write("- GFLOP/s (GOP/s for int8), best of at least 5 runs, results "
-                "checked against a direct dot product before timing.\n")
-        f.write("- tlx: the GemmTarget::Vector kernels (through the emitter's test "
-                "marker); tlx-cc: the same f32 matmul written with tlx.h and built "
-                "by `tlx-cc -O2 -march=native`; tlx-amx: GemmTarget::AMX "
-                "(int8/bf16, run only where the CPU has AMX); onednn: dnnl_sgemm / "
-                "dnnl_gemm_s8s8s32 / dnnl_gemm_u8s8s32 / bf16 matmul primitive; "
-                "onednn-matmul: the int8 matmul primitive (uses AMX where present, "
-                "the BLAS-style int8 calls do not); TLX/oneDNN = best TLX column / "
-                "best oneDNN column.\n\n")
+                "checked against a direct dot product before timing; in "
+                "parentheses the % of the core's peak for the type (f32, int8 "
+                "or bf16 above; AMX's where the CPU has AMX, for every column).\n")
+        f.write("- Every TLX column is bench/tlx_matmul.c (tlx.h: tensor_load, "
+                "tensor_matmul, or tensor_usmma with a zero accumulator for "
+                "u8s8s32, tensor_typeinfo, tensor_store) built by tlx-cc: "
+                "tlx `-O2 %s`; tlx-nomarch `-O2` (no -march: the x86-64 "
+                "baseline); tlx-O0 `-O0 %s`; tlx-amx `-O2 %s "
+                "-fplugin-arg-tlx-target=amx` (int8/bf16, only where the CPU "
+                "has AMX). onednn: dnnl_sgemm / dnnl_gemm_s8s8s32 / "
+                "dnnl_gemm_u8s8s32 / bf16 matmul primitive; onednn-matmul: the "
+                "int8 matmul primitive (uses AMX where present, the BLAS-style "
+                "int8 calls do not); openblas: cblas_sgemm. nomarch/native = "
+                "tlx-nomarch / tlx; O0/O2 = tlx-O0 / tlx; TLX/oneDNN = best of "
+                "tlx, tlx-amx / best oneDNN column; TLX/OpenBLAS = tlx / "
+                "openblas.\n\n" % (march, march, march))
         f.write("![TLX vs oneDNN](performance.png)\n\n")
-        f.write("| " + " | ".join(header) + " |\n")
-        f.write("|" + "---|" * len(header) + "\n")
-        for r in table:
-            f.write("| " + " | ".join(str(c) for c in r) + " |\n")
-        f.write("\n")
-        write_dense_table(f, results)
+        md_table(f, header, table)
+        if ctable:
+            f.write("Convolution (bench/tlx_convolution.c: one "
+                    "tensor_convolution, built by tlx-cc as above; tlx-marker: "
+                    "bench/tlx_conv.c, nine shifted GEMMs through the emitter's "
+                    "test marker - not a user's path, shown to separate the "
+                    "lowering's decomposition from the kernels; onednn: its "
+                    "convolution primitive):\n\n")
+            md_table(f, cheader, ctable)
+        write_dense_table(f, dheader, dtable, march)
         try:
             f.write(open(notes_path).read())
         except OSError:
             pass
 
 
-def write_dense_table(f, results):
+def dense_table(results, peaks):
     """The dense layer y = relu(alpha (x W) + b) rows, with the ratios the
     fused epilogue is judged by."""
     rows, order = parse(results, True)
-    if not order:
-        return
     header = (["type", "batch x out x in"] + DENSE_COLS +
               ["fused/oneDNN", "fused/unfused"])
+    table = []
+    for key in order:
+        vals = rows[key]
+        peak = machine_peak(peaks, PEAK_OF.get(key[0], key[0]))
+        cells = [key[0], "x".join(key[1:])]
+        cells += [cell(vals.get(c), peak) for c in DENSE_COLS]
+        fused, unfused, dnn = (vals.get(c) for c in DENSE_COLS)
+        cells += [ratio(fused, dnn), ratio(fused, unfused)]
+        table.append(cells)
+    return header, table
+
+
+def write_dense_table(f, header, table, march):
+    if not table:
+        return
     f.write("## Dense layer\n\n")
     f.write("y = relu(alpha * (x W) + b) written in C with tlx.h "
             "(bench/tlx_dense.c: f32 with the scale and bias as C vector "
             "operators, alpha = 0.5; int8: s8 x s8 -> s32 with the bias in "
             "the smma accumulator, then relu), built by `tlx-cc -O2 "
-            "-march=native`: tlx-dense with the epilogue fused into the GEMM, "
+            "%s`: tlx-dense with the epilogue fused into the GEMM, "
             "tlx-dense-unfused with `-fplugin-arg-tlx-fuse-epilogues=off`; "
             "onednn-dense: one oneDNN matmul primitive with bias, output "
             "scale and an eltwise relu post-op. GFLOP/s (GOP/s) counting the "
-            "GEMM's 2 x batch x out x in.\n\n")
-    f.write("| " + " | ".join(header) + " |\n")
-    f.write("|" + "---|" * len(header) + "\n")
-    for key in order:
-        vals = rows[key]
-        cells = [key[0], "x".join(key[1:])]
-        for c in DENSE_COLS:
-            v = vals.get(c)
-            cells.append("-" if v is None else v if isinstance(v, str) else "%.1f" % v)
-        fused, unfused, dnn = (vals.get(c) for c in DENSE_COLS)
-        for a, b in ((fused, dnn), (fused, unfused)):
-            ok = isinstance(a, float) and isinstance(b, float) and b
-            cells.append("%.2f" % (a / b) if ok else "-")
-        f.write("| " + " | ".join(cells) + " |\n")
-    f.write("\n")
+            "GEMM's 2 x batch x out x in, with the %% of the core's peak.\n\n"
+            % march)
+    md_table(f, header, table)
 
 
 if __name__ == "__main__":

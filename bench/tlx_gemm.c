@@ -1,11 +1,10 @@
-/* tlx_gemm.c - times one TLX-generated GEMM.
- *
- * Built once per (type, size) by bench/run: the sizes and types are
- * compile-time constants, as they are in TLX programs. The GEMM itself is
- * the code TLX's emitter generates for tlx_test_gemm (bench/run lowers the
- * marker with opt -passes=tlx-test-gemm, then optimizes at -O2 like a user
- * build). Checks sampled results against a direct dot product (all of C for
- * small sizes) before timing; prints "tlx TYPE M N K GFLOPS" or fails.
+/* tlx_gemm.c - times one GEMM of TLX's emitter, called through its test
+ * marker tlx_test_gemm (lowered by opt -passes=tlx-test-gemm, then
+ * optimized at -O2). Not a user's path, so bench/run no longer times it
+ * (its GEMM rows are bench/tlx_matmul.c through tlx-cc); it stays for
+ * test/Transforms/GemmEmitter/bench-smoke.test and for emitter work.
+ * Checks sampled results against a direct dot product (all of C for small
+ * sizes) before timing; prints "tlx TYPE M N K GFLOPS" or fails.
  *
  * -D: BT (0 f32, 1 s8s8s32, 2 u8s8s32, 3 bf16->f32), GM, GN, GK, AMX (1: ask
  * for the AMX kernels), REPS (timed runs; the best is reported).
