@@ -84,10 +84,14 @@ public:
 
 const char *const ValidArgs =
     "target=auto|vector|amx|amx-emulate, stop-after=<stage>, "
-    "fuse-epilogues=on|off, optimize-kernels=on|off";
+    "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off";
 
 class TLXPluginAction : public PluginASTAction {
-  tlx::PipelineOptions Options;
+  tlx::PipelineOptions Options = [] {
+    tlx::PipelineOptions Defaults;
+    Defaults.Dispatch = true; // what `tlx-cc -O2 prog.c` should get
+    return Defaults;
+  }();
 
   bool reportBadArg(const CompilerInstance &CI, llvm::StringRef Arg,
                     llvm::StringRef Why) {
@@ -119,6 +123,12 @@ class TLXPluginAction : public PluginASTAction {
       if (Value != "on" && Value != "off")
         return reportBadArg(CI, Arg, "expected 'on' or 'off'");
       Options.FuseEpilogues = Value == "on";
+      return true;
+    }
+    if (Key == "dispatch") {
+      if (Value != "on" && Value != "off")
+        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
+      Options.Dispatch = Value == "on";
       return true;
     }
     if (Key == "optimize-kernels") {

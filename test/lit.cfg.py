@@ -75,7 +75,8 @@ config.substitutions.append(
 # suite as if on that CPU: features are limited to what the level
 # guarantees (never AMX), execution tests are compiled with -march=<level>
 # (%march_native, and %clang_tlx / %clang_plain get it too) and the runtime
-# refuses AMX (TLX_AMX_FORCE_UNSUPPORTED=1). .ci/run runs the suite natively
+# refuses AMX (TLX_AMX_FORCE_UNSUPPORTED=1) and run-time dispatch any ISA
+# level above it (TLX_ISA_LEVEL_MAX). .ci/run runs the suite natively
 # and masked to x86-64-v3 (AVX2), so a pass here says nothing depends on
 # AVX-512 or AMX being present.
 import shutil
@@ -146,6 +147,9 @@ if test_cpu and test_cpu != "native":
     host_flags &= cpu_levels[test_cpu]
     march = "-march=" + test_cpu
     config.environment["TLX_AMX_FORCE_UNSUPPORTED"] = "1"
+    # Run-time dispatch (GemmDispatch.cpp) picks no level above the mask.
+    config.environment["TLX_ISA_LEVEL_MAX"] = {
+        "x86-64-v3": "1", "x86-64-v4": "2"}.get(test_cpu, "0")
     lit_config.note("CPU masked to %s: features %s" %
                     (test_cpu, sorted(host_flags) or "none"))
 else:

@@ -49,6 +49,14 @@ static cl::opt<bool> OptimizeKernelsFlag(
       pipelineOptions().OptimizeKernels = V;
     }));
 
+static cl::opt<bool> DispatchFlag(
+    "tlx-dispatch",
+    cl::desc("Emit vector GEMMs for several x86 ISA levels and choose one at "
+             "run time"),
+    cl::init(false), cl::cb<void, bool>([](bool V) {
+      pipelineOptions().Dispatch = V;
+    }));
+
 bool parseTarget(StringRef Name, TargetKind &Out) {
   std::optional<TargetKind> Kind =
       StringSwitch<std::optional<TargetKind>>(Name)

@@ -27,6 +27,9 @@ struct PipelineOptions {
   /// Outline the kernels emitted into optnone (-O0) functions and optimize
   /// them (KernelOutliner.h, tlx-optimize-kernels).
   bool OptimizeKernels = true;
+  /// Emit vector GEMMs for several x86 ISA levels and pick one at run time
+  /// (GemmDispatch.cpp). On in the clang plugin, off by default in opt.
+  bool Dispatch = false;
 };
 
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).

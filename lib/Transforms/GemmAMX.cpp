@@ -37,9 +37,7 @@
 #include "../Compat.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
@@ -176,7 +174,6 @@ private:
   void emitBlockEpilogue(IRBuilderBase &KB, const BlockRegion &Region,
                          Value *C, Value *CStride, Value *CCol0, Value *I,
                          Value *J);
-  void passCallerValues(Function &Kernel);
   void callKernel(Function *Kernel, ArrayRef<Value *> Args, Value *CCol0);
 
   IRBuilderBase &B;
@@ -641,7 +638,8 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
               emitBlockEpilogue(KB, Region, C, CStride, CCol0, I, J);
             });
       });
-  passCallerValues(*F);
+  // The epilogue used the caller's values (the bias's pointer, a scale).
+  Env[F] = passCallerValues(*F, /*EnvArg=*/7, B);
   return F;
 }
 
@@ -659,10 +657,11 @@ void AMXGemmEmitter::emitBlockEpilogue(IRBuilderBase &KB,
   Type *OutElem = G.result().Elem;
   for (unsigned R = 0; R < Region.RowTiles.size(); ++R)
     for (unsigned Cc = 0; Cc < Region.ColTiles.size(); ++Cc) {
-      // Full 16-column tiles a vector per row, narrower ones an element at
-      // a time.
+      // Full 16-column tiles a vector per row (when Out's rows are
+      // contiguous too), narrower ones an element at a time.
       int64_t Cols = Region.ColTiles[Cc];
-      int64_t Lanes = Cols == TileRows ? TileRows : 1;
+      bool OutRows = !G.Out.Ptr || isConstOne(G.Out.ColStride);
+      int64_t Lanes = Cols == TileRows && OutRows ? TileRows : 1;
       Type *VT = Lanes > 1 ? FixedVectorType::get(T, Lanes) : T;
       emitLoop(
           KB, KB.getInt64(0), KB.getInt64(Region.RowTiles[R]), KB.getInt64(1),
@@ -691,50 +690,6 @@ void AMXGemmEmitter::emitBlockEpilogue(IRBuilderBase &KB,
                 });
           });
     }
-}
-
-// The epilogue was emitted in the kernel with the caller's values (the
-// bias's pointer, a scale): each becomes a field of an environment struct
-// the caller fills (just before the kernel's calls, which those values
-// dominate) and the kernel loads on entry.
-void AMXGemmEmitter::passCallerValues(Function &Kernel) {
-  SetVector<Value *> Captured;
-  for (Instruction &Inst : instructions(Kernel))
-    for (Value *V : Inst.operands()) {
-      auto *VI = dyn_cast<Instruction>(V);
-      auto *VA = dyn_cast<Argument>(V);
-      if ((VI && VI->getFunction() != &Kernel) ||
-          (VA && VA->getParent() != &Kernel))
-        Captured.insert(V);
-    }
-  if (Captured.empty()) {
-    Env[&Kernel] = ConstantPointerNull::get(B.getPtrTy());
-    return;
-  }
-  SmallVector<Type *, 8> Types;
-  for (Value *V : Captured)
-    Types.push_back(V->getType());
-  auto *EnvTy = StructType::get(Kernel.getContext(), Types);
-  Function *Caller = B.GetInsertBlock()->getParent();
-  AllocaInst *Slot;
-  {
-    IRBuilderBase::InsertPointGuard Guard(B);
-    B.SetInsertPoint(&Caller->getEntryBlock(),
-                     Caller->getEntryBlock().getFirstInsertionPt());
-    Slot = B.CreateAlloca(EnvTy, nullptr, "amx.env");
-  }
-  IRBuilder<> KB(&Kernel.getEntryBlock(),
-                 Kernel.getEntryBlock().getFirstInsertionPt());
-  for (auto [Index, V] : enumerate(Captured)) {
-    B.CreateStore(V, B.CreateStructGEP(EnvTy, Slot, Index));
-    Value *Field = KB.CreateLoad(
-        V->getType(), KB.CreateStructGEP(EnvTy, Kernel.getArg(7), Index));
-    V->replaceUsesWithIf(Field, [&](Use &U) {
-      auto *User = dyn_cast<Instruction>(U.getUser());
-      return User && User->getFunction() == &Kernel;
-    });
-  }
-  Env[&Kernel] = Slot;
 }
 
 void AMXGemmEmitter::callKernel(Function *Kernel, ArrayRef<Value *> Args,

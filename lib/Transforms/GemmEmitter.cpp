@@ -40,8 +40,10 @@
 #define TLX_COMPAT_TARGET
 #include "../Compat.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -268,6 +270,45 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
                 B.CreateStore(Sum[0], CPtr);
             });
       });
+}
+
+Value *passCallerValues(Function &Kernel, unsigned EnvArg,
+                        IRBuilderBase &CallerB) {
+  SetVector<Value *> Captured;
+  for (Instruction &Inst : instructions(Kernel))
+    for (Value *V : Inst.operands()) {
+      auto *VI = dyn_cast<Instruction>(V);
+      auto *VA = dyn_cast<Argument>(V);
+      if ((VI && VI->getFunction() != &Kernel) ||
+          (VA && VA->getParent() != &Kernel))
+        Captured.insert(V);
+    }
+  if (Captured.empty())
+    return ConstantPointerNull::get(CallerB.getPtrTy());
+  SmallVector<Type *, 8> Types;
+  for (Value *V : Captured)
+    Types.push_back(V->getType());
+  auto *EnvTy = StructType::get(Kernel.getContext(), Types);
+  Function *Caller = CallerB.GetInsertBlock()->getParent();
+  AllocaInst *Slot;
+  {
+    IRBuilderBase::InsertPointGuard Guard(CallerB);
+    CallerB.SetInsertPoint(&Caller->getEntryBlock(),
+                           Caller->getEntryBlock().getFirstInsertionPt());
+    Slot = CallerB.CreateAlloca(EnvTy, nullptr, "tlx.env");
+  }
+  IRBuilder<> KB(&Kernel.getEntryBlock(),
+                 Kernel.getEntryBlock().getFirstInsertionPt());
+  for (auto [Index, V] : enumerate(Captured)) {
+    CallerB.CreateStore(V, CallerB.CreateStructGEP(EnvTy, Slot, Index));
+    Value *Field = KB.CreateLoad(
+        V->getType(), KB.CreateStructGEP(EnvTy, Kernel.getArg(EnvArg), Index));
+    V->replaceUsesWithIf(Field, [&](Use &U) {
+      auto *User = dyn_cast<Instruction>(U.getUser());
+      return User && User->getFunction() == &Kernel;
+    });
+  }
+  return Slot;
 }
 
 void emitInitCopy(IRBuilderBase &B, const GemmDesc &G) {

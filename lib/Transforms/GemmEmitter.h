@@ -12,6 +12,8 @@
 #ifndef TLX_TRANSFORMS_GEMMEMITTER_H
 #define TLX_TRANSFORMS_GEMMEMITTER_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include <functional>
 #include <string>
@@ -89,6 +91,20 @@ struct GemmPlan {
 bool emitGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why);
+
+/// emitGemm for GemmTarget::Vector with run-time dispatch (GemmDispatch.cpp):
+/// when the function's x86 target lacks a level TLX has faster kernels for
+/// (AVX2, AVX-512, AVX-512 VNNI/BF16), the GEMM is emitted once per level
+/// into internal functions and the best one for the CPU is called. \p Plan
+/// describes the base version; \p Versions names each version's kernel
+/// (empty when the GEMM was emitted once). \p GetTTI gives the cost model
+/// of a function (the versions have their own targets).
+bool emitDispatchedGemm(
+    llvm::IRBuilderBase &B, const GemmDesc &G,
+    llvm::function_ref<const llvm::TargetTransformInfo &(llvm::Function &)>
+        GetTTI,
+    GemmPlan &Plan, std::string &Why,
+    llvm::SmallVectorImpl<std::string> &Versions);
 
 namespace gemm {
 /// True if \p F's target enables \p Feature (given without the leading

@@ -85,6 +85,16 @@ bool emitAMXGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
 /// The fallback: a triple loop through the strides, any element types.
 void emitScalarGemm(llvm::IRBuilderBase &B, const GemmDesc &G);
 
+/// Makes \p Kernel, a function the emitter built whose body uses values of
+/// the function being lowered (a fused epilogue's bias pointer, the GEMM's
+/// operands), self-contained: each such value becomes a field of a struct
+/// that the caller fills at \p CallerB's insertion point (which those
+/// values dominate) and that the kernel receives as its argument
+/// \p EnvArg and loads on entry. Returns the struct's address to pass
+/// there (null when the kernel uses no outside value).
+llvm::Value *passCallerValues(llvm::Function &Kernel, unsigned EnvArg,
+                              llvm::IRBuilderBase &CallerB);
+
 /// C = Init, element by element (before a kernel that reads C itself).
 void emitInitCopy(llvm::IRBuilderBase &B, const GemmDesc &G);
 

@@ -60,6 +60,7 @@
 #include "../Compat.h"
 #include "../IR/TLXOps.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -179,6 +180,24 @@ static bool markIndirectVectorsByVal(CallInst &CI) {
   return Changed;
 }
 
+/// Erases \p V, a load of a stack slot nothing reads any more, and then the
+/// slot (its stores and lifetime markers) once nothing else uses it.
+static void eraseDeadSlotRead(Value *V) {
+  auto *Load = dyn_cast<LoadInst>(V);
+  if (!Load || !Load->use_empty())
+    return;
+  auto *Slot = dyn_cast<AllocaInst>(Load->getPointerOperand());
+  Load->eraseFromParent();
+  if (!Slot || any_of(Slot->users(), [](const User *U) {
+        auto *II = dyn_cast<IntrinsicInst>(U);
+        return !isa<StoreInst>(U) && !(II && II->isLifetimeStartOrEnd());
+      }))
+    return;
+  for (User *U : make_early_inc_range(Slot->users()))
+    cast<Instruction>(U)->eraseFromParent();
+  Slot->eraseFromParent();
+}
+
 /// AAPCS64 passes a 3-element vector (a shape, a layout) widened to 4 and
 /// round-tripped through a stack slot; x86-64 passes the <3 x T> itself:
 ///   %w = shufflevector <3 x T> %x, poison, <0, 1, 2, poison>
@@ -211,8 +230,11 @@ static CallInst *passVec3Unwidened(CallInst &CI) {
         !Store->comesBefore(Load))
       continue;
     auto *Src = dyn_cast<FixedVectorType>(SV->getOperand(0)->getType());
+    auto *Loaded = dyn_cast<FixedVectorType>(Load->getType());
     ArrayRef<int> Mask = SV->getShuffleMask();
-    if (!Src || Src->getNumElements() != 3 || Mask.size() != 4 ||
+    // (x86-64 reads such a slot as a scalar: tlx-recognize's coercions.)
+    if (!Src || !Loaded || Loaded != SV->getType() ||
+        Src->getNumElements() != 3 || Mask.size() != 4 ||
         Mask[0] != 0 || Mask[1] != 1 || Mask[2] != 2 ||
         !(Mask[3] == PoisonMaskElem || Mask[3] >= 3))
       continue;
@@ -221,9 +243,12 @@ static CallInst *passVec3Unwidened(CallInst &CI) {
   }
   if (!Changed)
     return &CI;
+  SmallSetVector<Value *, 8> Old(CI.arg_begin(), CI.arg_end());
   CallInst *New = recreateCall(CI, CI.getType(), 0, Args);
   CI.replaceAllUsesWith(New);
   CI.eraseFromParent();
+  for (Value *V : Old)
+    eraseDeadSlotRead(V);
   return New;
 }
 

@@ -42,6 +42,7 @@
 #include "Passes.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
@@ -60,8 +61,9 @@ namespace {
 
 class Tiler {
 public:
-  Tiler(Function &F, const TargetTransformInfo &TTI, AAResults &AA)
-      : F(F), TTI(TTI), AA(AA) {}
+  Tiler(Function &F, FunctionAnalysisManager &FAM)
+      : F(F), FAM(FAM), TTI(FAM.getResult<TargetIRAnalysis>(F)),
+        AA(FAM.getResult<AAManager>(F)) {}
   bool run();
 
 private:
@@ -74,10 +76,29 @@ private:
   std::string setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
                              const StridedView &C, Buffer &Copy);
 
+  bool emitGemmFor(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
+                   GemmPlan &Plan, std::string &Why,
+                   SmallVectorImpl<std::string> &Versions);
+
   Function &F;
+  FunctionAnalysisManager &FAM;
   const TargetTransformInfo &TTI;
   AAResults &AA;
 };
+
+/// emitGemm, for vector code with run-time dispatch (GemmDispatch.cpp).
+bool Tiler::emitGemmFor(IRBuilderBase &B, const GemmDesc &G,
+                        GemmTarget Target, GemmPlan &Plan, std::string &Why,
+                        SmallVectorImpl<std::string> &Versions) {
+  if (Target != GemmTarget::Vector)
+    return emitGemm(B, G, Target, TTI, Plan, Why);
+  return emitDispatchedGemm(
+      B, G,
+      [&](Function &Fn) -> const TargetTransformInfo & {
+        return FAM.getResult<TargetIRAnalysis>(Fn);
+      },
+      Plan, Why, Versions);
+}
 
 GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
   switch (pipelineOptions().Target) {
@@ -490,13 +511,14 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
 
   GemmPlan Plan;
   std::string Why;
-  bool Done = emitGemm(B, G, Target, TTI, Plan, Why);
+  SmallVector<std::string, 4> Versions;
+  bool Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
   if (!Done && Target == GemmTarget::AMX) {
     emitMissedRemark(DEBUG_TYPE, "NoAMX", Op,
                      Name + ": AMX cannot do this GEMM (" + Why +
                          "); using vector code");
     Target = GemmTarget::Vector;
-    Done = emitGemm(B, G, Target, TTI, Plan, Why);
+    Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
   }
   if (!Done) {
     emitError(Op, "TLX op '" + Name + "' cannot be lowered for target '" +
@@ -520,6 +542,11 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                  ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
                  " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) + ", tile " +
                  Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
+  if (!Versions.empty())
+    emitRemark(DEBUG_TYPE, "Dispatch", Op,
+               Name + ": one version per x86 level, chosen at run time by "
+                      "tlxrt_x86_level() (" +
+                   join(Versions, "; ") + ")");
   if (R.Epi) {
     emitRemark(DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
                Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
@@ -577,9 +604,7 @@ bool Tiler::run() {
 PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   return runLoweringStage(M, MAM, "tile",
                           [](Function &F, FunctionAnalysisManager &FAM) {
-                            return Tiler(F, FAM.getResult<TargetIRAnalysis>(F),
-                                         FAM.getResult<AAManager>(F))
-                                .run();
+                            return Tiler(F, FAM).run();
                           });
 }
 

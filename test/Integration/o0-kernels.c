@@ -22,7 +22,7 @@
 // The backend generates code at -O2 then (the user's functions stay optnone:
 // FastISel, no machine optimizations): the microkernel's accumulators stay
 // in registers; the -O0 backend would spill them around every block.
-// RUN: %clang_tlx -w -O0 -march=x86-64-v3 -S %s -o - | FileCheck %s --check-prefix=ASM
+// RUN: %clang_tlx -w -O0 -march=x86-64-v3 -fplugin-arg-tlx-dispatch=off -S %s -o - | FileCheck %s --check-prefix=ASM
 // ASM-LABEL: mm:
 // ASM: callq tlx.gemm.mm.0
 // ASM-LABEL: tlx.gemm.mm.0:

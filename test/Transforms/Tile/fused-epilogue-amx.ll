@@ -11,11 +11,11 @@
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @requantize(
-; CHECK: %amx.env = alloca { ptr }
+; CHECK: %tlx.env = alloca { ptr }
 ; The accumulator %acc is copied into C (AMX loads accumulators from C).
 ; CHECK: gemm.init.i.header:
 ; CHECK: store ptr %y, ptr %{{.*}}
-; CHECK: call void @tlx.amx.gemm(ptr %x, i64 {{.*}}, i64 0, ptr %amx.env)
+; CHECK: call void @tlx.amx.gemm(ptr %x, i64 {{.*}}, i64 0, ptr %tlx.env)
 ; CHECK-NOT: call void @llvm.tensor.store
 ; CHECK-LABEL: define internal void @tlx.amx.gemm(
 ; CHECK-SAME: i64 %c.col0, ptr %env)

@@ -1,0 +1,45 @@
+/* cpu_level.c - the ISA level for TLX's run-time kernel dispatch.
+ *
+ * __builtin_cpu_supports reads CPUID and checks XCR0, so a level counts
+ * only when the OS saves its registers (AVX-512 state on a kernel that
+ * disabled it reads as absent).
+ */
+#include "tlxrt_cpu.h"
+
+#include <stdlib.h>
+
+static int32_t detect(void) {
+  int32_t level = 0;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    level = 1;
+  if (level == 1 && __builtin_cpu_supports("avx512f") &&
+      __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512cd"))
+    level = 2;
+  if (level == 2 && __builtin_cpu_supports("avx512vnni") &&
+      __builtin_cpu_supports("avx512bf16"))
+    level = 3;
+#endif
+  const char *cap = getenv("TLX_ISA_LEVEL_MAX");
+  if (cap && *cap) {
+    long max = strtol(cap, NULL, 10);
+    if (max >= 0 && max < level)
+      level = (int32_t)max;
+  }
+  return level;
+}
+
+int32_t tlxrt_x86_level(void) {
+  /* Threads may race to the first call; they compute the same value. */
+  static int32_t cached = -1;
+  int32_t level = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+  if (level < 0) {
+    level = detect();
+    __atomic_store_n(&cached, level, __ATOMIC_RELAXED);
+  }
+  return level;
+}
