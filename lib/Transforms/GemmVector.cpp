@@ -4,8 +4,13 @@
 //
 // Algorithm (BLIS-style; MR x NR register block, NR = NV vectors of W lanes):
 //  1. Choose the kernel from C's element type and the function's features:
-//       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni), 4 k per lane
+//       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni on zmm, avxvnni
+//                                     on ymm), 4 k per lane
 //       dot-BF16  bf16 x bf16 -> f32  vdpbf16ps (avx512bf16), 2 k per lane
+//       PMADDWD   u8/s8/s16 x u8/s8/s16 -> i32 (every other int8 case, and
+//                 all of them without VNNI): operands widened to i16 while
+//                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
+//                 2 k per lane; exact (no saturation, unlike vpmaddubsw)
 //       FMA       anything -> f32/f64/i32/i64 on <W x C>: operands are
 //                 converted to C's type while they are packed.
 //     The k values one lane consumes per instruction form a "k group" of KG
@@ -30,7 +35,8 @@
 // A is packed with its sign bit flipped (a + 128, an unsigned byte) and the
 // accumulators start at -128 * sum_k B[k][j], computed with vpdpbusd itself
 // from the packed B panel; so sum (a + 128) b - 128 sum b = sum a b exactly
-// in wrapping i32 arithmetic. u8 x u8 and s8 x u8 use the FMA kernel on i32.
+// in wrapping i32 arithmetic. u8 x u8 and s8 x u8 (vpdpbusd needs B signed)
+// use the PMADDWD kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +48,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <numeric>
 
@@ -52,7 +59,7 @@ namespace gemm {
 
 namespace {
 
-enum class DotKind { FMA, VNNI, BF16 };
+enum class DotKind { FMA, VNNI, BF16, PMADDWD };
 
 /// Everything the vector kernel's code generation depends on.
 struct VectorKernel {
@@ -64,6 +71,7 @@ struct VectorKernel {
   unsigned MR = 0, NV = 0;
   int64_t MC = 0, KC = 0, NC = 0;
   bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
+  std::string IntTypes; ///< integer dot kernels: "s8s8s32" etc., for remarks
   unsigned RegBytes = 0;
   /// The microkernel reads full-width B micro-panels in place (row stride
   /// DirectBStride elements); only the partial last panel is packed.
@@ -177,12 +185,38 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   Kern.W = Bits / CBits;
   Kern.PackT = CT;
   Type *AT = G.A.Elem, *BT = G.B.Elem;
-  if (Bits == 512 && CT->isIntegerTy(32) && AT->isIntegerTy(8) &&
-      BT->isIntegerTy(8) && G.B.IsSigned && hasTargetFeature(F, "avx512vnni")) {
+  bool X86 = Triple(F.getParent()->getTargetTriple()).isX86();
+  // vpdpbusd: zmm with AVX512-VNNI, ymm with AVX-VNNI (the VEX form LLVM
+  // selects for the same intrinsic under +avxvnni).
+  bool VNNI = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512vnni")) ||
+                      (Bits == 256 && hasTargetFeature(F, "avxvnni")));
+  // vpmaddwd: i16 x i16 pairs summed into i32, on xmm (SSE2), ymm (AVX2) or
+  // zmm (AVX512BW). Exact for operands that fit i16: s8, u8 and s16 (two
+  // products of at most 2^30 each; only -2^15 * -2^15 twice reaches 2^31,
+  // which wraps to what i32 arithmetic gives anyway).
+  auto FitsI16 = [](const GemmOperand &Op) {
+    return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
+  };
+  bool PMADDWD = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512bw")) ||
+                         (Bits == 256 && hasTargetFeature(F, "avx2")) ||
+                         (Bits == 128 && hasTargetFeature(F, "sse2")));
+  auto IntName = [](const GemmOperand &Op) {
+    return (Op.IsSigned ? "s" : "u") +
+           std::to_string(Op.Elem->getIntegerBitWidth());
+  };
+  if (VNNI && CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
+      G.B.IsSigned) {
     Kern.Dot = DotKind::VNNI;
     Kern.PackT = AT;
     Kern.KG = 4;
     Kern.BiasA = G.A.IsSigned;
+    Kern.IntTypes = IntName(G.A) + IntName(G.B) + "s32";
+  } else if (PMADDWD && CT->isIntegerTy(32) && FitsI16(G.A) && FitsI16(G.B)) {
+    // Operands widened to i16 while packed, two k values per i32 lane.
+    Kern.Dot = DotKind::PMADDWD;
+    Kern.PackT = Type::getInt16Ty(CT->getContext());
+    Kern.KG = 2;
+    Kern.IntTypes = IntName(G.A) + IntName(G.B) + "s32";
   } else if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() &&
              BT->isBFloatTy() && hasTargetFeature(F, "avx512bf16")) {
     Kern.Dot = DotKind::BF16;
@@ -202,7 +236,11 @@ std::string kernelName(const VectorKernel &Kern) {
                          : "vec" + std::to_string(Kern.RegBytes * 8);
   switch (Kern.Dot) {
   case DotKind::VNNI:
-    Name += Kern.BiasA ? " s8s8s32 vpdpbusd(+128 bias)" : " u8s8s32 vpdpbusd";
+    Name += " " + Kern.IntTypes +
+            (Kern.BiasA ? " vpdpbusd(+128 bias)" : " vpdpbusd");
+    break;
+  case DotKind::PMADDWD:
+    Name += " " + Kern.IntTypes + " vpmaddwd";
     break;
   case DotKind::BF16:
     Name += " bf16 vdpbf16ps";
@@ -390,24 +428,29 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
       });
 }
 
-// VNNI/BF16 panels of row-major B interleave KG rows: the scalar copy's
-// strided byte stores made packing the bulk of a small-M int8 GEMM (64 x
-// 4096 x 1024: each packed element serves five micro-kernels).
+// VNNI/BF16/PMADDWD panels of row-major B interleave KG rows: the scalar
+// copy's strided byte stores made packing the bulk of a small-M int8 GEMM
+// (64 x 4096 x 1024: each packed element serves five micro-kernels).
+// Narrower integer B (i8 on PMADDWD) is widened on the way.
 bool VectorGemmEmitter::canInterleaveB() const {
   auto *ColStride = dyn_cast<ConstantInt>(G.B.ColStride);
-  return Kern.KG > 1 && G.B.Elem == Kern.PackT && ColStride &&
+  bool Widen = G.B.Elem->isIntegerTy() && Kern.PackT->isIntegerTy() &&
+               G.B.Elem->getIntegerBitWidth() <
+                   Kern.PackT->getIntegerBitWidth();
+  return Kern.KG > 1 && (G.B.Elem == Kern.PackT || Widen) && ColStride &&
          ColStride->isOne();
 }
 
 //   for kq < Kcp / KG:
 //     row[g] = load <NR x T> B[Pc + kq*KG + g][Col0 ..]      (g < KG)
+//              (sext/zext <NR x B elem> to <NR x T> when B is narrower)
 //     Panel[kq][c][g] = row[g][c]: one shuffle, one NR*KG-element store
 // A full micro-panel only (NR columns, Kcp = Kc).
 void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
                                             Value *Panel) {
   unsigned NR = Kern.nr(), KG = Kern.KG;
-  Type *T = Kern.PackT;
-  auto *RowTy = FixedVectorType::get(T, NR);
+  auto *RowTy = FixedVectorType::get(G.B.Elem, NR);
+  auto *WideTy = FixedVectorType::get(Kern.PackT, NR);
   SmallVector<int, 128> Mask;
   for (unsigned C = 0; C < NR; ++C)
     for (unsigned Gi = 0; Gi < KG; ++Gi)
@@ -418,8 +461,11 @@ void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
              for (unsigned Gi = 0; Gi < KG; ++Gi) {
                Value *K = B.CreateAdd(Pc, B.CreateAdd(B.CreateMul(Kq, c64(KG)),
                                                       c64(Gi)));
-               Rows.push_back(B.CreateAlignedLoad(
-                   RowTy, elementPtr(B, G.B, K, Col0), Align(1)));
+               Value *Row = B.CreateAlignedLoad(
+                   RowTy, elementPtr(B, G.B, K, Col0), Align(1));
+               if (G.B.Elem != Kern.PackT)
+                 Row = B.CreateIntCast(Row, WideTy, G.B.IsSigned);
+               Rows.push_back(Row);
              }
              // Concatenate pairwise, then interleave in one shuffle.
              while (Rows.size() > 1) {
@@ -581,10 +627,24 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                                       Value *BVec) {
   if (Kern.Dot == DotKind::FMA)
     return multiplyAdd(B, Acc, ABroadcast, BVec);
-  Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
-                         ? Intrinsic::x86_avx512_vpdpbusd_512
-                         : Intrinsic::x86_avx512bf16_dpbf16ps_512;
   Module *M = B.GetInsertBlock()->getModule();
+  if (Kern.Dot == DotKind::PMADDWD) {
+    //   acc += pmaddwd(<2W x i16> A pair, <2W x i16> B): lane l gets
+    //   a0 * b[2l] + a1 * b[2l+1] (the backend fuses the add into
+    //   vpdpwssd where AVX-VNNI / AVX512-VNNI exist).
+    Intrinsic::ID ID = Kern.W == 16  ? Intrinsic::x86_avx512_pmaddw_d_512
+                       : Kern.W == 8 ? Intrinsic::x86_avx2_pmadd_wd
+                                     : Intrinsic::x86_sse2_pmadd_wd;
+    Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
+    FunctionType *FT = Fn->getFunctionType();
+    Value *Dot = B.CreateCall(Fn, {B.CreateBitCast(ABroadcast, FT->getParamType(0)),
+                                   B.CreateBitCast(BVec, FT->getParamType(1))});
+    return B.CreateAdd(Acc, Dot);
+  }
+  Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
+                         ? (Kern.W == 16 ? Intrinsic::x86_avx512_vpdpbusd_512
+                                         : Intrinsic::x86_avx512_vpdpbusd_256)
+                         : Intrinsic::x86_avx512bf16_dpbf16ps_512;
   Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
   FunctionType *FT = Fn->getFunctionType();
   return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
