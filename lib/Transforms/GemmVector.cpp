@@ -596,40 +596,40 @@ void VectorGemmEmitter::widenIntoPanel(Value *Row0, Value *Col0, Value *Kc,
     for (unsigned R = 0; R < MR; ++R)
       Mask.push_back(R * Pairs + Q);
   Value *KVec = B.CreateAnd(Kc, c64(-int64_t(KV)));
-  emitLoop(
-      B, c64(0), KVec, c64(KV), "gemm.packa.w", [&](IRBuilderBase &, Value *K0) {
-        SmallVector<Value *, 16> V;
-        for (unsigned R = 0; R < Slots; ++R) {
-          if (R >= MR) {
-            V.push_back(PoisonValue::get(PairT));
-            continue;
-          }
-          Value *Row = B.CreateAlignedLoad(
-              SrcT,
-              elementPtr(B, G.A, B.CreateAdd(Row0, c64(R)),
-                         B.CreateAdd(Col0, K0)),
-              Align(G.A.Elem->getPrimitiveSizeInBits() / 8));
-          if (G.A.Elem != Kern.PackT)
-            Row = B.CreateIntCast(Row, WideT, G.A.IsSigned);
-          V.push_back(B.CreateBitCast(Row, PairT));
-        }
-        // Concatenate pairwise, then pick the pairs in panel order.
-        while (V.size() > 1) {
-          SmallVector<Value *, 16> Next;
-          for (unsigned I = 0; I < V.size(); I += 2) {
-            unsigned Len =
-                cast<FixedVectorType>(V[I]->getType())->getNumElements();
-            SmallVector<int, 128> Cat;
-            for (unsigned L = 0; L < 2 * Len; ++L)
-              Cat.push_back(L);
-            Next.push_back(B.CreateShuffleVector(V[I], V[I + 1], Cat));
-          }
-          V = Next;
-        }
-        B.CreateAlignedStore(B.CreateShuffleVector(V[0], Mask),
-                             packPtr(Panel, B.CreateMul(K0, c64(MR))),
-                             Align(4));
-      });
+  emitLoop(B, c64(0), KVec, c64(KV), "gemm.packa.w",
+           [&](IRBuilderBase &, Value *K0) {
+             SmallVector<Value *, 16> V;
+             for (unsigned R = 0; R < Slots; ++R) {
+               if (R >= MR) {
+                 V.push_back(PoisonValue::get(PairT));
+                 continue;
+               }
+               Value *Row = B.CreateAlignedLoad(
+                   SrcT,
+                   elementPtr(B, G.A, B.CreateAdd(Row0, c64(R)),
+                              B.CreateAdd(Col0, K0)),
+                   Align(G.A.Elem->getPrimitiveSizeInBits() / 8));
+               if (G.A.Elem != Kern.PackT)
+                 Row = B.CreateIntCast(Row, WideT, G.A.IsSigned);
+               V.push_back(B.CreateBitCast(Row, PairT));
+             }
+             // Concatenate pairwise, then pick the pairs in panel order.
+             while (V.size() > 1) {
+               SmallVector<Value *, 16> Next;
+               for (unsigned I = 0; I < V.size(); I += 2) {
+                 unsigned Len =
+                     cast<FixedVectorType>(V[I]->getType())->getNumElements();
+                 SmallVector<int, 128> Cat;
+                 for (unsigned L = 0; L < 2 * Len; ++L)
+                   Cat.push_back(L);
+                 Next.push_back(B.CreateShuffleVector(V[I], V[I + 1], Cat));
+               }
+               V = Next;
+             }
+             B.CreateAlignedStore(B.CreateShuffleVector(V[0], Mask),
+                                  packPtr(Panel, B.CreateMul(K0, c64(MR))),
+                                  Align(4));
+           });
   copyIntoPanel(G.A, Row0, B.CreateAdd(Col0, KVec), c64(MR),
                 B.CreateSub(Kc, KVec), /*KIsRow=*/false,
                 packPtr(Panel, B.CreateMul(KVec, c64(MR))), MR,
@@ -742,8 +742,9 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                                      : Intrinsic::x86_sse2_pmadd_wd;
     Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
     FunctionType *FT = Fn->getFunctionType();
-    Value *Dot = B.CreateCall(Fn, {B.CreateBitCast(ABroadcast, FT->getParamType(0)),
-                                   B.CreateBitCast(BVec, FT->getParamType(1))});
+    Value *Dot =
+        B.CreateCall(Fn, {B.CreateBitCast(ABroadcast, FT->getParamType(0)),
+                          B.CreateBitCast(BVec, FT->getParamType(1))});
     return B.CreateAdd(Acc, Dot);
   }
   Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
