@@ -7,8 +7,10 @@
 //       AMX:    int8 x int8 -> i32 (tdpb{s,u}{s,u}d), bf16/f16 -> f32.
 //       Vector: f32/f64/int FMA microkernel on <W x T> (W from the vector
 //               register width), u8/s8 x s8 -> i32 with vpdpbusd when the
-//               function has avx512vnni, bf16 -> f32 with vdpbf16ps when it
-//               has avx512bf16.
+//               function has avx512vnni (zmm) or avxvnni (ymm), the other
+//               int8 (and s16) -> i32 cases exactly with vpmaddwd (sse2,
+//               avx2, avx512bw) or vpdpwssd (VNNI) on operands widened to
+//               i16, bf16 -> f32 with vdpbf16ps when it has avx512bf16.
 //       Scalar: everything else (and the reference for the others): a
 //               plain triple loop through the operand strides.
 //  2. (Vector) BLIS blocking: NC x KC panels of B and MC x KC blocks of A

@@ -4,8 +4,14 @@
 //
 // Algorithm (BLIS-style; MR x NR register block, NR = NV vectors of W lanes):
 //  1. Choose the kernel from C's element type and the function's features:
-//       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni), 4 k per lane
+//       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni on zmm, avxvnni
+//                                     on ymm), 4 k per lane
 //       dot-BF16  bf16 x bf16 -> f32  vdpbf16ps (avx512bf16), 2 k per lane
+//       PMADDWD   u8/s8/s16 x u8/s8/s16 -> i32 (every other int8 case, and
+//                 all of them without VNNI): operands widened to i16 while
+//                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
+//                 or vpdpwssd where vpdpbusd is available; 2 k per lane;
+//                 exact (no saturation, unlike vpmaddubsw)
 //       FMA       anything -> f32/f64/i32/i64 on <W x C>: operands are
 //                 converted to C's type while they are packed.
 //     The k values one lane consumes per instruction form a "k group" of KG
@@ -30,7 +36,8 @@
 // A is packed with its sign bit flipped (a + 128, an unsigned byte) and the
 // accumulators start at -128 * sum_k B[k][j], computed with vpdpbusd itself
 // from the packed B panel; so sum (a + 128) b - 128 sum b = sum a b exactly
-// in wrapping i32 arithmetic. u8 x u8 and s8 x u8 use the FMA kernel on i32.
+// in wrapping i32 arithmetic. u8 x u8 and s8 x u8 (vpdpbusd needs B signed)
+// use the PMADDWD kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +49,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <numeric>
 
@@ -52,7 +60,7 @@ namespace gemm {
 
 namespace {
 
-enum class DotKind { FMA, VNNI, BF16 };
+enum class DotKind { FMA, VNNI, BF16, PMADDWD };
 
 /// Everything the vector kernel's code generation depends on.
 struct VectorKernel {
@@ -61,9 +69,14 @@ struct VectorKernel {
   Type *AccT = nullptr;  ///< accumulator element type (= C's)
   unsigned W = 0;        ///< accumulator lanes per vector
   unsigned KG = 1;       ///< k values one lane consumes per instruction
+  /// k groups per iteration of the microkernel's k loop; K blocks are
+  /// zero-padded to whole iterations (KG * KUnroll k values).
+  unsigned KUnroll = 1;
   unsigned MR = 0, NV = 0;
   int64_t MC = 0, KC = 0, NC = 0;
   bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
+  bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
+  std::string IntTypes; ///< integer dot kernels: "s8s8s32" etc., for remarks
   unsigned RegBytes = 0;
   /// The microkernel reads full-width B micro-panels in place (row stride
   /// DirectBStride elements); only the partial last panel is packed.
@@ -71,6 +84,7 @@ struct VectorKernel {
   int64_t DirectBStride = 0;
 
   unsigned nr() const { return NV * W; }
+  unsigned kPad() const { return KG * KUnroll; }
   FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
 };
 
@@ -101,7 +115,12 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
     L2 = std::max<uint64_t>(L2, 1024 * 1024);
   }
   int64_t ES = Kern.PackT->getPrimitiveSizeInBits() / 8;
-  int64_t KC = int64_t(L1) * 2 / 3 / (Kern.nr() * ES);
+  // PMADDWD: the B micro-panel may take all of L1 (KC 1024 for 6 x 16 on
+  // 32 KiB): the A panel adds 12 bytes per k to B's 32, and K = 1024 in
+  // one block instead of two saves a pass over C (1024^3 s8s8: +3% over
+  // KC 672).
+  uint64_t L1Share = Kern.Dot == DotKind::PMADDWD ? L1 : L1 * 2 / 3;
+  int64_t KC = int64_t(L1Share) / (Kern.nr() * ES);
   KC = std::max<int64_t>(Kern.KG * 16, KC / (Kern.KG * 16) * (Kern.KG * 16));
   int64_t MC = int64_t(L2) / 2 / (KC * ES);
   MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
@@ -123,7 +142,7 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
     MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
   }
   // Never block beyond the problem (rounded to whole micro-panels).
-  Kern.KC = std::min(KC, roundUp(G.K, Kern.KG));
+  Kern.KC = std::min(KC, roundUp(G.K, Kern.kPad()));
   Kern.MC = std::min(MC, roundUp(G.M, Kern.MR));
   Kern.NC = std::min(NC, roundUp(G.N, Kern.nr()));
 
@@ -177,12 +196,45 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   Kern.W = Bits / CBits;
   Kern.PackT = CT;
   Type *AT = G.A.Elem, *BT = G.B.Elem;
-  if (Bits == 512 && CT->isIntegerTy(32) && AT->isIntegerTy(8) &&
-      BT->isIntegerTy(8) && G.B.IsSigned && hasTargetFeature(F, "avx512vnni")) {
+  bool X86 = Triple(F.getParent()->getTargetTriple()).isX86();
+  // vpdpbusd: zmm with AVX512-VNNI, ymm with AVX-VNNI (the VEX form LLVM
+  // selects for the same intrinsic under +avxvnni).
+  bool VNNI = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512vnni")) ||
+                      (Bits == 256 && hasTargetFeature(F, "avxvnni")));
+  // vpmaddwd: i16 x i16 pairs summed into i32, on xmm (SSE2), ymm (AVX2) or
+  // zmm (AVX512BW). Exact for operands that fit i16: s8, u8 and s16 (two
+  // products of at most 2^30 each; only -2^15 * -2^15 twice reaches 2^31,
+  // which wraps to what i32 arithmetic gives anyway).
+  auto FitsI16 = [](const GemmOperand &Op) {
+    return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
+  };
+  bool PMADDWD = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512bw")) ||
+                         (Bits == 256 && hasTargetFeature(F, "avx2")) ||
+                         (Bits == 128 && hasTargetFeature(F, "sse2")));
+  auto IntName = [](const GemmOperand &Op) {
+    return (Op.IsSigned ? "s" : "u") +
+           std::to_string(Op.Elem->getIntegerBitWidth());
+  };
+  if (VNNI && CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
+      G.B.IsSigned) {
     Kern.Dot = DotKind::VNNI;
     Kern.PackT = AT;
     Kern.KG = 4;
     Kern.BiasA = G.A.IsSigned;
+    Kern.IntTypes = IntName(G.A) + IntName(G.B) + "s32";
+  } else if (PMADDWD && CT->isIntegerTy(32) && FitsI16(G.A) && FitsI16(G.B)) {
+    // Operands widened to i16 while packed, two k values per i32 lane.
+    Kern.Dot = DotKind::PMADDWD;
+    Kern.PackT = Type::getInt16Ty(CT->getContext());
+    Kern.KG = 2;
+    // With VNNI, vpdpwssd does the pmaddwd and the add in one instruction
+    // (wrapping, as the add; not vpdpwssds, which saturates).
+    Kern.FusedPMADDWD = VNNI;
+    // Otherwise two k groups per loop iteration: the loop's own
+    // instructions (counter, C and A prefetches) next to 2 x 12 vector ops
+    // per group; 1024^3 s8s8 on AVX2: +1-2%.
+    Kern.KUnroll = VNNI ? 1 : 2;
+    Kern.IntTypes = IntName(G.A) + IntName(G.B) + "s32";
   } else if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() &&
              BT->isBFloatTy() && hasTargetFeature(F, "avx512bf16")) {
     Kern.Dot = DotKind::BF16;
@@ -202,7 +254,12 @@ std::string kernelName(const VectorKernel &Kern) {
                          : "vec" + std::to_string(Kern.RegBytes * 8);
   switch (Kern.Dot) {
   case DotKind::VNNI:
-    Name += Kern.BiasA ? " s8s8s32 vpdpbusd(+128 bias)" : " u8s8s32 vpdpbusd";
+    Name += " " + Kern.IntTypes +
+            (Kern.BiasA ? " vpdpbusd(+128 bias)" : " vpdpbusd");
+    break;
+  case DotKind::PMADDWD:
+    Name += " " + Kern.IntTypes +
+            (Kern.FusedPMADDWD ? " vpdpwssd" : " vpmaddwd");
     break;
   case DotKind::BF16:
     Name += " bf16 vdpbf16ps";
@@ -243,6 +300,8 @@ private:
   void emitColumnSums(Value *Panel, Value *Kcp, Value *SumsAt);
   void packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc, Value *Kcp);
   bool canTransposeA() const;
+  bool canWidenA() const;
+  void widenIntoPanel(Value *Row0, Value *Col0, Value *Kc, Value *Panel);
   void transposeIntoPanel(Value *Row0, Value *Col0, Value *Kc, Value *Panel);
   void copyIntoPanel(const GemmOperand &Op, Value *Row0, Value *Col0,
                      Value *Rows, Value *Kc, bool KIsRow, Value *Panel,
@@ -289,8 +348,8 @@ void VectorGemmEmitter::emit() {
             B, c64(0), c64(G.K), c64(Kern.KC), "gemm.pc",
             [&](IRBuilderBase &, Value *Pc) {
               Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
-              Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
-                                       c64(-int64_t(Kern.KG)));
+              Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.kPad() - 1)),
+                                       c64(-int64_t(Kern.kPad())));
               packB(Jc, Pc, Nc, Kc, Kcp);
               // Later K blocks add to what the earlier ones stored.
               Value *AddC = G.Accumulate
@@ -390,24 +449,29 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
       });
 }
 
-// VNNI/BF16 panels of row-major B interleave KG rows: the scalar copy's
-// strided byte stores made packing the bulk of a small-M int8 GEMM (64 x
-// 4096 x 1024: each packed element serves five micro-kernels).
+// VNNI/BF16/PMADDWD panels of row-major B interleave KG rows: the scalar
+// copy's strided byte stores made packing the bulk of a small-M int8 GEMM
+// (64 x 4096 x 1024: each packed element serves five micro-kernels).
+// Narrower integer B (i8 on PMADDWD) is widened on the way.
 bool VectorGemmEmitter::canInterleaveB() const {
   auto *ColStride = dyn_cast<ConstantInt>(G.B.ColStride);
-  return Kern.KG > 1 && G.B.Elem == Kern.PackT && ColStride &&
+  bool Widen = G.B.Elem->isIntegerTy() && Kern.PackT->isIntegerTy() &&
+               G.B.Elem->getIntegerBitWidth() <
+                   Kern.PackT->getIntegerBitWidth();
+  return Kern.KG > 1 && (G.B.Elem == Kern.PackT || Widen) && ColStride &&
          ColStride->isOne();
 }
 
 //   for kq < Kcp / KG:
 //     row[g] = load <NR x T> B[Pc + kq*KG + g][Col0 ..]      (g < KG)
+//              (sext/zext <NR x B elem> to <NR x T> when B is narrower)
 //     Panel[kq][c][g] = row[g][c]: one shuffle, one NR*KG-element store
 // A full micro-panel only (NR columns, Kcp = Kc).
 void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
                                             Value *Panel) {
   unsigned NR = Kern.nr(), KG = Kern.KG;
-  Type *T = Kern.PackT;
-  auto *RowTy = FixedVectorType::get(T, NR);
+  auto *RowTy = FixedVectorType::get(G.B.Elem, NR);
+  auto *WideTy = FixedVectorType::get(Kern.PackT, NR);
   SmallVector<int, 128> Mask;
   for (unsigned C = 0; C < NR; ++C)
     for (unsigned Gi = 0; Gi < KG; ++Gi)
@@ -418,8 +482,11 @@ void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
              for (unsigned Gi = 0; Gi < KG; ++Gi) {
                Value *K = B.CreateAdd(Pc, B.CreateAdd(B.CreateMul(Kq, c64(KG)),
                                                       c64(Gi)));
-               Rows.push_back(B.CreateAlignedLoad(
-                   RowTy, elementPtr(B, G.B, K, Col0), Align(1)));
+               Value *Row = B.CreateAlignedLoad(
+                   RowTy, elementPtr(B, G.B, K, Col0), Align(1));
+               if (G.B.Elem != Kern.PackT)
+                 Row = B.CreateIntCast(Row, WideTy, G.B.IsSigned);
+               Rows.push_back(Row);
              }
              // Concatenate pairwise, then interleave in one shuffle.
              while (Rows.size() > 1) {
@@ -489,9 +556,84 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
           emitIf(
               B, B.CreateICmpEQ(Rows, c64(MR)),
               [&] { transposeIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
+        else if (canWidenA())
+          emitIf(
+              B, B.CreateICmpEQ(Rows, c64(MR)),
+              [&] { widenIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
         else
           Copy();
       });
+}
+
+// Row-major A on the PMADDWD kernel: full micro-panels are packed 16 k
+// values (8 k pairs; 8 for MR > 8) at a time with vector loads and one
+// shuffle.
+bool VectorGemmEmitter::canWidenA() const {
+  auto *ColStride = dyn_cast<ConstantInt>(G.A.ColStride);
+  return Kern.Dot == DotKind::PMADDWD && ColStride && ColStride->isOne() &&
+         Kern.MR <= 16;
+}
+
+// Panel[k/2][r][k%2] = widen(A[Row0 + r][Col0 + k]) for r < MR, k < Kc:
+//   for k0 < Kc - Kc % KV step KV:                     (KV = 16, 8 if MR > 8)
+//     pairs[r] = bitcast <KV/2 x i32> (ext <KV x i16> (load <KV x iN>
+//                A[Row0 + r][Col0 + k0 ...]))        (one i32 per k pair)
+//     store shuffle(pairs)[q * MR + r] = pairs[r][q] -> Panel[k0 * MR]
+//   the last Kc % KV k values element by element.
+// The concatenated rows stay within 256 bytes (tlx-check-wide-vectors
+// rejects wider vectors in TLX code).
+// (1024^3 s8: the element copy, three instructions per element, was a few
+// per cent of the GEMM.)
+void VectorGemmEmitter::widenIntoPanel(Value *Row0, Value *Col0, Value *Kc,
+                                       Value *Panel) {
+  unsigned MR = Kern.MR, Slots = PowerOf2Ceil(MR);
+  unsigned Pairs = std::min(8u, 64 / Slots), KV = 2 * Pairs;
+  auto *SrcT = FixedVectorType::get(G.A.Elem, KV);
+  auto *WideT = FixedVectorType::get(Kern.PackT, KV);
+  auto *PairT = FixedVectorType::get(B.getInt32Ty(), Pairs);
+  SmallVector<int, 128> Mask;
+  for (unsigned Q = 0; Q < Pairs; ++Q)
+    for (unsigned R = 0; R < MR; ++R)
+      Mask.push_back(R * Pairs + Q);
+  Value *KVec = B.CreateAnd(Kc, c64(-int64_t(KV)));
+  emitLoop(B, c64(0), KVec, c64(KV), "gemm.packa.w",
+           [&](IRBuilderBase &, Value *K0) {
+             SmallVector<Value *, 16> V;
+             for (unsigned R = 0; R < Slots; ++R) {
+               if (R >= MR) {
+                 V.push_back(PoisonValue::get(PairT));
+                 continue;
+               }
+               Value *Row = B.CreateAlignedLoad(
+                   SrcT,
+                   elementPtr(B, G.A, B.CreateAdd(Row0, c64(R)),
+                              B.CreateAdd(Col0, K0)),
+                   Align(G.A.Elem->getPrimitiveSizeInBits() / 8));
+               if (G.A.Elem != Kern.PackT)
+                 Row = B.CreateIntCast(Row, WideT, G.A.IsSigned);
+               V.push_back(B.CreateBitCast(Row, PairT));
+             }
+             // Concatenate pairwise, then pick the pairs in panel order.
+             while (V.size() > 1) {
+               SmallVector<Value *, 16> Next;
+               for (unsigned I = 0; I < V.size(); I += 2) {
+                 unsigned Len =
+                     cast<FixedVectorType>(V[I]->getType())->getNumElements();
+                 SmallVector<int, 128> Cat;
+                 for (unsigned L = 0; L < 2 * Len; ++L)
+                   Cat.push_back(L);
+                 Next.push_back(B.CreateShuffleVector(V[I], V[I + 1], Cat));
+               }
+               V = Next;
+             }
+             B.CreateAlignedStore(B.CreateShuffleVector(V[0], Mask),
+                                  packPtr(Panel, B.CreateMul(K0, c64(MR))),
+                                  Align(4));
+           });
+  copyIntoPanel(G.A, Row0, B.CreateAdd(Col0, KVec), c64(MR),
+                B.CreateSub(Kc, KVec), /*KIsRow=*/false,
+                packPtr(Panel, B.CreateMul(KVec, c64(MR))), MR,
+                /*FlipSign=*/false);
 }
 
 // Row-major A on the AVX-512 FMA kernel, no conversion: full micro-panels
@@ -581,10 +723,34 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                                       Value *BVec) {
   if (Kern.Dot == DotKind::FMA)
     return multiplyAdd(B, Acc, ABroadcast, BVec);
-  Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
-                         ? Intrinsic::x86_avx512_vpdpbusd_512
-                         : Intrinsic::x86_avx512bf16_dpbf16ps_512;
   Module *M = B.GetInsertBlock()->getModule();
+  if (Kern.Dot == DotKind::PMADDWD && Kern.FusedPMADDWD) {
+    //   acc = vpdpwssd(acc, <2W x i16> A pair, <2W x i16> B)
+    Function *Fn = Intrinsic::getOrInsertDeclaration(
+        M, Kern.W == 16 ? Intrinsic::x86_avx512_vpdpwssd_512
+                        : Intrinsic::x86_avx512_vpdpwssd_256);
+    FunctionType *FT = Fn->getFunctionType();
+    return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
+                             B.CreateBitCast(ABroadcast, FT->getParamType(1)),
+                             B.CreateBitCast(BVec, FT->getParamType(2))});
+  }
+  if (Kern.Dot == DotKind::PMADDWD) {
+    //   acc += pmaddwd(<2W x i16> A pair, <2W x i16> B): lane l gets
+    //   a0 * b[2l] + a1 * b[2l+1].
+    Intrinsic::ID ID = Kern.W == 16  ? Intrinsic::x86_avx512_pmaddw_d_512
+                       : Kern.W == 8 ? Intrinsic::x86_avx2_pmadd_wd
+                                     : Intrinsic::x86_sse2_pmadd_wd;
+    Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
+    FunctionType *FT = Fn->getFunctionType();
+    Value *Dot =
+        B.CreateCall(Fn, {B.CreateBitCast(ABroadcast, FT->getParamType(0)),
+                          B.CreateBitCast(BVec, FT->getParamType(1))});
+    return B.CreateAdd(Acc, Dot);
+  }
+  Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
+                         ? (Kern.W == 16 ? Intrinsic::x86_avx512_vpdpbusd_512
+                                         : Intrinsic::x86_avx512_vpdpbusd_256)
+                         : Intrinsic::x86_avx512bf16_dpbf16ps_512;
   Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
   FunctionType *FT = Fn->getFunctionType();
   return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
@@ -648,27 +814,37 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     });
   };
   // Acc[V * MR + R] holds row R, columns [V*W, V*W + W) of the block.
+  // KUnroll k groups per iteration (Kcp is a multiple of KG * KUnroll).
+  unsigned KU = Kern.KUnroll;
   auto Acc = emitLoop(
-      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.k", Init,
+      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(KU), "gemm.k", Init,
       [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
-        Value *BRow = B.CreateMul(Kq, BStride);
-        Value *ARow = B.CreateMul(Kq, c64(MR * KG));
-        SmallVector<Value *, 4> BVecs;
-        for (unsigned V = 0; V < NV; ++V)
-          BVecs.push_back(
-              loadBVector(packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
-                          Kern.DirectB));
-        PrefetchC(Kq);
-        // The A micro-panel streams from L2: fetch 8 k groups ahead.
-        B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
-                          {packPtr(APanel, B.CreateAdd(ARow, c64(MR * KG * 8))),
-                           B.getInt32(0), B.getInt32(3), B.getInt32(1)});
         SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
-        for (unsigned R = 0; R < MR; ++R) {
-          Value *ABcast =
-              loadABroadcast(packPtr(APanel, B.CreateAdd(ARow, c64(R * KG))));
+        for (unsigned U = 0; U < KU; ++U) {
+          Value *KqU = U ? B.CreateAdd(Kq, c64(U)) : Kq;
+          Value *BRow = B.CreateMul(KqU, BStride);
+          Value *ARow = B.CreateMul(KqU, c64(MR * KG));
+          SmallVector<Value *, 4> BVecs;
           for (unsigned V = 0; V < NV; ++V)
-            Next[V * MR + R] = emitDotStep(Cur[V * MR + R], ABcast, BVecs[V]);
+            BVecs.push_back(loadBVector(
+                packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
+                Kern.DirectB));
+          if (U == 0) {
+            // One C row per iteration in the first MR iterations.
+            PrefetchC(KU == 1 ? Kq : B.CreateUDiv(Kq, c64(KU)));
+            // The A micro-panel streams from L2: fetch 8 k groups ahead.
+            B.CreateIntrinsic(
+                Intrinsic::prefetch, {B.getPtrTy()},
+                {packPtr(APanel, B.CreateAdd(ARow, c64(MR * KG * 8))),
+                 B.getInt32(0), B.getInt32(3), B.getInt32(1)});
+          }
+          for (unsigned R = 0; R < MR; ++R) {
+            Value *ABcast = loadABroadcast(
+                packPtr(APanel, B.CreateAdd(ARow, c64(R * KG))));
+            for (unsigned V = 0; V < NV; ++V)
+              Next[V * MR + R] =
+                  emitDotStep(Next[V * MR + R], ABcast, BVecs[V]);
+          }
         }
         return Next;
       });

@@ -18,9 +18,17 @@ define void @gemm_f32(ptr %a, ptr %b, ptr %c) #0 {
   ret void
 }
 
-; i16 x i16 -> i32: operands widened while packing, i32 mul-add kernel.
+; i16 x i16 -> i32: vpmaddwd on k pairs (test/CodeGen/avx2-int8-gemm.ll).
 define void @gemm_i16(ptr %a, ptr %b, ptr %c) #0 {
   call void (...) @tlx_test_gemm(i64 30, i64 30, i64 30, i64 529,
+                                 ptr %a, i64 30, i64 1, ptr %b, i64 30, i64 1,
+                                 ptr %c, i64 30, i64 1)
+  ret void
+}
+
+; i32 x i32 -> i32: the i32 mul-add kernel.
+define void @gemm_i32(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 30, i64 30, i64 30, i64 546,
                                  ptr %a, i64 30, i64 1, ptr %b, i64 30, i64 1,
                                  ptr %c, i64 30, i64 1)
   ret void
@@ -46,6 +54,7 @@ attributes #0 = { nounwind "target-cpu"="haswell" }
 attributes #1 = { nounwind "target-cpu"="skylake-avx512" }
 
 ; REMARK-DAG: gemm 1024x256x256: vec256 fma f32 6x16
+; REMARK-DAG: gemm 30x30x30: vec256 s16s16s32 vpmaddwd 6x16
 ; REMARK-DAG: gemm 30x30x30: vec256 mul-add i32 6x16
 ; REMARK-DAG: gemm 4x4x4: scalar (no vector kernel accumulates in this element type)
 ; REMARK-DAG: gemm 1024x256x256: avx512 fma f32 14x32
