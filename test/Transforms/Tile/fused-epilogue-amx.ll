@@ -19,7 +19,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NOT: call void @llvm.tensor.store
 ; CHECK-LABEL: define internal void @tlx.amx.gemm(
 ; CHECK-SAME: i64 %c.col0, ptr %env)
-; CHECK: %[[F:.*]] = getelementptr inbounds { ptr }, ptr %env, i32 0, i32 0
+; CHECK: %[[F:.*]] = getelementptr inbounds {{(nuw )?}}{ ptr }, ptr %env, i32 0, i32 0
 ; CHECK-NEXT: load ptr, ptr %[[F]]
 ; CHECK: call void @llvm.x86.tilestored64.internal
 ; CHECK: load <16 x i32>
