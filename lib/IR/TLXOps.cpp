@@ -74,6 +74,14 @@ std::optional<OpKind> matchCName(StringRef Name) {
   return Best->Kind;
 }
 
+std::optional<OpKind> getDummyKind(const CallBase &CB) {
+  const auto *F =
+      dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+  if (!F || !F->isDeclaration() || F->isIntrinsic())
+    return std::nullopt;
+  return matchCName(F->getName());
+}
+
 /// The ops that are LLVM instructions applied element by element.
 static const std::pair<OpKind, unsigned> InstructionOps[] = {
     {OpKind::Add, Instruction::Add},         {OpKind::Sub, Instruction::Sub},

@@ -66,6 +66,9 @@ std::optional<OpKind> matchIntrinsicName(llvm::StringRef Name);
 /// by a suffix that starts with a digit or '_' ("tensor_typeinfo10000",
 /// "tensor_matmul_3"); the longest op name wins ("tensor_exp2" is exp2).
 std::optional<OpKind> matchCName(llvm::StringRef Name);
+/// The op a call to one of tlx.h's dummy functions (a declaration named as
+/// matchCName reads) denotes.
+std::optional<OpKind> getDummyKind(const llvm::CallBase &CB);
 
 /// The op a call invokes, if its callee is a TLX intrinsic.
 std::optional<OpKind> getOpKind(const llvm::CallBase &Call);

@@ -111,13 +111,6 @@ bool chooseAMXKernel(const GemmDesc &G, AMXKernel &Kern, std::string &Why) {
   return true;
 }
 
-int64_t roundUp(int64_t X, int64_t M) { return (X + M - 1) / M * M; }
-
-bool isConstOne(Value *V) {
-  auto *C = dyn_cast<ConstantInt>(V);
-  return C && C->isOne();
-}
-
 /// The tiles along one dimension of a block: one or two tiles of up to 16.
 SmallVector<int64_t, 2> splitBlock(int64_t Extent) {
   SmallVector<int64_t, 2> Tiles{std::min(Extent, TileRows)};
@@ -456,20 +449,10 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
                                {Ptr, I64, Ptr, Ptr, Ptr, I64, I64, Ptr}, false);
-  Function *F =
-      Function::Create(FT, GlobalValue::InternalLinkage, "tlx.amx.gemm", M);
   // Same CPU and features as the caller, plus the AMX ones the user did not
   // have to ask for with -march.
-  for (StringRef Attr : {"target-cpu", "tune-cpu"})
-    if (Caller->hasFnAttribute(Attr))
-      F->addFnAttr(Caller->getFnAttribute(Attr));
-  std::string Features =
-      Caller->getFnAttribute("target-features").getValueAsString().str();
-  F->addFnAttr("target-features",
-               (Features.empty() ? "" : Features + ",") +
-                   "+amx-tile,+amx-int8,+amx-bf16,+amx-fp16");
-  F->addFnAttr(Attribute::NoInline);
-  F->addFnAttr(Attribute::NoUnwind);
+  Function *F = createKernelFunction(*Caller, FT, "tlx.amx.gemm",
+                                     "+amx-tile,+amx-int8,+amx-bf16,+amx-fp16");
   if (Caller->hasFnAttribute(Attribute::OptimizeNone))
     F->addFnAttr(Attribute::OptimizeNone);
   Value *AMain = F->getArg(0), *AStride = F->getArg(1), *AEdge = F->getArg(2);
@@ -685,8 +668,7 @@ void AMXGemmEmitter::emitBlockEpilogue(IRBuilderBase &KB,
                   // later).
                   Value *Dst =
                       G.Out.Ptr ? elementPtr(KB, G.Out, Row, Col) : Src;
-                  KB.CreateAlignedStore(
-                      V, Dst, Align(OutElem->getPrimitiveSizeInBits() / 8));
+                  KB.CreateAlignedStore(V, Dst, elementAlign(OutElem));
                 });
           });
     }

@@ -76,25 +76,13 @@ SmallVector<const X86Level *, 3> levelsToAdd(const Function &Caller,
   return Add;
 }
 
-/// An empty internal `void (ptr %env)` with \p Caller's target plus
-/// \p Extra features.
+/// An empty `void (ptr %env)` kernel with \p Caller's target plus \p Extra
+/// features.
 Function *createVersion(Function &Caller, const Twine &Name, StringRef Extra) {
   LLVMContext &Ctx = Caller.getContext();
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
                                false);
-  Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name,
-                                 Caller.getParent());
-  for (StringRef Attr : {"target-cpu", "tune-cpu"})
-    if (Caller.hasFnAttribute(Attr))
-      F->addFnAttr(Caller.getFnAttribute(Attr));
-  std::string Features =
-      Caller.getFnAttribute("target-features").getValueAsString().str();
-  if (!Extra.empty())
-    Features += (Features.empty() ? "" : ",") + Extra.str();
-  if (!Features.empty())
-    F->addFnAttr("target-features", Features);
-  F->addFnAttr(Attribute::NoInline);
-  F->addFnAttr(Attribute::NoUnwind);
+  Function *F = gemm::createKernelFunction(Caller, FT, Name, Extra);
   F->getArg(0)->setName("env");
   ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "entry", F));
   return F;

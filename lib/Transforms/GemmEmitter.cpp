@@ -274,6 +274,33 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
       });
 }
 
+bool isConstOne(const Value *V) {
+  const auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->isOne();
+}
+
+Align elementAlign(const Type *T) {
+  return Align(T->getPrimitiveSizeInBits() / 8);
+}
+
+Function *createKernelFunction(Function &Caller, FunctionType *FT,
+                               const Twine &Name, StringRef ExtraFeatures) {
+  Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name,
+                                 Caller.getParent());
+  for (StringRef Attr : {"target-cpu", "tune-cpu"})
+    if (Caller.hasFnAttribute(Attr))
+      F->addFnAttr(Caller.getFnAttribute(Attr));
+  std::string Features =
+      Caller.getFnAttribute("target-features").getValueAsString().str();
+  if (!ExtraFeatures.empty())
+    Features += (Features.empty() ? "" : ",") + ExtraFeatures.str();
+  if (!Features.empty())
+    F->addFnAttr("target-features", Features);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  return F;
+}
+
 Value *passCallerValues(Function &Kernel, unsigned EnvArg,
                         IRBuilderBase &CallerB) {
   SetVector<Value *> Captured;

@@ -85,6 +85,23 @@ bool emitAMXGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
 /// The fallback: a triple loop through the strides, any element types.
 void emitScalarGemm(llvm::IRBuilderBase &B, const GemmDesc &G);
 
+/// \p X rounded up to a multiple of \p M (both positive).
+inline int64_t roundUp(int64_t X, int64_t M) { return (X + M - 1) / M * M; }
+
+/// Whether \p V is the constant 1 (a unit stride).
+bool isConstOne(const llvm::Value *V);
+
+/// The alignment of one element of \p T: its size in bytes.
+llvm::Align elementAlign(const llvm::Type *T);
+
+/// An empty internal noinline nounwind function of type \p FT for a kernel
+/// the emitter builds outside \p Caller: \p Caller's target CPU and
+/// features, plus \p ExtraFeatures ("+avx2,+fma", ...).
+llvm::Function *createKernelFunction(llvm::Function &Caller,
+                                     llvm::FunctionType *FT,
+                                     const llvm::Twine &Name,
+                                     llvm::StringRef ExtraFeatures);
+
 /// Makes \p Kernel, a function the emitter built whose body uses values of
 /// the function being lowered (a fused epilogue's bias pointer, the GEMM's
 /// operands), self-contained: each such value becomes a field of a struct

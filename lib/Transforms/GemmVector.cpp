@@ -45,6 +45,7 @@
 #include "../Compat.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsX86.h"
@@ -88,7 +89,6 @@ struct VectorKernel {
   FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
 };
 
-int64_t roundUp(int64_t X, int64_t M) { return (X + M - 1) / M * M; }
 
 /// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
 /// B vectors and one broadcast must fit; two B vectors per k group when
@@ -454,12 +454,11 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
 // (64 x 4096 x 1024: each packed element serves five micro-kernels).
 // Narrower integer B (i8 on PMADDWD) is widened on the way.
 bool VectorGemmEmitter::canInterleaveB() const {
-  auto *ColStride = dyn_cast<ConstantInt>(G.B.ColStride);
   bool Widen = G.B.Elem->isIntegerTy() && Kern.PackT->isIntegerTy() &&
                G.B.Elem->getIntegerBitWidth() <
                    Kern.PackT->getIntegerBitWidth();
-  return Kern.KG > 1 && (G.B.Elem == Kern.PackT || Widen) && ColStride &&
-         ColStride->isOne();
+  return Kern.KG > 1 && (G.B.Elem == Kern.PackT || Widen) &&
+         isConstOne(G.B.ColStride);
 }
 
 //   for kq < Kcp / KG:
@@ -488,20 +487,9 @@ void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
                  Row = B.CreateIntCast(Row, WideTy, G.B.IsSigned);
                Rows.push_back(Row);
              }
-             // Concatenate pairwise, then interleave in one shuffle.
-             while (Rows.size() > 1) {
-               SmallVector<Value *, 4> Next;
-               for (unsigned I = 0; I < Rows.size(); I += 2) {
-                 unsigned Len =
-                     cast<FixedVectorType>(Rows[I]->getType())->getNumElements();
-                 SmallVector<int, 128> Cat;
-                 for (unsigned L = 0; L < 2 * Len; ++L)
-                   Cat.push_back(L);
-                 Next.push_back(B.CreateShuffleVector(Rows[I], Rows[I + 1], Cat));
-               }
-               Rows = Next;
-             }
-             Value *Packed = B.CreateShuffleVector(Rows[0], Mask);
+             // Concatenate, then interleave in one shuffle.
+             Value *Packed =
+                 B.CreateShuffleVector(concatenateVectors(B, Rows), Mask);
              B.CreateAlignedStore(
                  Packed, packPtr(Panel, B.CreateMul(Kq, c64(NR * KG))),
                  Align(64));
@@ -569,8 +557,7 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
 // values (8 k pairs; 8 for MR > 8) at a time with vector loads and one
 // shuffle.
 bool VectorGemmEmitter::canWidenA() const {
-  auto *ColStride = dyn_cast<ConstantInt>(G.A.ColStride);
-  return Kern.Dot == DotKind::PMADDWD && ColStride && ColStride->isOne() &&
+  return Kern.Dot == DotKind::PMADDWD && isConstOne(G.A.ColStride) &&
          Kern.MR <= 16;
 }
 
@@ -608,25 +595,14 @@ void VectorGemmEmitter::widenIntoPanel(Value *Row0, Value *Col0, Value *Kc,
                    SrcT,
                    elementPtr(B, G.A, B.CreateAdd(Row0, c64(R)),
                               B.CreateAdd(Col0, K0)),
-                   Align(G.A.Elem->getPrimitiveSizeInBits() / 8));
+                   elementAlign(G.A.Elem));
                if (G.A.Elem != Kern.PackT)
                  Row = B.CreateIntCast(Row, WideT, G.A.IsSigned);
                V.push_back(B.CreateBitCast(Row, PairT));
              }
-             // Concatenate pairwise, then pick the pairs in panel order.
-             while (V.size() > 1) {
-               SmallVector<Value *, 16> Next;
-               for (unsigned I = 0; I < V.size(); I += 2) {
-                 unsigned Len =
-                     cast<FixedVectorType>(V[I]->getType())->getNumElements();
-                 SmallVector<int, 128> Cat;
-                 for (unsigned L = 0; L < 2 * Len; ++L)
-                   Cat.push_back(L);
-                 Next.push_back(B.CreateShuffleVector(V[I], V[I + 1], Cat));
-               }
-               V = Next;
-             }
-             B.CreateAlignedStore(B.CreateShuffleVector(V[0], Mask),
+             // Concatenate, then pick the pairs in panel order.
+             B.CreateAlignedStore(
+                 B.CreateShuffleVector(concatenateVectors(B, V), Mask),
                                   packPtr(Panel, B.CreateMul(K0, c64(MR))),
                                   Align(4));
            });
@@ -639,9 +615,8 @@ void VectorGemmEmitter::widenIntoPanel(Value *Row0, Value *Col0, Value *Kc,
 // Row-major A on the AVX-512 FMA kernel, no conversion: full micro-panels
 // are packed W k values at a time by a vector transpose (MR <= W rows).
 bool VectorGemmEmitter::canTransposeA() const {
-  auto *ColStride = dyn_cast<ConstantInt>(G.A.ColStride);
   return Kern.Dot == DotKind::FMA && Kern.RegBytes == 64 &&
-         G.A.Elem == Kern.PackT && ColStride && ColStride->isOne() &&
+         G.A.Elem == Kern.PackT && isConstOne(G.A.ColStride) &&
          Kern.MR <= Kern.W && isPowerOf2_32(Kern.W);
 }
 
@@ -708,7 +683,7 @@ Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {
           ? Kern.PackT
           : B.getIntNTy(Kern.KG * Kern.PackT->getPrimitiveSizeInBits());
   Value *Lane = B.CreateAlignedLoad(LaneT, Ptr,
-                                    Align(LaneT->getPrimitiveSizeInBits() / 8));
+                                    elementAlign(LaneT));
   return B.CreateVectorSplat(Kern.W, Lane);
 }
 
@@ -899,17 +874,12 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, NR = Kern.nr();
   // Partial sums are C's; finished values go to Out when there is one.
   const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
-  auto ElemAlign = [](Type *T) { return Align(T->getPrimitiveSizeInBits() / 8); };
-  auto IsOne = [](Value *V) {
-    auto *C = dyn_cast<ConstantInt>(V);
-    return C && C->isOne();
-  };
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
   bool ReadsC = !ConstAddC || ConstAddC->isOne();
   bool RowsContiguous =
-      (!ReadsC || (IsOne(G.C.ColStride) &&
-                   (!G.Init.Ptr || IsOne(G.Init.ColStride)))) &&
-      IsOne(Dst.ColStride);
+      (!ReadsC || (isConstOne(G.C.ColStride) &&
+                   (!G.Init.Ptr || isConstOne(G.Init.ColStride)))) &&
+      isConstOne(Dst.ColStride);
   // The sums so far: C's, or on the first K block Init's.
   auto SumsPtr = [&](Value *Row, Value *Col) {
     Value *P = elementPtr(B, G.C, Row, Col);
@@ -963,13 +933,13 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                 ReadsC ? B.CreateAlignedLoad(
                              Kern.accVec(),
                              B.CreateConstGEP1_64(Kern.AccT, OldRow, V * W),
-                             ElemAlign(Kern.AccT))
+                             elementAlign(Kern.AccT))
                        : nullptr;
             Value *Col = B.CreateAdd(Col0, c64(V * W));
             B.CreateAlignedStore(
                 finish(AddC, Old, Acc[V * MR + R], Row, Col, ApplyEpilogue),
                 B.CreateConstGEP1_64(Dst.Elem, DstRow, V * W),
-                ElemAlign(Dst.Elem));
+                elementAlign(Dst.Elem));
           }
         }
       },

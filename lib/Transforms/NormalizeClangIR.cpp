@@ -104,14 +104,6 @@ static bool hoistLifetimeStarts(LoadInst &LI) {
   return !Starts.empty();
 }
 
-/// Whether \p CB calls one of tlx.h's dummy functions.
-static bool callsTLXDummy(const CallBase &CB) {
-  const auto *F =
-      dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
-  return F && F->isDeclaration() && !F->isIntrinsic() &&
-         matchCName(F->getName());
-}
-
 /// \p CI again with \p Args (its own from \p FirstArg on, when empty) and
 /// result type \p RetTy: a dummy takes whatever it is given (tlx.h declares
 /// them without prototypes), so the call's type follows the arguments.
@@ -198,6 +190,22 @@ static void eraseDeadSlotRead(Value *V) {
   Slot->eraseFromParent();
 }
 
+/// The one store into \p AI, when every other use is \p Except, a load or
+/// a lifetime marker.
+static StoreInst *getOnlyStore(AllocaInst &AI, const Instruction *Except) {
+  StoreInst *Store = nullptr;
+  for (User *U : AI.users()) {
+    auto *II = dyn_cast<IntrinsicInst>(U);
+    if (U == Except || isa<LoadInst>(U) || (II && II->isLifetimeStartOrEnd()))
+      continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (Store || !SI || SI->getPointerOperand() != &AI)
+      return nullptr;
+    Store = SI;
+  }
+  return Store;
+}
+
 /// AAPCS64 passes a 3-element vector (a shape, a layout) widened to 4 and
 /// round-tripped through a stack slot; x86-64 passes the <3 x T> itself:
 ///   %w = shufflevector <3 x T> %x, poison, <0, 1, 2, poison>
@@ -213,19 +221,9 @@ static CallInst *passVec3Unwidened(CallInst &CI) {
                       : nullptr;
     if (!Slot)
       continue;
-    StoreInst *Store = nullptr;
-    bool SingleStore = all_of(Slot->users(), [&](User *U) {
-      if (auto *SI = dyn_cast<StoreInst>(U)) {
-        bool First = !Store && SI->getPointerOperand() == Slot;
-        Store = SI;
-        return First;
-      }
-      auto *II = dyn_cast<IntrinsicInst>(U);
-      return isa<LoadInst>(U) || (II && II->isLifetimeStartOrEnd());
-    });
-    auto *SV = SingleStore && Store
-                   ? dyn_cast<ShuffleVectorInst>(Store->getValueOperand())
-                   : nullptr;
+    StoreInst *Store = getOnlyStore(*Slot, nullptr);
+    auto *SV = Store ? dyn_cast<ShuffleVectorInst>(Store->getValueOperand())
+                     : nullptr;
     if (!SV || Store->getParent() != Load->getParent() ||
         !Store->comesBefore(Load))
       continue;
@@ -250,22 +248,6 @@ static CallInst *passVec3Unwidened(CallInst &CI) {
   for (Value *V : Old)
     eraseDeadSlotRead(V);
   return New;
-}
-
-/// The one store into \p AI, when every other use is \p Except, a load or
-/// a lifetime marker.
-static StoreInst *getOnlyStore(AllocaInst &AI, const Instruction *Except) {
-  StoreInst *Store = nullptr;
-  for (User *U : AI.users()) {
-    auto *II = dyn_cast<IntrinsicInst>(U);
-    if (U == Except || isa<LoadInst>(U) || (II && II->isLifetimeStartOrEnd()))
-      continue;
-    auto *SI = dyn_cast<StoreInst>(U);
-    if (Store || !SI || SI->getPointerOperand() != &AI)
-      return nullptr;
-    Store = SI;
-  }
-  return Store;
 }
 
 /// AAPCS64 coerces a vector smaller than its register form (<1 x half>,
@@ -307,7 +289,7 @@ PreservedAnalyses NormalizeClangIRPass::run(Module &M,
         Changed |= storeInsteadOfCoercingCopy(*Copy);
     for (Instruction &I : make_early_inc_range(instructions(F))) {
       auto *CI = dyn_cast<CallInst>(&I);
-      if (!CI || !callsTLXDummy(*CI))
+      if (!CI || !getDummyKind(*CI))
         continue;
       Changed |= markIndirectVectorsByVal(*CI);
       CallInst *Now = passVec3Unwidened(*CI); // may replace the call

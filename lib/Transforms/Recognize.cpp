@@ -73,15 +73,6 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
-/// The dummy function a call invokes and the op its name denotes.
-std::optional<OpKind> getDummyKind(const CallBase &CB) {
-  const auto *F =
-      dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
-  if (!F || !F->isDeclaration() || F->isIntrinsic())
-    return std::nullopt;
-  return matchCName(F->getName());
-}
-
 StringRef getCalleeName(const CallBase &CB) {
   return CB.getCalledOperand()->stripPointerCasts()->getName();
 }
