@@ -20,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GemmEmitter.h"
-#include "GemmEmitterImpl.h"
+#include "Gemm/GemmEmitter.h"
+#include "Gemm/GemmEmitterImpl.h"
 #include "Passes.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"

@@ -41,8 +41,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GemmEmitterImpl.h"
-#include "../Compat.h"
+#include "Gemm/GemmEmitterImpl.h"
+#include "Compat.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/VectorUtils.h"

@@ -33,8 +33,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GemmEmitterImpl.h"
-#include "../Compat.h"
+#include "Gemm/GemmEmitterImpl.h"
+#include "Compat.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"

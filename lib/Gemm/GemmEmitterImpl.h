@@ -8,7 +8,7 @@
 #ifndef TLX_TRANSFORMS_GEMMEMITTERIMPL_H
 #define TLX_TRANSFORMS_GEMMEMITTERIMPL_H
 
-#include "GemmEmitter.h"
+#include "Gemm/GemmEmitter.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"

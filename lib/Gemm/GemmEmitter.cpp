@@ -36,11 +36,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GemmEmitter.h"
-#include "GemmEmitterImpl.h"
+#include "Gemm/GemmEmitter.h"
+#include "Gemm/GemmEmitterImpl.h"
 
 #define TLX_COMPAT_TARGET
-#include "../Compat.h"
+#include "Compat.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/TargetTransformInfo.h"

@@ -35,8 +35,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../IR/Diagnostics.h"
-#include "Passes.h"
+#include "IR/Diagnostics.h"
+#include "Transforms/Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"

@@ -21,10 +21,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GemmEmitter.h"
-#include "GemmEmitterImpl.h"
+#include "Gemm/GemmEmitter.h"
+#include "Gemm/GemmEmitterImpl.h"
 
-#include "../Plugin/Options.h"
+#include "Plugin/Options.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
