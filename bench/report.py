@@ -19,6 +19,9 @@ COLS = TLX_COLS + ONEDNN_COLS + ["openblas", "naive"]
 CONV_COLS = ["tlx", "tlx-nomarch", "tlx-O0", "tlx-marker", "onednn"]
 # The dense layer (bench/tlx_dense.c): its own table.
 DENSE_COLS = ["tlx-dense", "tlx-dense-unfused", "onednn-dense"]
+# Threads (bench/run step 5): TLX built with -fopenmp on one thread and on
+# every core, oneDNN and OpenBLAS on every core: their own table.
+THREAD_COLS = ["tlx-omp1", "tlx-omp", "onednn-omp", "openblas-omp"]
 # Targets: TLX / oneDNN at 1024^3, and at the other sizes.
 TARGET_1024, TARGET_OTHER, TARGET_CONV = 0.95, 0.85, 0.80
 # The CPU features that decide which kernels run, in the report's order.
@@ -30,12 +33,15 @@ PEAK_OF = {"f32": "f32", "s8s8s32": "int8", "u8s8s32": "int8",
            "bf16": "bf16", "conv": "f32"}
 
 
-def parse(path, dense):
-    """The result lines of the GEMM table (dense=False) or the dense one."""
+def parse(path, cols=None):
+    """The result lines whose who is in cols, or (None) those of neither
+    the dense nor the threads table."""
     rows, order = {}, []
     for line in open(path):
         f = line.split()
-        if not f or f[0] in ("info", "peak") or (f[0] in DENSE_COLS) != dense:
+        if not f or f[0] in ("info", "peak"):
+            continue
+        if (f[0] not in cols) if cols else (f[0] in DENSE_COLS + THREAD_COLS):
             continue
         who = f[0]
         if len(f) > 1 and f[1] == "conv":
@@ -215,7 +221,7 @@ def peak_lines(peaks, notes):
 def main():
     results, md_path, dat_path, notes_path = sys.argv[1:5]
     info, peaks, notes = parse_meta(results)
-    rows, order = parse(results, False)
+    rows, order = parse(results)
     header, table, plot = gemm_table(rows, order, peaks)
     cheader, ctable, cplot = conv_table(rows, order, peaks)
     features = feature_list(info)
@@ -234,6 +240,10 @@ def main():
     if dtable:
         print()
         print_table(dheader, dtable)
+    theader, ttable = threads_table(results)
+    if ttable:
+        print()
+        print_table(theader, ttable)
 
     with open(dat_path, "w") as f:
         for label, t, o in plot + cplot:
@@ -286,6 +296,8 @@ def main():
                     "convolution primitive):\n\n")
             md_table(f, cheader, ctable)
         write_dense_table(f, dheader, dtable, march)
+        write_threads_table(f, theader, ttable, march,
+                            info.get("threads", "?"))
         try:
             f.write(open(notes_path).read())
         except OSError:
@@ -295,7 +307,7 @@ def main():
 def dense_table(results, peaks):
     """The dense layer y = relu(alpha (x W) + b) rows, with the ratios the
     fused epilogue is judged by."""
-    rows, order = parse(results, True)
+    rows, order = parse(results, DENSE_COLS)
     header = (["type", "batch x out x in"] + DENSE_COLS +
               ["fused/oneDNN", "fused/unfused"])
     table = []
@@ -324,6 +336,36 @@ def write_dense_table(f, header, table, march):
             "scale and an eltwise relu post-op. GFLOP/s (GOP/s) counting the "
             "GEMM's 2 x batch x out x in, with the %% of the core's peak.\n\n"
             % march)
+    md_table(f, header, table)
+
+
+def threads_table(results):
+    """The threaded rows: TLX's speed-up over its own one-thread run and its
+    ratio to oneDNN on as many threads."""
+    rows, order = parse(results, THREAD_COLS)
+    header = (["type", "m n k"] + THREAD_COLS +
+              ["speed-up", "TLX/oneDNN", "TLX/OpenBLAS"])
+    table = []
+    for key in order:
+        vals = rows[key]
+        one, many, dnn, blas = (vals.get(c) for c in THREAD_COLS)
+        table.append([key[0], " ".join(key[1:]).strip()] +
+                     [cell(vals.get(c), None) for c in THREAD_COLS] +
+                     [ratio(many, one), ratio(many, dnn), ratio(many, blas)])
+    return header, table
+
+
+def write_threads_table(f, header, table, march, threads):
+    if not table:
+        return
+    f.write("## Threads\n\n")
+    f.write("The same tlx.h programs (bench/tlx_matmul.c, "
+            "bench/tlx_convolution.c) built by `tlx-cc -O2 %s -fopenmp`: "
+            "tlx-omp1 run with OMP_NUM_THREADS=1, tlx-omp with "
+            "OMP_NUM_THREADS=%s (every core); onednn-omp and openblas-omp "
+            "(cblas_sgemm) on %s threads. speed-up = tlx-omp / tlx-omp1; "
+            "TLX/oneDNN = tlx-omp / onednn-omp. GFLOP/s (GOP/s for int8), "
+            "best of at least 5 runs.\n\n" % (march, threads, threads))
     md_table(f, header, table)
 
 

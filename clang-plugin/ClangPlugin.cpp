@@ -84,7 +84,8 @@ public:
 
 const char *const ValidArgs =
     "target=auto|vector|amx|amx-emulate, stop-after=<stage>, "
-    "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off";
+    "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, "
+    "threads=on|off";
 
 class TLXPluginAction : public PluginASTAction {
   tlx::PipelineOptions Options = [] {
@@ -123,6 +124,12 @@ class TLXPluginAction : public PluginASTAction {
       if (Value != "on" && Value != "off")
         return reportBadArg(CI, Arg, "expected 'on' or 'off'");
       Options.FuseEpilogues = Value == "on";
+      return true;
+    }
+    if (Key == "threads") {
+      if (Value != "on" && Value != "off")
+        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
+      Options.Threads = Value == "on";
       return true;
     }
     if (Key == "dispatch") {

@@ -108,6 +108,7 @@ config.substitutions.append(("%a64_qemu", "qemu-aarch64 -cpu max"))
 # libclang-rt-19-dev on Debian).
 import glob
 import subprocess
+_rdir = ""
 try:
     _rdir = subprocess.run([config.tlx_clang, "-print-resource-dir"],
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -117,6 +118,35 @@ try:
         config.available_features.add("asan-rt")
 except OSError:
     pass
+
+# tsan-rt: clang can link -fsanitize=thread programs.
+if glob.glob(os.path.join(_rdir, "lib", "*", "*clang_rt.tsan*x86_64*")) \
+        or glob.glob(os.path.join(_rdir, "lib", "*", "libclang_rt.tsan.a")):
+    config.available_features.add("tsan-rt")
+
+# archer: LLVM's OpenMP tool that tells ThreadSanitizer about libomp's
+# synchronization (libomp itself is not instrumented); %archer loads it.
+_archer = os.path.join(config.llvm_tools_dir, "..", "lib", "libarcher.so")
+if os.path.exists(_archer):
+    config.available_features.add("archer")
+config.substitutions.append(
+    ("%archer", "OMP_TOOL_LIBRARIES=%s" % os.path.realpath(_archer)))
+
+# openmp: clang -fopenmp compiles and links (libomp-<major>-dev), so TLX's
+# threaded GEMMs (GemmParallel.cpp) can be built and run.
+import tempfile
+with tempfile.TemporaryDirectory() as _d:
+    _src = os.path.join(_d, "omp.c")
+    with open(_src, "w") as f:
+        f.write("#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n")
+    try:
+        if subprocess.run([config.tlx_clang, "-fopenmp", _src, "-o",
+                           os.path.join(_d, "omp")],
+                          stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0:
+            config.available_features.add("openmp")
+    except OSError:
+        pass
 
 # /proc/cpuinfo flag -> lit feature.
 cpu_features = {

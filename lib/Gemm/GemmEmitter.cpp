@@ -296,6 +296,13 @@ Function *createKernelFunction(Function &Caller, FunctionType *FT,
     Features += (Features.empty() ? "" : ",") + ExtraFeatures.str();
   if (!Features.empty())
     F->addFnAttr("target-features", Features);
+  // A sanitized caller's kernels are checked too (-fsanitize=thread sees
+  // the threads' shares of C, address the packing reads).
+  for (Attribute::AttrKind Sanitizer :
+       {Attribute::SanitizeAddress, Attribute::SanitizeThread,
+        Attribute::SanitizeMemory, Attribute::SanitizeHWAddress})
+    if (Caller.hasFnAttribute(Sanitizer))
+      F->addFnAttr(Sanitizer);
   F->addFnAttr(Attribute::NoInline);
   F->addFnAttr(Attribute::NoUnwind);
   return F;
@@ -367,9 +374,33 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
     // accumulator is copied into C first.
     GemmDesc FromC = G;
     FromC.Init = GemmOperand();
-    if (G.Init.Ptr && !getAMXFeature(FromC).empty() && G.K > 0)
+    bool CanDo = !getAMXFeature(FromC).empty() && G.K > 0;
+    if (G.Init.Ptr && CanDo)
       gemm::emitInitCopy(B, G);
-    return gemm::emitAMXGemm(B, FromC, Plan, Why);
+    Function &F = *B.GetInsertBlock()->getParent();
+    int64_t Chunk = gemm::amxThreadChunk(FromC);
+    gemm::GemmSplit Split = CanDo ? gemm::chooseGemmSplit(F, FromC, Chunk, Chunk)
+                                  : gemm::GemmSplit::None;
+    if (Split == gemm::GemmSplit::None)
+      return gemm::emitAMXGemm(B, FromC, Plan, Why);
+    // AMX kernels are built for static shapes: each thread runs whole
+    // chunks of C through them. Columns where there are enough: a chunk
+    // packs only its columns of B and reads A in place, where a chunk of
+    // rows would pack all of B.
+    if (FromC.N >= 2 * Chunk)
+      Split = gemm::GemmSplit::Cols;
+    GemmPlan ChunkPlan;
+    gemm::emitForkedChunks(B, FromC, Split, Chunk, Plan,
+                           [&](IRBuilderBase &TB, const GemmDesc &Part) {
+                             std::string Unused;
+                             GemmPlan P;
+                             gemm::emitAMXGemm(TB, Part, P, Unused);
+                             if (ChunkPlan.Kernel.empty()) // a whole chunk's
+                               ChunkPlan = P;
+                           });
+    ChunkPlan.Split = Plan.Split;
+    Plan = ChunkPlan;
+    return true;
   }
   // K = 0 only clears (or keeps) C: the scalar loops do exactly that.
   std::string VectorWhy = "K is 0";

@@ -59,6 +59,11 @@ using GemmEpilogue = std::function<llvm::Value *(
 /// With Init (its Ptr set; needs Accumulate) the sums start from Init
 /// rather than C: any strides, e.g. 0 for a broadcast bias. Init must not
 /// overlap C.
+///
+/// RowBegin/RowEnd and ColBegin/ColEnd (i64 values, null for all of C) make
+/// the code compute only that share of C: one thread's part of a GEMM split
+/// over threads (GemmParallel.cpp). M and N stay the whole GEMM's, so every
+/// share is blocked alike.
 struct GemmDesc {
   int64_t M = 0, N = 0, K = 0;
   GemmOperand A, B, C;
@@ -66,6 +71,8 @@ struct GemmDesc {
   GemmOperand Init;
   bool Accumulate = false;
   GemmEpilogue Epilogue;
+  llvm::Value *RowBegin = nullptr, *RowEnd = nullptr;
+  llvm::Value *ColBegin = nullptr, *ColEnd = nullptr;
 
   /// Where the finished values go: Out when set, else C.
   const GemmOperand &result() const { return Out.Ptr ? Out : C; }
@@ -79,6 +86,9 @@ struct GemmPlan {
   int64_t MC = 0, NC = 0, KC = 0; ///< cache blocks
   int64_t MR = 0, NR = 0;         ///< register / tile block
   bool PackedA = false, PackedB = false;
+  /// How the GEMM is split over the OpenMP threads ("" when it runs on the
+  /// calling thread only), e.g. "rows, in blocks of 14".
+  std::string Split;
 };
 
 /// Emits the GEMM at \p B's insertion point (which must be inside a

@@ -112,6 +112,41 @@ llvm::Function *createKernelFunction(llvm::Function &Caller,
 llvm::Value *passCallerValues(llvm::Function &Kernel, unsigned EnvArg,
                               llvm::IRBuilderBase &CallerB);
 
+/// Which dimension of C a GEMM is split along over threads.
+enum class GemmSplit { None, Rows, Cols };
+
+/// How a GEMM of \p G on \p F with an MR x NR register block is split over
+/// the OpenMP threads (GemmParallel.cpp): None unless \p F's module is
+/// compiled with -fopenmp, threads are on and \p G is big enough.
+GemmSplit chooseGemmSplit(const llvm::Function &F, const GemmDesc &G,
+                          int64_t MR, int64_t NR);
+
+/// Emits at \p B a fork of \p G over the OpenMP threads: each thread runs
+/// \p EmitShare's code on a contiguous share of C's rows or columns (per
+/// \p Split, whole multiples of \p Unit), given as \p G with
+/// RowBegin/RowEnd or ColBegin/ColEnd set. Describes the split in
+/// \p Plan.Split.
+void emitForkedGemm(
+    llvm::IRBuilderBase &B, const GemmDesc &G, GemmSplit Split, int64_t Unit,
+    GemmPlan &Plan,
+    llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
+        EmitShare);
+
+/// The rows or columns of C each chunk of an AMX GEMM split over threads
+/// has (GemmParallel.cpp): whole 2 x 2 tile blocks, about 8 chunks.
+int64_t amxThreadChunk(const GemmDesc &G);
+
+/// emitForkedGemm for kernels that need static shapes (AMX): C is split
+/// into chunks of \p Chunk rows or columns (the last one shorter), and each
+/// thread calls \p EmitChunk for each of its chunks with a GEMM of that
+/// shape whose operands start at the chunk (the epilogue still sees C's
+/// row and column numbers).
+void emitForkedChunks(
+    llvm::IRBuilderBase &B, const GemmDesc &G, GemmSplit Split, int64_t Chunk,
+    GemmPlan &Plan,
+    llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
+        EmitChunk);
+
 /// C = Init, element by element (before a kernel that reads C itself).
 void emitInitCopy(llvm::IRBuilderBase &B, const GemmDesc &G);
 

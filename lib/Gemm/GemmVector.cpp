@@ -340,10 +340,13 @@ void VectorGemmEmitter::emit() {
   if (Kern.BiasA)
     ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
 
+  // This code's share of C: all of it, or one thread's rows or columns.
+  Value *RowEnd = G.RowEnd ? G.RowEnd : c64(G.M);
+  Value *ColEnd = G.ColEnd ? G.ColEnd : c64(G.N);
   emitLoop(
-      B, c64(0), c64(G.N), c64(Kern.NC), "gemm.jc",
+      B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, c64(Kern.NC), "gemm.jc",
       [&](IRBuilderBase &, Value *Jc) {
-        Value *Nc = smin(c64(Kern.NC), B.CreateSub(c64(G.N), Jc));
+        Value *Nc = smin(c64(Kern.NC), B.CreateSub(ColEnd, Jc));
         emitLoop(
             B, c64(0), c64(G.K), c64(Kern.KC), "gemm.pc",
             [&](IRBuilderBase &, Value *Pc) {
@@ -361,9 +364,9 @@ void VectorGemmEmitter::emit() {
               // The first reads the initial sums from Init, if any.
               Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "gemm.firstk");
               emitLoop(
-                  B, c64(0), c64(G.M), c64(Kern.MC), "gemm.ic",
-                  [&](IRBuilderBase &, Value *Ic) {
-                    Value *Mc = smin(c64(Kern.MC), B.CreateSub(c64(G.M), Ic));
+                  B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, c64(Kern.MC),
+                  "gemm.ic", [&](IRBuilderBase &, Value *Ic) {
+                    Value *Mc = smin(c64(Kern.MC), B.CreateSub(RowEnd, Ic));
                     packA(Ic, Pc, Mc, Kc, Kcp);
                     emitLoop(B, c64(0), Nc, c64(Kern.nr()), "gemm.jr",
                              [&](IRBuilderBase &, Value *Jr) {
@@ -956,8 +959,16 @@ bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
   if (!chooseKernel(G, TTI, *F, Kern, Why))
     return false;
   chooseCacheBlocks(Kern, TTI, G);
-  requireVectorWidth(*F, Kern.RegBytes * 8);
-  VectorGemmEmitter(B, G, Kern).emit();
+  auto EmitShare = [&](IRBuilderBase &B, const GemmDesc &Share) {
+    requireVectorWidth(*B.GetInsertBlock()->getParent(), Kern.RegBytes * 8);
+    VectorGemmEmitter(B, Share, Kern).emit();
+  };
+  GemmSplit Split = chooseGemmSplit(*F, G, Kern.MR, Kern.nr());
+  if (Split == GemmSplit::None)
+    EmitShare(B, G);
+  else
+    emitForkedGemm(B, G, Split, Split == GemmSplit::Rows ? Kern.MR : Kern.nr(),
+                   Plan, EmitShare);
   Plan.Kernel = kernelName(Kern) + (Kern.DirectB ? " (B in place)" : "");
   Plan.MC = Kern.MC;
   Plan.NC = Kern.NC;

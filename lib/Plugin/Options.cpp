@@ -57,6 +57,14 @@ static cl::opt<bool> DispatchFlag(
       pipelineOptions().Dispatch = V;
     }));
 
+static cl::opt<bool> ThreadsFlag(
+    "tlx-threads",
+    cl::desc("With -fopenmp (the module's \"openmp\" flag), split big GEMMs "
+             "over the OpenMP runtime's threads"),
+    cl::init(true), cl::cb<void, bool>([](bool V) {
+      pipelineOptions().Threads = V;
+    }));
+
 bool parseTarget(StringRef Name, TargetKind &Out) {
   std::optional<TargetKind> Kind =
       StringSwitch<std::optional<TargetKind>>(Name)

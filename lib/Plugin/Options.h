@@ -30,6 +30,10 @@ struct PipelineOptions {
   /// Emit vector GEMMs for several x86 ISA levels and pick one at run time
   /// (GemmDispatch.cpp). On in the clang plugin, off by default in opt.
   bool Dispatch = false;
+  /// Split big GEMMs over the OpenMP runtime's threads when the module is
+  /// compiled with -fopenmp (GemmParallel.cpp); off keeps every kernel on
+  /// the calling thread.
+  bool Threads = true;
 };
 
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).

@@ -542,6 +542,10 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                  ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
                  " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) + ", tile " +
                  Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
+  if (!Plan.Split.empty())
+    emitRemark(DEBUG_TYPE, "Threads", Op,
+               Name + ": split over the OpenMP threads by " + Plan.Split +
+                   " (__kmpc_fork_call, static schedule)");
   if (!Versions.empty())
     emitRemark(DEBUG_TYPE, "Dispatch", Op,
                Name + ": one version per x86 level, chosen at run time by "
