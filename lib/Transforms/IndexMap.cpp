@@ -287,6 +287,11 @@ Value *emitAddress(IRBuilderBase &B, const StridedView &View,
 void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End, int64_t Step,
                      const Twine &Name, LoopBodyFn Body) {
   assert(Begin < End && "empty loop");
+  emitCountedLoop(B, B.getInt64(Begin), B.getInt64(End), Step, Name, Body);
+}
+
+void emitCountedLoop(IRBuilderBase &B, Value *Begin, Value *End, int64_t Step,
+                     const Twine &Name, LoopBodyFn Body) {
   BasicBlock *Pre = B.GetInsertBlock();
   Function *F = Pre->getParent();
   LLVMContext &Ctx = F->getContext();
@@ -305,10 +310,10 @@ void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End, int64_t Step,
 
   B.SetInsertPoint(Body0);
   PHINode *IV = B.CreatePHI(B.getInt64Ty(), 2, Name + ".iv");
-  IV->addIncoming(B.getInt64(Begin), Pre);
+  IV->addIncoming(Begin, Pre);
   Body(B, IV);
   Value *Next = B.CreateAdd(IV, B.getInt64(Step), Name + ".next", true, true);
-  Value *Cond = B.CreateICmpSLT(Next, B.getInt64(End));
+  Value *Cond = B.CreateICmpSLT(Next, End);
   B.CreateCondBr(Cond, Body0, Exit);
   IV->addIncoming(Next, B.GetInsertBlock());
   if (Exit->empty())
@@ -319,7 +324,8 @@ void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End, int64_t Step,
 
 void emitLoopNest(IRBuilderBase &B, ArrayRef<int64_t> Shape,
                   ArrayRef<unsigned> Order, const Twine &Name,
-                  function_ref<void(IRBuilderBase &, ArrayRef<Value *>)> Body) {
+                  function_ref<void(IRBuilderBase &, ArrayRef<Value *>)> Body,
+                  const LoopRange *Outermost) {
   SmallVector<Value *, 8> Idx(Shape.size(), B.getInt64(0));
   std::string Base = Name.str();
   std::function<void(unsigned)> Rec = [&](unsigned Level) {
@@ -328,6 +334,14 @@ void emitLoopNest(IRBuilderBase &B, ArrayRef<int64_t> Shape,
       return;
     }
     unsigned D = Order[Level];
+    if (Level == 0 && Outermost) {
+      emitCountedLoop(B, Outermost->Begin, Outermost->End, 1,
+                      Base + ".d" + Twine(D), [&](IRBuilderBase &, Value *IV) {
+                        Idx[D] = IV;
+                        Rec(Level + 1);
+                      });
+      return;
+    }
     if (Shape[D] == 1) {
       Idx[D] = B.getInt64(0);
       Rec(Level + 1);
@@ -368,7 +382,8 @@ static SmallVector<unsigned, 8> storageOrder(const StridedView &Dst) {
 }
 
 unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
-                       ElementFn Elements, int64_t RowBlock) {
+                       ElementFn Elements, int64_t RowBlock,
+                       LoopSharer Share) {
   unsigned Rank = Dst.rank();
   if (Rank == 0) {
     emitStoreLanes(B, Elements(B, {}, 1, -1), Dst.Ptr, Dst.Elem, 0);
@@ -381,6 +396,9 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
     VF /= 2;
   int64_t Main = Ext - Ext % VF;
   SmallVector<unsigned, 8> Outer(Order.begin(), Order.end() - 1);
+  // Extent-1 dims need no loop (their index is 0), and the outermost loop
+  // must be one that can be shared out.
+  erase_if(Outer, [&](unsigned D) { return Dst.Shape[D] == 1; });
   // Row blocking: the next-outer dim is walked in blocks of T rows inside
   // the lane loop, so lanes gathered from far apart (a transposing read)
   // reuse each cache line T times. T divides the dim: no remainder rows.
@@ -395,50 +413,56 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
       Outer.pop_back();
     }
   }
-  emitLoopNest(B, Dst.Shape, Outer, "tlx.el",
-               [&](IRBuilderBase &B, ArrayRef<Value *> OuterIdx) {
-                 SmallVector<Value *, 8> Idx(OuterIdx);
-                 Value *RowBase = nullptr;
-                 auto EmitRow = [&](unsigned Lanes, Value *IV) {
-                   Idx[LaneDim] = IV;
-                   Value *V = Elements(B, Idx, Lanes, LaneDim);
-                   emitStoreLanes(B, V, emitAddress(B, Dst, Idx), Dst.Elem,
-                                  Dst.Strides[LaneDim]);
-                 };
-                 auto EmitLanes = [&](unsigned Lanes, Value *IV) {
-                   if (BlockDim < 0)
-                     return EmitRow(Lanes, IV);
-                   emitCountedLoop(B, 0, T, 1, "tlx.row",
-                                   [&](IRBuilderBase &B, Value *Row) {
-                                     Idx[BlockDim] = B.CreateAdd(RowBase, Row);
-                                     EmitRow(Lanes, IV);
-                                   });
-                 };
-                 auto EmitLaneLoops = [&]() {
-                   if (Main == VF)
-                     EmitLanes(VF, B.getInt64(0));
-                   else if (Main > 0)
-                     emitCountedLoop(B, 0, Main, VF, "tlx.vec",
-                                     [&](IRBuilderBase &, Value *IV) {
-                                       EmitLanes(VF, IV);
-                                     });
-                   if (Main == Ext)
-                     return;
-                   if (Ext - Main == 1)
-                     EmitLanes(1, B.getInt64(Main));
-                   else
-                     emitCountedLoop(
-                         B, Main, Ext, 1, "tlx.tail",
-                         [&](IRBuilderBase &, Value *IV) { EmitLanes(1, IV); });
-                 };
-                 if (BlockDim < 0)
-                   return EmitLaneLoops();
-                 emitCountedLoop(B, 0, Dst.Shape[BlockDim], T, "tlx.blk",
-                                 [&](IRBuilderBase &, Value *Blk) {
-                                   RowBase = Blk;
-                                   EmitLaneLoops();
-                                 });
-               });
+  auto Rows = [&](IRBuilderBase &B, ArrayRef<Value *> OuterIdx) {
+    SmallVector<Value *, 8> Idx(OuterIdx);
+    Value *RowBase = nullptr;
+    auto EmitRow = [&](unsigned Lanes, Value *IV) {
+      Idx[LaneDim] = IV;
+      Value *V = Elements(B, Idx, Lanes, LaneDim);
+      emitStoreLanes(B, V, emitAddress(B, Dst, Idx), Dst.Elem,
+                     Dst.Strides[LaneDim]);
+    };
+    auto EmitLanes = [&](unsigned Lanes, Value *IV) {
+      if (BlockDim < 0)
+        return EmitRow(Lanes, IV);
+      emitCountedLoop(B, 0, T, 1, "tlx.row",
+                      [&](IRBuilderBase &B, Value *Row) {
+                        Idx[BlockDim] = B.CreateAdd(RowBase, Row);
+                        EmitRow(Lanes, IV);
+                      });
+    };
+    auto EmitLaneLoops = [&]() {
+      if (Main == VF)
+        EmitLanes(VF, B.getInt64(0));
+      else if (Main > 0)
+        emitCountedLoop(B, 0, Main, VF, "tlx.vec",
+                        [&](IRBuilderBase &, Value *IV) {
+                          EmitLanes(VF, IV);
+                        });
+      if (Main == Ext)
+        return;
+      if (Ext - Main == 1)
+        EmitLanes(1, B.getInt64(Main));
+      else
+        emitCountedLoop(
+            B, Main, Ext, 1, "tlx.tail",
+            [&](IRBuilderBase &, Value *IV) { EmitLanes(1, IV); });
+    };
+    if (BlockDim < 0)
+      return EmitLaneLoops();
+    emitCountedLoop(B, 0, Dst.Shape[BlockDim], T, "tlx.blk",
+                    [&](IRBuilderBase &, Value *Blk) {
+                      RowBase = Blk;
+                      EmitLaneLoops();
+                    });
+  };
+  if (Share && !Outer.empty() && Dst.Shape[Outer.front()] > 1)
+    Share(B, Dst.Shape[Outer.front()],
+          [&](IRBuilderBase &B, const LoopRange &Range) {
+            emitLoopNest(B, Dst.Shape, Outer, "tlx.el", Rows, &Range);
+          });
+  else
+    emitLoopNest(B, Dst.Shape, Outer, "tlx.el", Rows);
   return VF;
 }
 
@@ -466,7 +490,8 @@ static bool gathersAlongLanes(const Value *Src, const StridedView &Dst) {
 }
 
 unsigned emitMaterialize(IRBuilderBase &B, const Value *Src,
-                         const StridedView &Dst, unsigned VF) {
+                         const StridedView &Dst, unsigned VF,
+                         LoopSharer Share) {
   return emitWriteLoop(
       B, Dst, VF,
       [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
@@ -474,7 +499,7 @@ unsigned emitMaterialize(IRBuilderBase &B, const Value *Src,
         ElementEmitter EE(B);
         return EE.emit(Src, Idx, Lanes, LaneDim);
       },
-      gathersAlongLanes(Src, Dst) ? 8 : 1);
+      gathersAlongLanes(Src, Dst) ? 8 : 1, Share);
 }
 
 //===----------------------------------------------------------------------===//

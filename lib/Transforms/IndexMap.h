@@ -106,13 +106,31 @@ using LoopBodyFn =
     llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>;
 void emitCountedLoop(llvm::IRBuilderBase &B, int64_t Begin, int64_t End,
                      int64_t Step, const llvm::Twine &Name, LoopBodyFn Body);
+/// The same with run-time bounds, which must satisfy Begin < End.
+void emitCountedLoop(llvm::IRBuilderBase &B, llvm::Value *Begin,
+                     llvm::Value *End, int64_t Step, const llvm::Twine &Name,
+                     LoopBodyFn Body);
+/// A run-time range [Begin, End) of a loop's iterations, not empty.
+struct LoopRange {
+  llvm::Value *Begin, *End;
+};
 /// Loops over every index of \p Shape (dims in \p Order, outermost first;
-/// extent-1 dims get no loop), calling \p Body with one i64 per dim.
+/// extent-1 dims get no loop), calling \p Body with one i64 per dim. With
+/// \p Outermost, the outermost loop runs only over that range.
 void emitLoopNest(llvm::IRBuilderBase &B, llvm::ArrayRef<int64_t> Shape,
                   llvm::ArrayRef<unsigned> Order, const llvm::Twine &Name,
                   llvm::function_ref<void(llvm::IRBuilderBase &,
                                           llvm::ArrayRef<llvm::Value *>)>
-                      Body);
+                      Body,
+                  const LoopRange *Outermost = nullptr);
+
+/// Shares a loop nest's outermost loop out (over threads:
+/// Transforms/Threads.h): given its trip count, it emits \p EmitRange at a
+/// builder of its choice once per share of the iterations.
+using LoopSharer = llvm::function_ref<void(
+    llvm::IRBuilderBase &B, int64_t Trips,
+    llvm::function_ref<void(llvm::IRBuilderBase &, const LoopRange &)>
+        EmitRange)>;
 
 /// A buffer the lowering allocates for \p NumElems elements of \p Elem:
 /// an entry-block alloca up to MaxStackBufferBytes, else malloc at \p B's
@@ -138,13 +156,19 @@ using ElementFn = llvm::function_ref<llvm::Value *(
 /// tail. Returns the vector width used.
 /// With \p RowBlock > 1 the next-outer dim is walked in blocks of up to
 /// that many rows inside the lane loop (cache reuse for gathered reads).
+/// With \p Share, the outermost loop (when it has two or more iterations)
+/// is shared out through it; \p Elements may then be called at another
+/// function's builder.
 unsigned emitWriteLoop(llvm::IRBuilderBase &B, const StridedView &Dst,
-                       unsigned VF, ElementFn Elements, int64_t RowBlock = 1);
+                       unsigned VF, ElementFn Elements, int64_t RowBlock = 1,
+                       LoopSharer Share = {});
 /// Writes \p Src (any token: memory, or fused ops) into \p Dst: a loop nest
 /// in \p Dst's storage order, the innermost loop \p VF lanes wide with an
-/// exact scalar tail. Returns the vector width used.
+/// exact scalar tail, its outermost loop shared out through \p Share if
+/// given. Returns the vector width used.
 unsigned emitMaterialize(llvm::IRBuilderBase &B, const llvm::Value *Src,
-                         const StridedView &Dst, unsigned VF);
+                         const StridedView &Dst, unsigned VF,
+                         LoopSharer Share = {});
 
 /// Ops whose result ElementEmitter computes element by element from its
 /// operands (so a consumer can read it without a buffer).

@@ -31,12 +31,14 @@
 #include "IndexMap.h"
 #include "KernelOutliner.h"
 #include "Passes.h"
+#include "Threads.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
@@ -52,7 +54,8 @@ public:
 
 private:
   void lowerStore(CallBase &Store);
-  void lowerReduce(CallBase &Op, const StridedView &Dst, Instruction &At);
+  void lowerReduce(CallBase &Op, const StridedView &Dst, Instruction &At,
+                   LoopSharer Share);
   void lowerToVector(CallBase &Op);
   bool storeElementInPlace(const CallBase &Op, const StridedView &Dst,
                            Instruction &At);
@@ -132,7 +135,7 @@ static Value *reduceCombine(IRBuilderBase &B, OpKind Kind, Value *Acc,
 //   acc = identity; for w in window: acc = OP(acc, in[o * strides + w])
 //   dst[o] = acc
 void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
-                            Instruction &At) {
+                            Instruction &At, LoopSharer Share) {
   OpKind Kind = *getOpKind(Op);
   std::string Why;
   ReduceWindow W = *getReduceWindow(Op, Why);
@@ -141,9 +144,18 @@ void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
   unsigned Rank = Dst.rank();
   IRBuilder<> B(&At);
   unsigned VF = getVectorWidth(TTI, Dst.Elem);
-  IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().begin());
-  AllocaInst *AccSlot =
-      EB.CreateAlloca(FixedVectorType::get(CT, VF), nullptr, "tlx.acc");
+  // The accumulator: one slot per function the loop nest is emitted in (a
+  // thread's share runs in a parallel region of its own).
+  DenseMap<Function *, AllocaInst *> AccSlots;
+  auto AccSlotFor = [&](IRBuilderBase &B) {
+    Function &Fn = *B.GetInsertBlock()->getParent();
+    AllocaInst *&Slot = AccSlots[&Fn];
+    if (!Slot) {
+      IRBuilder<> EB(&Fn.getEntryBlock(), Fn.getEntryBlock().begin());
+      Slot = EB.CreateAlloca(FixedVectorType::get(CT, VF), nullptr, "tlx.acc");
+    }
+    return Slot;
+  };
   SmallVector<unsigned, 8> Order(Rank);
   for (unsigned D = 0; D < Rank; ++D)
     Order[D] = D;
@@ -155,6 +167,7 @@ void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
       [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
           int LaneDim) -> Value * {
         Type *LT = getLanesType(CT, Lanes);
+        AllocaInst *AccSlot = AccSlotFor(B);
         Constant *Init = reduceIdentity(Kind, CT);
         B.CreateStore(Lanes == 1 ? (Constant *)Init
                                  : ConstantVector::getSplat(
@@ -178,7 +191,8 @@ void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
                        B.CreateStore(reduceCombine(B, Kind, Acc, X), AccSlot);
                      });
         return B.CreateLoad(LT, AccSlot);
-      });
+      },
+      /*RowBlock=*/1, Share);
   emitRemark(DEBUG_TYPE, "Reduce", Op,
              getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) + " " +
                  elementTypeName(Dst.Elem) + " outputs, window of " +
@@ -220,7 +234,18 @@ bool Legalizer::storeElementInPlace(const CallBase &Op, const StridedView &Dst,
 /// unoptimized, and a kernel each would only add calls and compile time.
 static constexpr int64_t MinKernelSteps = 4096;
 
-static bool worthOutlining(const StridedView &Dst, const CallBase *Op) {
+/// Loop nests shared out over the OpenMP threads in a -fopenmp module
+/// (Threads.h): those doing at least this many element steps. A fork and
+/// join costs a few microseconds, 64K steps of the cheapest nest (a copy)
+/// about 20.
+static cl::opt<int64_t> ThreadsMinSteps(
+    "tlx-threads-min-steps", cl::Hidden, cl::init(1 << 16),
+    cl::desc("Element steps below which a loop nest stays on the calling "
+             "thread"));
+
+/// The element steps of the loop nest writing \p Dst: its outputs, times
+/// the window for reduce.*.
+static int64_t loopSteps(const StridedView &Dst, const CallBase *Op) {
   int64_t Steps = 1;
   for (int64_t E : Dst.Shape)
     Steps *= E;
@@ -229,7 +254,18 @@ static bool worthOutlining(const StridedView &Dst, const CallBase *Op) {
     if (std::optional<ReduceWindow> W = getReduceWindow(*Op, Why))
       for (int64_t E : W->Window)
         Steps *= E;
-  return Steps >= MinKernelSteps;
+  return Steps;
+}
+
+/// Says that the loop nest of \p What at \p At was shared out over
+/// \p Trips iterations of its outermost loop (none when 0).
+static void remarkShared(const Instruction &At, const Twine &What,
+                         int64_t Trips) {
+  if (Trips)
+    emitRemark(DEBUG_TYPE, "Threads", At,
+               What + ": outermost loop (" + Twine(Trips) +
+                   " iterations) split over the OpenMP threads "
+                   "(__kmpc_fork_call, static schedule)");
 }
 
 // store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
@@ -267,21 +303,37 @@ void Legalizer::lowerStore(CallBase &Store) {
   // At -O0 a large loop nest goes into a kernel function of its own, which
   // is optimized (KernelOutliner.h).
   IRBuilder<> B(&Store);
+  int64_t Steps = loopSteps(Dst, Op);
   std::optional<KernelRegion> Kernel;
-  if (worthOutlining(Dst, Op))
+  if (Steps >= MinKernelSteps)
     Kernel.emplace(B, "loop");
+  // A big nest's outermost loop is shared out over the OpenMP threads.
+  int64_t SharedTrips = 0;
+  auto Fork = [&](IRBuilderBase &B, int64_t Trips,
+                  function_ref<void(IRBuilderBase &, const LoopRange &)>
+                      EmitRange) {
+    emitParallelRegion(B, "tlx.par.loop", Trips, 1, Trips,
+                       [&](IRBuilderBase &TB, const ThreadShare &Share) {
+                         EmitRange(TB, {Share.Begin, Share.End});
+                       });
+    SharedTrips = Trips;
+  };
+  LoopSharer Share;
+  if (Steps >= ThreadsMinSteps && threadsEnabled(*F.getParent()))
+    Share = Fork;
   if (Op && !isFusibleProducer(Kind)) {
     // reduce.*: the only op with a loop inside each element.
-    lowerReduce(*const_cast<CallBase *>(Op), Dst, Store);
+    lowerReduce(*const_cast<CallBase *>(Op), Dst, Store, Share);
     if (Kernel) {
       B.SetInsertPoint(&Store);
       Kernel->finish(B);
     }
+    remarkShared(*Op, getOpDesc(Kind).shortName(), SharedTrips);
     Store.eraseFromParent();
     return;
   }
   unsigned VF = getVectorWidth(TTI, Dst.Elem);
-  unsigned Used = emitMaterialize(B, Tok, Dst, VF);
+  unsigned Used = emitMaterialize(B, Tok, Dst, VF, Share);
   if (Kernel) {
     B.SetInsertPoint(&Store);
     Kernel->finish(B);
@@ -301,6 +353,7 @@ void Legalizer::lowerStore(CallBase &Store) {
                  "-lane vectors along the innermost dim" +
                  (Fused.empty() ? "" : ", fused with " + Fused) +
                  " (target vector width " + Twine(VF) + " lanes)");
+  remarkShared(At, What, SharedTrips);
   Store.eraseFromParent();
 }
 

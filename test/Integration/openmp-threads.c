@@ -4,19 +4,23 @@
 // summed by one thread, in the same order). The program checks each GEMM
 // against plain C loops and prints a hash of every result; the runs with
 // 1, 2 and 3 threads (3 leaves uneven shares) must print the same lines.
-// It also calls TLX inside its own parallel region (the runtime runs the
-// nested fork on the calling thread) and from three pthreads at once.
+// Big loop nests are shared out too: a transposing exp and a windowed
+// reduce.max. It also calls TLX inside its own parallel region (the
+// runtime runs the nested fork on the calling thread) and from three
+// pthreads at once.
 // Without -fopenmp the program neither forks nor links libomp.
 // REQUIRES: openmp
-// RUN: %clang_tlx -std=c11 -w -O2 -fopenmp %s %tlx_rt -lpthread -o %t
+// RUN: %clang_tlx -std=c11 -w -O2 -fopenmp %s %tlx_rt -lpthread -lm -o %t
 // RUN: env OMP_NUM_THREADS=1 %t > %t.1 && FileCheck %s < %t.1
 // RUN: env OMP_NUM_THREADS=2 %t > %t.2 && diff %t.1 %t.2
 // RUN: env OMP_NUM_THREADS=3 %t > %t.3 && diff %t.1 %t.3
-// RUN: %clang_tlx -std=c11 -w -O0 -fopenmp %s %tlx_rt -lpthread -o %t0
-// RUN: env OMP_NUM_THREADS=3 %t0 > %t.03 && diff %t.1 %t.03
+// RUN: %clang_tlx -std=c11 -w -O0 -fopenmp %s %tlx_rt -lpthread -lm -o %t0
+// RUN: env OMP_NUM_THREADS=1 %t0 > %t.01 && FileCheck %s < %t.01
+// RUN: env OMP_NUM_THREADS=3 %t0 > %t.03 && diff %t.01 %t.03
 // RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -fplugin-arg-tlx-threads=off -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
-// RUN: %clang_tlx -std=c11 -w -O2 -Wno-unknown-pragmas %s %tlx_rt -lpthread -o %t.serial
+// RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -Rpass=tlx-legalize -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOPS
+// RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -fplugin-arg-tlx-threads=off -Rpass=tlx-tile -Rpass=tlx-legalize -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang_tlx -std=c11 -w -O2 -Wno-unknown-pragmas %s %tlx_rt -lpthread -lm -o %t.serial
 // RUN: %t.serial > %t.s && diff %t.1 %t.s
 // RUN: llvm-readelf -d %t.serial | FileCheck %s --check-prefix=NOOMP
 // RUN: llvm-readelf -d %t | FileCheck %s --check-prefix=OMP
@@ -27,6 +31,8 @@
 // CHECK: bf16 160x200x176: ok
 // CHECK: s8 mma 150x96x170: ok
 // CHECK: small 16x16x16: ok
+// CHECK: exp of transpose 517x300: ok
+// CHECK: reduce.max 600x517 window 1x11: ok
 // CHECK: in the user's parallel region: ok
 // CHECK: from 3 pthreads: ok
 // CHECK: done
@@ -36,10 +42,13 @@
 // REMARK: remark: matmul: split over the OpenMP threads by columns
 // REMARK: remark: matmul: split over the OpenMP threads by columns
 // REMARK: remark: smma: split over the OpenMP threads by columns
-// REMARK-NOT: split over the OpenMP threads
-// OFF-NOT: split over the OpenMP threads
+// REMARK-NOT: split over the OpenMP threads by
+// LOOPS: remark: exp: outermost loop (517 iterations) split over the OpenMP threads (__kmpc_fork_call, static schedule)
+// LOOPS: remark: reduce.max: outermost loop (600 iterations) split over the OpenMP threads
+// OFF-NOT: over the OpenMP threads
 // NOOMP-NOT: libomp
 // OMP: NEEDED{{.*}}libomp
+#include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,12 +65,16 @@ typedef int32_t vi __attribute__((ext_vector_type(200 * 300)));
 typedef float vb __attribute__((ext_vector_type(160 * 176)));
 typedef int32_t vm __attribute__((ext_vector_type(150 * 170)));
 typedef float vs __attribute__((ext_vector_type(16 * 16)));
+typedef float ve __attribute__((ext_vector_type(517 * 300)));
+typedef float vr __attribute__((ext_vector_type(600 * 47)));
 TLX_DECLARE_TENSOR_OPS_AS(vf, f)
 TLX_DECLARE_TENSOR_OPS_AS(vd, d)
 TLX_DECLARE_TENSOR_OPS_AS(vi, i)
 TLX_DECLARE_TENSOR_OPS_AS(vb, b)
 TLX_DECLARE_TENSOR_OPS_AS(vm, m)
 TLX_DECLARE_TENSOR_OPS_AS(vs, s)
+TLX_DECLARE_TENSOR_OPS_AS(ve, e)
+TLX_DECLARE_TENSOR_OPS_AS(vr, r)
 
 static float xf[301 * 173], wf[173 * 259], yf[301 * 259];
 static float xd[24 * 300], wd[300 * 517], bd[517], yd[24 * 517];
@@ -72,6 +85,8 @@ static float yb[160 * 176];
 static int8_t xm[150 * 96], wm[96 * 170];
 static int32_t am[150 * 170], ym[150 * 170];
 static float xs[256], ws[256], ys[256];
+static float xe[300 * 517], ye[517 * 300];
+static float xr[600 * 517], yr[600 * 47];
 
 // Rows: M >= N. Tails in every dimension.
 __attribute__((noinline)) void f32_gemm(const float *x, const float *w,
@@ -109,6 +124,37 @@ __attribute__((noinline)) void s8_mma(void) {
 __attribute__((noinline)) void small_gemm(void) {
   vs r = tensor_matmul_s(LOAD2(xs, 16, 16), LOAD2(ws, 16, 16));
   tensor_store(ys, INFO2(r, 16, 16), TLX_ZEROS(2));
+}
+
+// Loop nests: exp of a transpose (element-wise, fused), a windowed max.
+__attribute__((noinline)) void exp_transpose(void) {
+  ve t = tensor_transpose_e(LOAD2(xe, 300, 517));
+  ve e = tensor_exp_e(INFO2(t, 517, 300));
+  tensor_store(ye, INFO2(e, 517, 300), TLX_ZEROS(2));
+}
+__attribute__((noinline)) void window_max(void) {
+  vr r = tensor_reduce_max_r(LOAD2(xr, 600, 517), TLX_DIMS(1, 11),
+                             TLX_DIMS(1, 11));
+  tensor_store(yr, INFO2(r, 600, 47), TLX_ZEROS(2));
+}
+
+static void check_loops(void) {
+  int bad = 0;
+  for (int i = 0; i < 300; i++)
+    for (int j = 0; j < 517; j++) {
+      float want = expf(xe[i * 517 + j]), got = ye[j * 300 + i];
+      bad += fabsf(got - want) > 1e-5f * want;
+    }
+  printf("exp of transpose 517x300: %s\n", bad ? "bad" : "ok");
+  bad = 0;
+  for (int i = 0; i < 600; i++)
+    for (int j = 0; j < 47; j++) {
+      float m = xr[i * 517 + j * 11];
+      for (int w = 1; w < 11; w++)
+        m = fmaxf(m, xr[i * 517 + j * 11 + w]);
+      bad += yr[i * 47 + j] != m;
+    }
+  printf("reduce.max 600x517 window 1x11: %s\n", bad ? "bad" : "ok");
 }
 
 // Integer-valued operands small enough that every float sum is exact.
@@ -178,6 +224,10 @@ int main(void) {
     am[i] = i * 1001 - 70000;
   for (int i = 0; i < 256; i++)
     xs[i] = (float)(i % 4), ws[i] = (float)(i % 3 - 1);
+  for (int i = 0; i < 300 * 517; i++)
+    xe[i] = (float)(i % 17) * 0.1f - 0.8f;
+  for (int i = 0; i < 600 * 517; i++)
+    xr[i] = (float)((i * 7919) % 1009) - 500.0f;
 
   f32_gemm(xf, wf, yf);
   dense();
@@ -185,6 +235,8 @@ int main(void) {
   bf16_gemm();
   s8_mma();
   small_gemm();
+  exp_transpose();
+  window_max();
   CHECK("f32 301x173x259 rows", 301, 173, 259, xf, wf, yf, float, 0, s);
   CHECK("f32 dense 24x300x517 columns", 24, 300, 517, xd, wd, yd, float,
         bd[j], s > 0 ? s : 0);
@@ -193,6 +245,7 @@ int main(void) {
   CHECK("s8 mma 150x96x170", 150, 96, 170, xm, wm, ym, int32_t,
         am[i * 170 + j], s);
   CHECK("small 16x16x16", 16, 16, 16, xs, ws, ys, float, 0, s);
+  check_loops();
 
   // TLX inside the user's parallel region: each thread its own output
   // (openmp-tsan.test builds a racy variant: all threads write one).
@@ -213,12 +266,14 @@ int main(void) {
     pthread_join(threads[c], NULL);
   printf("from %d pthreads: %s\n", NCOPIES, same_as_yf() ? "ok" : "bad");
 
-  printf("hashes %016llx %016llx %016llx %016llx %016llx\n",
+  printf("hashes %016llx %016llx %016llx %016llx %016llx %016llx %016llx\n",
          (unsigned long long)hash(yf, sizeof yf),
          (unsigned long long)hash(yd, sizeof yd),
          (unsigned long long)hash(y8, sizeof y8),
          (unsigned long long)hash(yb, sizeof yb),
-         (unsigned long long)hash(ym, sizeof ym));
+         (unsigned long long)hash(ym, sizeof ym),
+         (unsigned long long)hash(ye, sizeof ye),
+         (unsigned long long)hash(yr, sizeof yr));
   printf("done\n");
   return 0;
 }
