@@ -7,6 +7,8 @@
 //       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni on zmm, avxvnni
 //                                     on ymm), 4 k per lane
 //       dot-BF16  bf16 x bf16 -> f32  vdpbf16ps (avx512bf16), 2 k per lane
+//       NeonDot   AArch64: s8/u8 x s8/u8 -> i32 SDOT/UDOT (dotprod), USDOT
+//                 (i8mm), 4 k per lane; bf16 -> f32 BFDOT (bf16), 2 k
 //       PMADDWD   u8/s8/s16 x u8/s8/s16 -> i32 (every other int8 case, and
 //                 all of them without VNNI): operands widened to i16 while
 //                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
@@ -48,6 +50,7 @@
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsAArch64.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -61,7 +64,11 @@ namespace gemm {
 
 namespace {
 
-enum class DotKind { FMA, VNNI, BF16, PMADDWD };
+/// NEON: SDOT/UDOT (+dotprod) and USDOT (+i8mm) are 4-way int8 dot
+/// products into i32 lanes, BFDOT (+bf16) a 2-way bf16 one into f32 -
+/// the k groups of VNNI and vdpbf16ps, with one instruction per signedness
+/// instead of the sign-bit bias.
+enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot };
 
 /// Everything the vector kernel's code generation depends on.
 struct VectorKernel {
@@ -77,6 +84,11 @@ struct VectorKernel {
   int64_t MC = 0, KC = 0, NC = 0;
   bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
   bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
+  /// NeonDot: the instruction, and whether B goes first (USDOT takes the
+  /// unsigned operand first; for s8 x u8 that is B).
+  Intrinsic::ID NeonDotID = Intrinsic::not_intrinsic;
+  bool SwapDotOperands = false;
+  std::string DotName; ///< NeonDot: "sdot", "udot", "usdot", "bfdot"
   std::string IntTypes; ///< integer dot kernels: "s8s8s32" etc., for remarks
   unsigned RegBytes = 0;
   /// The microkernel reads full-width B micro-panels in place (row stride
@@ -169,6 +181,36 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   }
 }
 
+/// AArch64's dot products for \p G, when \p F's features have one:
+/// int8 -> i32 (SDOT, UDOT, USDOT either way round) and bf16 -> f32 (BFDOT).
+/// Leaves \p Kern's FMA kernel otherwise.
+void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
+  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
+  auto Use = [&](Intrinsic::ID ID, StringRef Name, unsigned KG) {
+    Kern.Dot = DotKind::NeonDot;
+    Kern.NeonDotID = ID;
+    Kern.DotName = Name.str();
+    Kern.PackT = AT;
+    Kern.KG = KG;
+  };
+  if (CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8)) {
+    bool SA = G.A.IsSigned, SB = G.B.IsSigned;
+    if (SA == SB && hasTargetFeature(F, "dotprod"))
+      Use(SA ? Intrinsic::aarch64_neon_sdot : Intrinsic::aarch64_neon_udot,
+          SA ? "sdot" : "udot", 4);
+    else if (SA != SB && hasTargetFeature(F, "i8mm")) {
+      Use(Intrinsic::aarch64_neon_usdot, "usdot", 4);
+      Kern.SwapDotOperands = SA; // usdot(acc, unsigned, signed)
+    }
+    if (Kern.Dot == DotKind::NeonDot)
+      Kern.IntTypes = std::string(SA ? "s8" : "u8") + (SB ? "s8" : "u8") +
+                      "s32";
+  } else if (CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
+             hasTargetFeature(F, "bf16")) {
+    Use(Intrinsic::aarch64_neon_bfdot, "bfdot", 2);
+  }
+}
+
 /// Chooses the kernel, or returns false when only the scalar code can do
 /// this GEMM (half-precision accumulators, no vector registers).
 bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
@@ -240,6 +282,9 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
     Kern.Dot = DotKind::BF16;
     Kern.PackT = AT;
     Kern.KG = 2;
+  } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
+             Bits == 128) {
+    chooseNeonDot(G, F, Kern);
   }
   unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
       /*Vector=*/true));
@@ -263,6 +308,11 @@ std::string kernelName(const VectorKernel &Kern) {
     break;
   case DotKind::BF16:
     Name += " bf16 vdpbf16ps";
+    break;
+  case DotKind::NeonDot:
+    Name += " " + (Kern.IntTypes.empty() ? std::string("bf16")
+                                          : Kern.IntTypes) +
+            " " + Kern.DotName;
     break;
   case DotKind::FMA:
     Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
@@ -724,6 +774,20 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
         B.CreateCall(Fn, {B.CreateBitCast(ABroadcast, FT->getParamType(0)),
                           B.CreateBitCast(BVec, FT->getParamType(1))});
     return B.CreateAdd(Acc, Dot);
+  }
+  if (Kern.Dot == DotKind::NeonDot) {
+    //   acc = sdot(acc, <16 x i8> A group x 4, <16 x i8> B): lane l gets
+    //   the sum of 4 products (bfdot: <8 x bf16>, 2 products).
+    auto *AccT = cast<FixedVectorType>(Acc->getType());
+    auto *OpT = FixedVectorType::get(Kern.PackT, AccT->getNumElements() *
+                                                     Kern.KG);
+    Function *Fn =
+        Intrinsic::getOrInsertDeclaration(M, Kern.NeonDotID, {AccT, OpT});
+    Value *X = B.CreateBitCast(ABroadcast, OpT);
+    Value *Y = B.CreateBitCast(BVec, OpT);
+    if (Kern.SwapDotOperands)
+      std::swap(X, Y);
+    return B.CreateCall(Fn, {Acc, X, Y});
   }
   Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
                          ? (Kern.W == 16 ? Intrinsic::x86_avx512_vpdpbusd_512
