@@ -382,14 +382,14 @@ static bool gathersAlongLanes(const Value *Src, const StridedView &Dst) {
   return Visit(Src);
 }
 
-unsigned emitMaterialize(IRBuilderBase &B, const Value *Src,
-                         const StridedView &Dst, unsigned VF,
+unsigned emitMaterialize(IRBuilderBase &B, TensorValues &Values,
+                         const Value *Src, const StridedView &Dst, unsigned VF,
                          LoopSharer Share) {
   return emitWriteLoop(
       B, Dst, VF,
       [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
           int LaneDim) {
-        ElementEmitter EE(B);
+        ElementEmitter EE(B, Values);
         return EE.emit(Src, Idx, Lanes, LaneDim);
       },
       gathersAlongLanes(Src, Dst) ? 8 : 1, Share);
@@ -480,12 +480,6 @@ bool isFusibleConsumer(OpKind Kind) {
 // ElementEmitter
 //===----------------------------------------------------------------------===//
 
-/// Logical shape of the tensor a token stands for.
-static Dims logicalShapeOf(const Value *Token) {
-  std::optional<TensorValue> TV = getTensorValue(Token);
-  return TV ? TV->Type.logicalShape() : Dims();
-}
-
 static Value *splatIfNeeded(IRBuilderBase &B, Value *V, unsigned VF) {
   if (VF == 1 || V->getType()->isVectorTy())
     return V;
@@ -498,32 +492,30 @@ Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
     LaneStep = 0;
   if (auto It = Leaves.find(Token); It != Leaves.end())
     return It->second(B, Idx, VF, LaneDim);
-  if (std::optional<StridedView> View = getMemoryView(Token)) {
+  const TokenInfo *Info = Values.get(Token);
+  assert(Info && "token of an unknown tensor");
+  if (const std::optional<StridedView> &View = Info->Memory) {
     int64_t ElemStride = LaneDim >= 0 ? LaneStep * View->Strides[LaneDim] : 0;
     if (LaneDim >= 0 && View->Shape[LaneDim] == 1)
       ElemStride = 0;
     return emitLoadLanes(B, emitAddress(B, *View, Idx), View->Elem, VF,
                          ElemStride);
   }
-  std::optional<TensorValue> TV = getTensorValue(Token);
-  assert(TV && "token of an unknown tensor");
-  const auto *Op = dyn_cast<CallBase>(TV->Data);
-  assert(Op && getOpKind(*Op) && isFusibleProducer(*getOpKind(*Op)) &&
+  assert(Info->Op && getOpKind(*Info->Op) && isFusibleProducer(Info->Kind) &&
          "vector tensor that bufferization did not place in memory");
-  return emitOp(*Op, TV->Type, Idx, VF, LaneDim, LaneStep);
+  return emitOp(*Info, Idx, VF, LaneDim, LaneStep);
 }
 
-Value *ElementEmitter::emitPerLane(const CallBase &Op,
-                                   const TensorType &ResultTy,
+Value *ElementEmitter::emitPerLane(const TokenInfo &Info,
                                    ArrayRef<Value *> Idx, unsigned VF,
                                    int LaneDim, int64_t LaneStep) {
   if (VF == 1 || LaneDim < 0 || LaneStep == 0)
-    return splatIfNeeded(B, emitOp(Op, ResultTy, Idx, 1, -1, 0), VF);
+    return splatIfNeeded(B, emitOp(Info, Idx, 1, -1, 0), VF);
   Value *Vec = nullptr;
   SmallVector<Value *, 8> LaneIdx(Idx);
   for (unsigned L = 0; L < VF; ++L) {
     LaneIdx[LaneDim] = B.CreateAdd(Idx[LaneDim], B.getInt64(L * LaneStep));
-    Value *S = emitOp(Op, ResultTy, LaneIdx, 1, -1, 0);
+    Value *S = emitOp(Info, LaneIdx, 1, -1, 0);
     if (!Vec)
       Vec = PoisonValue::get(FixedVectorType::get(S->getType(), VF));
     Vec = B.CreateInsertElement(Vec, S, L);
@@ -759,7 +751,7 @@ Value *ElementEmitter::emitInstruction(const CallBase &Op, unsigned Opcode,
   }
   case Instruction::BitCast: {
     // Reinterpret the element's own bits, not its compute form.
-    Type *From = getTensorValue(Op.getArgOperand(0))->Type.Elem;
+    Type *From = Values.get(Op.getArgOperand(0))->Type.Elem;
     Value *Bits = convertFromCompute(B, Lanes[0], From);
     return convertToCompute(B, B.CreateBitCast(Bits, LanesOf(Elem)));
   }
@@ -780,11 +772,11 @@ Value *ElementEmitter::emitInstruction(const CallBase &Op, unsigned Opcode,
       Elem);
 }
 
-Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
-                              ArrayRef<Value *> Idx, unsigned VF, int LaneDim,
-                              int64_t LaneStep) {
-  OpKind Kind = *getOpKind(Op);
-  std::string Why;
+Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
+                              unsigned VF, int LaneDim, int64_t LaneStep) {
+  const CallBase &Op = *Info.Op;
+  const TensorType &ResultTy = Info.Type;
+  OpKind Kind = Info.Kind;
   const Value *In = Op.getArgOperand(0);
   unsigned Rank = Idx.size();
   if (isUnaryElementwise(Kind))
@@ -801,7 +793,7 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
 
   switch (Kind) {
   case OpKind::Transpose: {
-    if (!isLogicalTranspose(Op)) // a layout change: same logical values
+    if (!Info.LogicalTranspose) // a layout change: same logical values
       return emit(In, Idx, VF, LaneDim, LaneStep);
     // out[.., i, j] = in[.., j, i]
     SmallVector<Value *, 8> InIdx(Idx);
@@ -819,7 +811,7 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
       return splatIfNeeded(B, S, VF);
     }
     // numpy-style: in's dims align with out's trailing dims.
-    Dims InShape = logicalShapeOf(In);
+    const Dims &InShape = Info.OperandShapes[0];
     unsigned Lead = Rank - InShape.size();
     SmallVector<Value *, 8> InIdx;
     int InLane = -1;
@@ -834,7 +826,7 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
   case OpKind::ReshapeBlock: {
     // out has in's dims (blocked ones divided) then one inner dim per
     // blocked dim: in[i] = out[i] * block[i] + out[inner(i)].
-    Dims Blocks = *getReshapeBlocks(Op, Why);
+    const Dims &Blocks = Info.Blocks;
     unsigned InRank = Blocks.size();
     SmallVector<Value *, 8> InIdx;
     int InLane = -1;
@@ -860,13 +852,13 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
   case OpKind::ReshapePermute: {
     // The k-th logical row-major element of out is in's k-th.
     Dims OutShape = ResultTy.logicalShape();
-    Dims InShape = logicalShapeOf(In);
+    const Dims &InShape = Info.OperandShapes[0];
     // A run of out's last dim stays inside one row of in when in's rows
     // are a multiple of out's: then lanes map to in's last dim.
     bool LanesInRow = LaneDim == (int)Rank - 1 && !InShape.empty() &&
                       InShape.back() % OutShape.back() == 0;
     if (VF > 1 && LaneDim >= 0 && !LanesInRow)
-      return emitPerLane(Op, ResultTy, Idx, VF, LaneDim, LaneStep);
+      return emitPerLane(Info, Idx, VF, LaneDim, LaneStep);
     Value *Lin = B.getInt64(0);
     for (unsigned D = 0; D < Rank; ++D)
       Lin = B.CreateAdd(B.CreateMul(Lin, B.getInt64(OutShape[D])), Idx[D]);
@@ -885,8 +877,8 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
                 LaneStep);
   }
   case OpKind::Pad: {
-    PadAmounts P = *getPadAmounts(Op, Why);
-    Dims InShape = logicalShapeOf(In);
+    const PadAmounts &P = Info.Pad;
+    const Dims &InShape = Info.OperandShapes[0];
     // out[i] = low <= i < low + ext ? in[i - low] : value. The index is
     // clamped so the read stays in bounds; the select picks the value.
     SmallVector<Value *, 8> InIdx;
@@ -948,12 +940,12 @@ Value *ElementEmitter::emitOp(const CallBase &Op, const TensorType &ResultTy,
     return Inside ? B.CreateSelect(Inside, V, Fill) : V;
   }
   case OpKind::Concat: {
-    unsigned Axis = *getConcatAxis(Op, Why);
+    unsigned Axis = Info.Axis;
     const Value *In2 = Op.getArgOperand(1);
-    int64_t Ext1 = logicalShapeOf(In)[Axis];
-    int64_t Ext2 = logicalShapeOf(In2)[Axis];
+    int64_t Ext1 = Info.OperandShapes[0][Axis];
+    int64_t Ext2 = Info.OperandShapes[1][Axis];
     if (LaneDim == (int)Axis && VF > 1)
-      return emitPerLane(Op, ResultTy, Idx, VF, LaneDim, LaneStep);
+      return emitPerLane(Info, Idx, VF, LaneDim, LaneStep);
     SmallVector<Value *, 8> Idx1(Idx), Idx2(Idx);
     Value *First = B.CreateICmpSLT(Idx[Axis], B.getInt64(Ext1));
     Idx1[Axis] = B.CreateBinaryIntrinsic(Intrinsic::smin, Idx[Axis],

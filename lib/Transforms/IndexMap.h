@@ -16,6 +16,7 @@
 #define TLX_TRANSFORMS_INDEXMAP_H
 
 #include "../Analysis/TensorMemory.h"
+#include "../Analysis/TensorValues.h"
 #include "../IR/TensorInfo.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -129,9 +130,9 @@ unsigned emitWriteLoop(llvm::IRBuilderBase &B, const StridedView &Dst,
 /// in \p Dst's storage order, the innermost loop \p VF lanes wide with an
 /// exact scalar tail, its outermost loop shared out through \p Share if
 /// given. Returns the vector width used.
-unsigned emitMaterialize(llvm::IRBuilderBase &B, const llvm::Value *Src,
-                         const StridedView &Dst, unsigned VF,
-                         LoopSharer Share = {});
+unsigned emitMaterialize(llvm::IRBuilderBase &B, TensorValues &Values,
+                         const llvm::Value *Src, const StridedView &Dst,
+                         unsigned VF, LoopSharer Share = {});
 
 /// Ops whose result ElementEmitter computes element by element from its
 /// operands (so a consumer can read it without a buffer).
@@ -150,7 +151,9 @@ bool readsShapeOnly(const llvm::Use &U);
 /// The value of a token at a logical index.
 class ElementEmitter {
 public:
-  explicit ElementEmitter(llvm::IRBuilderBase &B) : B(B) {}
+  /// Emits at \p B, reading tokens through \p Values.
+  ElementEmitter(llvm::IRBuilderBase &B, TensorValues &Values)
+      : B(B), Values(Values) {}
 
   /// The elements of \p Token at logical index \p Idx and, when \p VF > 1,
   /// the next VF-1 indices along logical dim \p LaneDim (each lane adds
@@ -170,12 +173,12 @@ public:
   }
 
 private:
-  llvm::Value *emitOp(const llvm::CallBase &Op, const TensorType &ResultTy,
-                      llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
-                      int LaneDim, int64_t LaneStep);
-  /// \p Op's lanes one at a time (index maps that are not affine along
-  /// the lane dim: concat, reshape.permute across rows).
-  llvm::Value *emitPerLane(const llvm::CallBase &Op, const TensorType &ResultTy,
+  /// The lanes of the fused producer of a token (\p Info).
+  llvm::Value *emitOp(const TokenInfo &Info, llvm::ArrayRef<llvm::Value *> Idx,
+                      unsigned VF, int LaneDim, int64_t LaneStep);
+  /// Its lanes one at a time (index maps that are not affine along the
+  /// lane dim: concat, reshape.permute across rows).
+  llvm::Value *emitPerLane(const TokenInfo &Info,
                            llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
                            int LaneDim, int64_t LaneStep);
   llvm::Value *emitUnary(OpKind Kind, llvm::Value *X);
@@ -188,6 +191,7 @@ private:
                                  unsigned VF, int LaneDim, int64_t LaneStep);
 
   llvm::IRBuilderBase &B;
+  TensorValues &Values;
   llvm::DenseMap<const llvm::Value *, LeafFn> Leaves;
 };
 

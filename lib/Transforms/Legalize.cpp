@@ -63,6 +63,7 @@ private:
 
   Function &F;
   const TargetTransformInfo &TTI;
+  TensorValues Values;
 };
 
 /// The identity of reduce \p Kind in compute type \p Ty.
@@ -183,7 +184,7 @@ void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
                        SmallVector<Value *, 8> InIdx;
                        for (unsigned D = 0; D < Rank; ++D)
                          InIdx.push_back(B.CreateAdd(Base[D], WIdx[D]));
-                       ElementEmitter EE(B);
+                       ElementEmitter EE(B, Values);
                        Value *X =
                            EE.emit(In, InIdx, Lanes, LaneDim,
                                    LaneDim >= 0 ? W.Strides[LaneDim] : 0);
@@ -333,7 +334,7 @@ void Legalizer::lowerStore(CallBase &Store) {
     return;
   }
   unsigned VF = getVectorWidth(TTI, Dst.Elem);
-  unsigned Used = emitMaterialize(B, Tok, Dst, VF, Share);
+  unsigned Used = emitMaterialize(B, Values, Tok, Dst, VF, Share);
   if (Kernel) {
     B.SetInsertPoint(&Store);
     Kernel->finish(B);
@@ -374,7 +375,7 @@ void Legalizer::lowerToVector(CallBase &Op) {
   Dst.Elem = Elem;
   Dst.Shape = Logical;
   Dst.Strides = packedStrides(Logical);
-  emitMaterialize(B, Tok, Dst, getVectorWidth(TTI, Elem));
+  emitMaterialize(B, Values, Tok, Dst, getVectorWidth(TTI, Elem));
   Value *V = B.CreateAlignedLoad(Op.getType(), Buf.Ptr, Align(1));
   if (Buf.IsHeap)
     emitFree(B, Buf.Ptr);

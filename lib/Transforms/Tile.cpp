@@ -84,6 +84,7 @@ private:
   FunctionAnalysisManager &FAM;
   const TargetTransformInfo &TTI;
   AAResults &AA;
+  TensorValues Values;
 };
 
 /// emitGemm, for vector code with run-time dispatch (GemmDispatch.cpp).
@@ -350,12 +351,12 @@ std::string Tiler::setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
     RecursivelyDeleteTriviallyDeadInstructions(Disjoint);
   }
   if (getMemoryView(Acc)) {
-    emitMaterialize(B, Acc, C, VF);
+    emitMaterialize(B, Values, Acc, C, VF);
     return ", accumulator copied into the destination first";
   }
   Copy = emitAllocBuffer(B, C.Elem, G.M * G.N, "tlx.acc");
   StridedView CopyView{Copy.Ptr, C.Elem, {G.M, G.N}, {G.N, 1}};
-  emitMaterialize(B, Acc, CopyView, VF);
+  emitMaterialize(B, Values, Acc, CopyView, VF);
   G.Init = operandOf(CopyView, true);
   return ", accumulator copied first";
 }
@@ -363,16 +364,17 @@ std::string Tiler::setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
 /// The elementwise chain of \p Epi as a GEMM epilogue: the GEMM's finished
 /// accumulator (its compute type) stands in for the chain's reader - first
 /// rounded to the reader's element type, as the unfused code stores it -
-/// and the result is converted to \p DstElem.
+/// and the result is converted to \p DstElem. \p Values must outlive the
+/// GEMM's emission.
 static GemmEpilogue makeEpilogue(const Epilogue &Epi, Type *ReaderElem,
-                                 Type *DstElem) {
+                                 Type *DstElem, TensorValues &Values) {
   const Value *Result = Epi.Store->getArgOperand(1);
   const Value *Reader = Epi.Reader;
-  return [Result, Reader, ReaderElem, DstElem](IRBuilderBase &B, Value *Acc,
-                                               Value *Row, Value *Col) {
+  return [Result, Reader, ReaderElem, DstElem,
+          &Values](IRBuilderBase &B, Value *Acc, Value *Row, Value *Col) {
     auto *VT = dyn_cast<FixedVectorType>(Acc->getType());
     unsigned Lanes = VT ? VT->getNumElements() : 1;
-    ElementEmitter EE(B);
+    ElementEmitter EE(B, Values);
     EE.substitute(Reader, [Acc, ReaderElem](IRBuilderBase &B, ArrayRef<Value *>,
                                             unsigned, int) {
       return convertToCompute(B, convertFromCompute(B, Acc, ReaderElem));
@@ -486,7 +488,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     G.Out = operandOf(R.Dst, true);
   }
   if (R.Epi)
-    G.Epilogue = makeEpilogue(*R.Epi, Tmp.Elem, R.Dst.Elem);
+    G.Epilogue = makeEpilogue(*R.Epi, Tmp.Elem, R.Dst.Elem, Values);
   else if (Narrow)
     G.Epilogue = makeRounding(C.Elem);
 
@@ -531,7 +533,8 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
       emitFree(B, Buf.Ptr);
   if (R.Epi && !isa<Constant>(R.Disjoint))
     gemm::emitIf(B, B.CreateNot(R.Disjoint), [&] {
-      emitMaterialize(B, R.Epi->Reader, C, getVectorWidth(TTI, C.Elem));
+      emitMaterialize(B, Values, R.Epi->Reader, C,
+                      getVectorWidth(TTI, C.Elem));
     });
   Kernel.finish(B);
   emitRemark(DEBUG_TYPE, "Gemm", Op,
