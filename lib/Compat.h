@@ -71,6 +71,14 @@ inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
 #endif
 }
 
+/// The AArch64 SME function attributes of a kernel that runs in streaming
+/// mode inside a non-streaming interface (ACLE __arm_locally_streaming) and
+/// owns a fresh ZA (__arm_new("za")). LLVM 18 renamed "aarch64_pstate_za_new"
+/// to "aarch64_new_za"; 19 and 22 both spell them so (llc-19 and llc-22
+/// checked: test/Transforms/Tile/sme-kernel.ll).
+inline constexpr const char *SMELocallyStreamingAttr = "aarch64_pstate_sm_body";
+inline constexpr const char *SMENewZAAttr = "aarch64_new_za";
+
 } // namespace compat
 } // namespace tlx
 
