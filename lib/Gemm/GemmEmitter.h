@@ -118,7 +118,7 @@ bool hasTargetFeature(const llvm::Function &F, llvm::StringRef Feature);
 llvm::StringRef getAMXFeature(const GemmDesc &G);
 
 /// Whether Arm SME outer products can compute \p G (GemmSME.cpp): f32,
-/// bf16 or f16 -> f32, i8 -> i32.
+/// bf16 or f16 -> f32 (or a bf16/f16 result, summed in f32), i8 -> i32.
 bool canUseSME(const GemmDesc &G);
 
 } // namespace tlx

@@ -390,9 +390,14 @@ bool emitSMEGemm(IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
 } // namespace gemm
 
 bool canUseSME(const GemmDesc &G) {
+  // A 16-bit float result is summed in an f32 C (tlx-tile).
+  GemmDesc Summed = G;
+  Type *CT = G.C.Elem;
+  if (CT->isHalfTy() || CT->isBFloatTy())
+    Summed.C.Elem = Type::getFloatTy(CT->getContext());
   gemm::SMEKernel Kern;
   std::string Why;
-  return gemm::chooseSMEKernel(G, Kern, Why);
+  return gemm::chooseSMEKernel(Summed, Kern, Why);
 }
 
 } // namespace tlx
