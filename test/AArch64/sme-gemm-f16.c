@@ -14,6 +14,7 @@
 // REMARK: remark: matmul: 37x29x45 (MxKxN) f16 x f16 -> f16 GEMM on SME, kernel sme f16 fmopa 2x2 tiles{{.*}}, accumulated in f32
 // REMARK: remark: matmul: 33x100x17 (MxKxN) f16 x f16 -> f32 GEMM on SME, kernel sme f16 fmopa 2x2 tiles
 // REMARK: remark: matmul: fused epilogue (relu) applied to C after the SME kernel stores it
+// REMARK: remark: matmul: 1x4x5 (MxKxN) f16 x f16 -> f16 GEMM on SME, kernel sme f16 fmopa 2x2 tiles
 // ASM-LABEL: mm_17x33x100:
 // ASM: tlx.sme.gemm
 // ASM-LABEL: mm_1x1x1:
@@ -21,6 +22,8 @@
 // ASM-LABEL: mm_half_out:
 // ASM: tlx.sme.gemm
 // ASM-LABEL: mm_relu:
+// ASM: tlx.sme.gemm
+// ASM-LABEL: mm_small_half:
 // ASM: tlx.sme.gemm
 // ASM-LABEL: tlx.sme.gemm:
 // ASM: smstart sm
@@ -38,6 +41,7 @@
 // CHECK: 17x33x100: ok
 // CHECK: 1x1x1: ok
 // CHECK: 16-bit result, transposed B: ok
+// CHECK: small 16-bit result: ok
 // CHECK: relu: ok
 // CHECK: PASSED
 #include <stdint.h>
@@ -49,4 +53,5 @@ static float fromHalf(_Float16 h) { return (float)h; }
 #define HALF _Float16
 #define TO_HALF toHalf
 #define FROM_HALF fromHalf
+#define HALF_REL (1.0 / 1536)
 #include "Inputs/sme-gemm-half.h"

@@ -183,7 +183,11 @@ void SMEGemmEmitter::copy(const GemmOperand &From, const GemmOperand &To,
 void SMEGemmEmitter::applyEpilogue(const GemmOperand &Sums) {
   const GemmOperand &Dst = G.result();
   Type *T = G.C.Elem;
-  int64_t Lanes = isConstOne(Dst.ColStride) ? 4 : 1;
+  // f16 results one element at a time with LLVM 19 (its -O0 instruction
+  // selector rounds f32 vectors to f16 as bf16: Compat.h).
+  bool ScalarHalf = compat::GlobalISelMiscompilesVectorHalfTrunc &&
+                    Dst.Elem->isHalfTy();
+  int64_t Lanes = isConstOne(Dst.ColStride) && !ScalarHalf ? 4 : 1;
   int64_t NVec = G.N / Lanes * Lanes;
   auto Columns = [&](Value *I, int64_t J0, int64_t J1, int64_t Width) {
     if (J0 >= J1)

@@ -1,7 +1,8 @@
 /* The body of sme-gemm-bf16.c and sme-gemm-f16.c: 16-bit float GEMMs on
  * SME (widening outer products into f32 ZA tiles, 2 k values per lane),
- * with HALF the element type and TO_HALF / FROM_HALF its conversions done
- * on the bits, so the checking code needs no 16-bit float arithmetic.
+ * with HALF the element type, TO_HALF / FROM_HALF its conversions (done
+ * on the bits for bf16: no 16-bit float arithmetic in the checking code)
+ * and HALF_REL the tolerance of a rounded 16-bit result.
  * Tails in M, N and K (K odd: the last k pair is half zero), a 1x1x1, a
  * 16-bit result (f32 sums rounded once into it), a transposed B, and a
  * fused relu; against plain C loops in double with a tolerance. */
@@ -19,10 +20,12 @@ typedef float v17x100 __attribute__((__vector_size__(17 * 100 * 4)));
 typedef float v1x1 __attribute__((__vector_size__(4)));
 typedef HALF h37x45 __attribute__((__vector_size__(37 * 45 * 2)));
 typedef float v33x17 __attribute__((__vector_size__(33 * 17 * 4)));
+typedef HALF h1x5 __attribute__((__vector_size__(5 * 2)));
 TLX_DECLARE_TENSOR_OPS_AS(v17x100, a)
 TLX_DECLARE_TENSOR_OPS_AS(v1x1, b)
 TLX_DECLARE_TENSOR_OPS_AS(h37x45, c)
 TLX_DECLARE_TENSOR_OPS_AS(v33x17, d)
+TLX_DECLARE_TENSOR_OPS_AS(h1x5, e)
 
 static int failures;
 static unsigned state = 11;
@@ -60,8 +63,11 @@ static void check(const char *name, const void *got, int half, int relu,
         want = 0;
       double g = half ? FROM_HALF(((const HALF *)got)[i * n + j])
                       : ((const float *)got)[i * n + j];
-      /* f32 sums; a 16-bit result also rounds once (bf16: 8 bits). */
-      double tol = half ? fabs(want) / 64 + 1e-3 : 1e-5 * (mag + 1);
+      /* f32 sums; a 16-bit result also rounds once: HALF_REL, twice its
+       * relative rounding error or a little more (bf16 2^-9, f16 2^-11: an f16 result
+       * rounded as bf16 fails). */
+      double tol = half ? fabs(want) * HALF_REL + 1e-5 * (mag + 1)
+                        : 1e-5 * (mag + 1);
       if (fabs(g - want) > tol && bad++ < 5)
         printf("%s: [%d][%d] = %g, want %g\n", name, i, j, g, want);
     }
@@ -98,6 +104,17 @@ __attribute__((noinline)) void mm_relu(const HALF *restrict a,
   tensor_store(c, INFO(z, 33, 17), TLX_ZEROS(2));
 }
 
+/* A small 16-bit result: the rounding code is simple enough for LLVM 19's
+ * -O0 instruction selector (GlobalISel) to take it, which rounds f32
+ * vectors to f16 as bf16 (Compat.h); A stored transposed. */
+__attribute__((noinline)) void mm_small_half(const HALF *at, const HALF *b,
+                                             HALF *c) {
+  tlx_token_t ta = tensor_load(at, TLX_SHAPE(4, 1), TLX_LAYOUT(1, 0),
+                               TLX_ZEROS(2), TLX_ZEROS(2));
+  h1x5 r = tensor_matmul_e(ta, LOAD(b, 4, 5));
+  tensor_store(c, INFO(r, 1, 5), TLX_ZEROS(2));
+}
+
 int main(void) {
   static HALF a[100 * 100], b[100 * 100], hc[37 * 45];
   static float c[100 * 100];
@@ -110,6 +127,8 @@ int main(void) {
   mm_half_out(a, b, hc);
   check("16-bit result, transposed B", hc, 1, 0, a, 29, 1, b, 1, 29, 37, 29,
         45);
+  mm_small_half(a, b, hc);
+  check("small 16-bit result", hc, 1, 0, a, 1, 1, b, 5, 1, 1, 4, 5);
   mm_relu(a, b, c);
   check("relu", c, 0, 1, a, 100, 1, b, 17, 1, 33, 100, 17);
   printf("%s\n", failures ? "FAILED" : "PASSED");
