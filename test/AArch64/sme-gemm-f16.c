@@ -15,6 +15,7 @@
 // REMARK: remark: matmul: 33x100x17 (MxKxN) f16 x f16 -> f32 GEMM on SME, kernel sme f16 fmopa 2x2 tiles
 // REMARK: remark: matmul: fused epilogue (relu) applied to C after the SME kernel stores it
 // REMARK: remark: matmul: 1x4x5 (MxKxN) f16 x f16 -> f16 GEMM on SME, kernel sme f16 fmopa 2x2 tiles
+// REMARK: remark: matmul: 14x3x66 (MxKxN) f16 x f16 -> f32 GEMM on SME, kernel sme f16 fmopa 2x2 tiles
 // ASM-LABEL: mm_17x33x100:
 // ASM: tlx.sme.gemm
 // ASM-LABEL: mm_1x1x1:
@@ -24,6 +25,8 @@
 // ASM-LABEL: mm_relu:
 // ASM: tlx.sme.gemm
 // ASM-LABEL: mm_small_half:
+// ASM: tlx.sme.gemm
+// ASM-LABEL: mm_14x3x66:
 // ASM: tlx.sme.gemm
 // ASM-LABEL: tlx.sme.gemm:
 // ASM: smstart sm
@@ -43,6 +46,7 @@
 // CHECK: 16-bit result, transposed B: ok
 // CHECK: small 16-bit result: ok
 // CHECK: relu: ok
+// CHECK: 14x3x66: ok
 // CHECK: PASSED
 #include <stdint.h>
 #include <string.h>

@@ -130,6 +130,10 @@ Value *SMEGemmEmitter::pack(const GemmOperand &Src, int64_t Extent,
   Value *P = emitScratch(B, Slot, Bytes);
   if (G.K % KG)
     B.CreateMemSet(P, B.getInt8(0), Bytes, Align(64));
+  // Pure data movement: copied as integers, since LLVM 19 cannot select
+  // the scalable bf16 interleaves the loop vectorizer makes of B's
+  // stride-2 stores.
+  Type *Bits = B.getIntNTy(Src.Elem->getPrimitiveSizeInBits());
   auto Copy = [&](Value *R, Value *K) {
     Value *Panel = B.CreateUDiv(R, c64(PanelRows));
     Value *Local = B.CreateURem(R, c64(PanelRows));
@@ -143,9 +147,8 @@ Value *SMEGemmEmitter::pack(const GemmOperand &Src, int64_t Extent,
                                     Local),
                         c64(KG)),
             B.CreateURem(K, c64(KG))));
-    Value *V = Columns ? B.CreateLoad(Src.Elem, elementPtr(B, Src, K, R))
-                       : B.CreateLoad(Src.Elem, elementPtr(B, Src, R, K));
-    B.CreateStore(V, B.CreateGEP(Src.Elem, P, Index));
+    Value *From = Columns ? elementPtr(B, Src, K, R) : elementPtr(B, Src, R, K);
+    B.CreateStore(B.CreateLoad(Bits, From), B.CreateGEP(Bits, P, Index));
   };
   // Read the source along its rows: A row by row, B k row by k row.
   Value *Outer = c64(Columns ? G.K : Extent);

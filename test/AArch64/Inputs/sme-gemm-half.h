@@ -21,11 +21,13 @@ typedef float v1x1 __attribute__((__vector_size__(4)));
 typedef HALF h37x45 __attribute__((__vector_size__(37 * 45 * 2)));
 typedef float v33x17 __attribute__((__vector_size__(33 * 17 * 4)));
 typedef HALF h1x5 __attribute__((__vector_size__(5 * 2)));
+typedef float v14x66 __attribute__((__vector_size__(14 * 66 * 4)));
 TLX_DECLARE_TENSOR_OPS_AS(v17x100, a)
 TLX_DECLARE_TENSOR_OPS_AS(v1x1, b)
 TLX_DECLARE_TENSOR_OPS_AS(h37x45, c)
 TLX_DECLARE_TENSOR_OPS_AS(v33x17, d)
 TLX_DECLARE_TENSOR_OPS_AS(h1x5, e)
+TLX_DECLARE_TENSOR_OPS_AS(v14x66, f)
 
 static int failures;
 static unsigned state = 11;
@@ -115,6 +117,18 @@ __attribute__((noinline)) void mm_small_half(const HALF *at, const HALF *b,
   tensor_store(c, INFO(r, 1, 5), TLX_ZEROS(2));
 }
 
+/* A stored transposed with rows 18 apart (3 x 14, layout <1,0>): the loop
+ * packing it stores k pairs, which LLVM's loop vectorizer turned into
+ * scalable bf16 interleaves that LLVM 19 cannot select (a crash at -O2
+ * the differential run found): the packing copies integers. */
+__attribute__((noinline)) void mm_14x3x66(const HALF *at, const HALF *b,
+                                          float *c) {
+  tlx_token_t ta = tensor_load(at, TLX_SHAPE(3, 14), TLX_LAYOUT(1, 0),
+                               TLX_ZEROS(2), TLX_STRIDES(0, 18));
+  v14x66 r = tensor_matmul_f(ta, LOAD(b, 3, 66));
+  tensor_store(c, INFO(r, 14, 66), TLX_ZEROS(2));
+}
+
 int main(void) {
   static HALF a[100 * 100], b[100 * 100], hc[37 * 45];
   static float c[100 * 100];
@@ -131,6 +145,8 @@ int main(void) {
   check("small 16-bit result", hc, 1, 0, a, 1, 1, b, 5, 1, 1, 4, 5);
   mm_relu(a, b, c);
   check("relu", c, 0, 1, a, 100, 1, b, 17, 1, 33, 100, 17);
+  mm_14x3x66(a, b, c);
+  check("14x3x66", c, 0, 0, a, 1, 18, b, 66, 1, 14, 3, 66);
   printf("%s\n", failures ? "FAILED" : "PASSED");
   return failures != 0;
 }
