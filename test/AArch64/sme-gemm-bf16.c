@@ -29,8 +29,9 @@
 // ASM-LABEL: mm_14x3x66:
 // ASM: tlx.sme.gemm
 // ASM-LABEL: tlx.sme.gemm:
-// ASM: smstart sm
-// ASM: smstart za
+// ASM-DAG: smstart sm
+// ASM-DAG: bl __arm_tpidr2_save
+// ASM-DAG: smstart za
 // ASM: bfmopa za0.s, p{{[0-9]+}}/m, p{{[0-9]+}}/m, z{{[0-9]+}}.h, z{{[0-9]+}}.h
 // ASM-NOT: {{^\.LBB}}
 // ASM: bfmopa za1.s
@@ -40,7 +41,9 @@
 // ASM: bfmopa za3.s
 // ASM-NOT: {{^\.LBB}}
 // ASM: b.{{[a-z]+}} .LBB
-// ASM: smstop sm
+// ASM-DAG: smstop sm
+// ASM-DAG: smstop za
+// ASM-LABEL: tlx.sme.gemm.{{[0-9]+}}:
 // CHECK: 17x33x100: ok
 // CHECK: 1x1x1: ok
 // CHECK: 16-bit result, transposed B: ok

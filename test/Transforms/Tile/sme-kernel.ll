@@ -46,14 +46,23 @@ target triple = "aarch64-unknown-linux-gnu"
 
 ; ASM-LABEL: mm_f32:
 ; ASM: bl tlx.sme.gemm
+; (LLVM 19 turns streaming mode on first, 22 ZA.)
 ; ASM-LABEL: tlx.sme.gemm:
-; ASM: smstart sm
-; ASM: bl __arm_tpidr2_save
-; ASM: smstart za
-; ASM: This Inner Loop Header
-; ASM: fmopa za0.s
-; ASM: smstop sm
-; ASM: smstop za
+; ASM-DAG: smstart sm
+; ASM-DAG: bl __arm_tpidr2_save
+; ASM-DAG: smstart za
+; ASM: fmopa za0.s, p{{[0-9]+}}/m, p{{[0-9]+}}/m, z{{[0-9]+}}.s, z{{[0-9]+}}.s
+; ASM-NOT: {{^\.LBB}}
+; ASM: fmopa za1.s
+; ASM-NOT: {{^\.LBB}}
+; ASM: fmopa za2.s
+; ASM-NOT: {{^\.LBB}}
+; ASM: fmopa za3.s
+; ASM-NOT: {{^\.LBB}}
+; ASM: b.{{[a-z]+}} .LBB
+; ASM-DAG: smstop sm
+; ASM-DAG: smstop za
+; ASM-LABEL: tlx.sme.gemm.1:
 
 define void @mm_f32(ptr noalias %x, ptr noalias %w, ptr noalias %y) #0 {
   %tx = call token @llvm.tensor.load.a(ptr elementtype(float) %x, <2 x i32> <i32 40, i32 30>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
