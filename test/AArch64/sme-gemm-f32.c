@@ -14,6 +14,13 @@
 // RUN: %a64_tlx_cc -w -O2 -march=armv9-a+sme %s -o %t2 && %a64_qemu %t2 | FileCheck %s
 // RUN: qemu-aarch64 -cpu max,sme-default-vector-length=16 %t2 | FileCheck %s
 // RUN: qemu-aarch64 -cpu max,sme-default-vector-length=256 %t2 | FileCheck %s
+// -fplugin-arg-tlx-target=sme without +sme (nor SVE) in -march: only the
+// kernel gets +sme (LLVM 19 then reads VG through __arm_get_current_vg,
+// libtlxrt's).
+// RUN: %a64_tlx_cc -w -O2 -fplugin-arg-tlx-target=sme -S %s -o - | FileCheck %s --check-prefix=FORCED
+// RUN: %a64_tlx_cc -w -O2 -fplugin-arg-tlx-target=sme %s -o %tf && %a64_qemu %tf | FileCheck %s
+// FORCED-LABEL: tlx.sme.gemm:
+// FORCED: fmopa za0.s
 
 // REMARK: remark: matmul: 17x33x100 (MxKxN) f32 x f32 -> f32 GEMM on SME, kernel sme f32 fmopa 2x2 tiles
 // REMARK: remark: matmul: 1x1x1 (MxKxN) f32 x f32 -> f32 GEMM on SME, kernel sme f32 fmopa 2x2 tiles
