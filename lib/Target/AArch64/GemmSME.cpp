@@ -131,8 +131,8 @@ Value *SMEGemmEmitter::pack(const GemmOperand &Src, int64_t Extent,
   if (G.K % KG)
     B.CreateMemSet(P, B.getInt8(0), Bytes, Align(64));
   // Pure data movement: copied as integers, since LLVM 19 cannot select
-  // the scalable bf16 interleaves the loop vectorizer makes of B's
-  // stride-2 stores.
+  // the scalable bf16 interleaves the loop vectorizer makes of the k-pair
+  // stores.
   Type *Bits = B.getIntNTy(Src.Elem->getPrimitiveSizeInBits());
   auto Copy = [&](Value *R, Value *K) {
     Value *Panel = B.CreateUDiv(R, c64(PanelRows));
