@@ -83,7 +83,7 @@ public:
 };
 
 const char *const ValidArgs =
-    "target=auto|vector|amx|amx-emulate, stop-after=<stage>, "
+    "target=auto|vector|amx|amx-emulate|sme, stop-after=<stage>, "
     "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, "
     "threads=on|off";
 

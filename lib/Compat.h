@@ -71,6 +71,22 @@ inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
 #endif
 }
 
+/// The AArch64 SME function attributes of a kernel that runs in streaming
+/// mode inside a non-streaming interface (ACLE __arm_locally_streaming) and
+/// owns a fresh ZA (__arm_new("za")). LLVM 18 renamed "aarch64_pstate_za_new"
+/// to "aarch64_new_za"; 19 and 22 both spell them so (llc-19 and llc-22
+/// checked: test/Transforms/Tile/sme-kernel.ll).
+inline constexpr const char *SMELocallyStreamingAttr = "aarch64_pstate_sm_body";
+inline constexpr const char *SMENewZAAttr = "aarch64_new_za";
+
+/// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
+/// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -
+/// when the target has +bf16 (armv9-a+sme has it); LLVM 22 selects FCVTN.
+/// Code converting vectors to f16 that may be compiled at -O0 converts
+/// element by element where this is true.
+inline constexpr bool GlobalISelMiscompilesVectorHalfTrunc =
+    LLVM_VERSION_MAJOR < 22;
+
 } // namespace compat
 } // namespace tlx
 

@@ -104,6 +104,30 @@ config.substitutions.append(
      os.path.join(config.tlx_obj_root, "bin", "tlx-cc")))
 config.substitutions.append(("%a64_qemu", "qemu-aarch64 -cpu max"))
 
+# qemu-sme-imopa: qemu-aarch64 computes SME's 4-way integer outer products
+# (SMOPA, UMOPA, ... into 32-bit tiles) as the architecture defines them,
+# so int8 GEMMs on SME can run; QEMU 7.2 (Debian 12) gets them wrong
+# (test/AArch64/Inputs/sme-imopa-probe.c, built and run here once).
+if "aarch64-cross" in config.available_features:
+    import subprocess
+    _probe = os.path.join(config.tlx_obj_root, "test", "sme-imopa-probe")
+    os.makedirs(os.path.dirname(_probe), exist_ok=True)
+    try:
+        subprocess.run(
+            [os.path.join(config.tlx_obj_root, "bin", "tlx-cc"),
+             "--target=aarch64-linux-gnu", "-O2", "-o", _probe,
+             os.path.join(config.test_source_root, "AArch64", "Inputs",
+                          "sme-imopa-probe.c")],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=120)
+        _out = subprocess.run(["qemu-aarch64", "-cpu", "max", _probe],
+                              stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, timeout=60).stdout
+        if _out.strip() == b"ok":
+            config.available_features.add("qemu-sme-imopa")
+    except (OSError, subprocess.SubprocessError):
+        pass
+
 # asan-rt: clang can link -fsanitize=address programs (clang-19's runtime,
 # libclang-rt-19-dev on Debian).
 import glob

@@ -26,9 +26,13 @@
 //     of accumulators across the k loop, one outlined kernel per tile-shape
 //     combination (docs/amx.md).
 //
-// This file: the driver (emitGemm: AMX, else vector, else scalar), the
+//  5. (SME) A and B packed into k-major panels, 2 x 2 ZA tiles per block of
+//     C, FMOPA / BFMOPA / SMOPA ... in a locally streaming kernel with
+//     its own ZA (docs/pipeline.md, "Targets").
+//
+// This file: the driver (emitGemm: AMX or SME, else vector, else scalar), the
 // loop / if / addressing helpers every kernel uses, and the scalar kernel.
-// GemmVector.cpp and GemmAMX.cpp hold the fast kernels.
+// GemmVector.cpp, GemmAMX.cpp and GemmSME.cpp hold the fast kernels.
 //
 // All loops are emitted as plain counted loops with explicit phis; every
 // trip count is a compile-time constant or a min() of constants and the
@@ -402,6 +406,8 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
     Plan = ChunkPlan;
     return true;
   }
+  if (Target == GemmTarget::SME)
+    return gemm::emitSMEGemm(B, G, Plan, Why);
   // K = 0 only clears (or keeps) C: the scalar loops do exactly that.
   std::string VectorWhy = "K is 0";
   if (G.K > 0 && gemm::emitVectorGemm(B, G, TTI, Plan, VectorWhy))

@@ -78,7 +78,7 @@ struct GemmDesc {
   const GemmOperand &result() const { return Out.Ptr ? Out : C; }
 };
 
-enum class GemmTarget { Vector, AMX };
+enum class GemmTarget { Vector, AMX, SME };
 
 /// What the emitter chose, for remarks and tests.
 struct GemmPlan {
@@ -126,6 +126,10 @@ bool hasTargetFeature(const llvm::Function &F, llvm::StringRef Feature);
 /// The x86 feature of the AMX tile product \p G needs ("amx-int8",
 /// "amx-bf16" or "amx-fp16"), or "" when AMX cannot compute \p G.
 llvm::StringRef getAMXFeature(const GemmDesc &G);
+
+/// Whether Arm SME outer products can compute \p G (GemmSME.cpp): f32,
+/// bf16 or f16 -> f32 (or a bf16/f16 result, summed in f32), i8 -> i32.
+bool canUseSME(const GemmDesc &G);
 
 } // namespace tlx
 

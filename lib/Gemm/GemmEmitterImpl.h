@@ -82,6 +82,12 @@ bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
 bool emitAMXGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
                  std::string &Why);
 
+/// GemmTarget::SME (lib/Target/AArch64/GemmSME.cpp). Returns false,
+/// emitting nothing, when SME cannot do the element types or the target
+/// is not AArch64.
+bool emitSMEGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
+                 std::string &Why);
+
 /// The fallback: a triple loop through the strides, any element types.
 void emitScalarGemm(llvm::IRBuilderBase &B, const GemmDesc &G);
 

@@ -17,11 +17,11 @@ PipelineOptions &pipelineOptions() {
 }
 
 static cl::opt<std::string> TargetFlag(
-    "tlx-target", cl::desc("TLX lowering target: auto|vector|amx|amx-emulate"),
+    "tlx-target", cl::desc("TLX lowering target: auto|vector|amx|amx-emulate|sme"),
     cl::init("auto"), cl::cb<void, std::string>([](const std::string &V) {
       if (!parseTarget(V, pipelineOptions().Target))
         report_fatal_error("-tlx-target: unknown target '" + Twine(V) +
-                               "' (valid: auto, vector, amx, amx-emulate)",
+                               "' (valid: auto, vector, amx, amx-emulate, sme)",
                            /*gen_crash_diag=*/false);
     }));
 
@@ -72,6 +72,7 @@ bool parseTarget(StringRef Name, TargetKind &Out) {
           .Case("vector", TargetKind::Vector)
           .Case("amx", TargetKind::AMX)
           .Case("amx-emulate", TargetKind::AMXEmulate)
+          .Case("sme", TargetKind::SME)
           .Default(std::nullopt);
   if (!Kind)
     return false;
@@ -89,6 +90,8 @@ StringRef targetName(TargetKind Kind) {
     return "amx";
   case TargetKind::AMXEmulate:
     return "amx-emulate";
+  case TargetKind::SME:
+    return "sme";
   }
   return "auto";
 }

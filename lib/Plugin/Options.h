@@ -14,7 +14,7 @@
 
 namespace tlx {
 
-enum class TargetKind { Auto, Vector, AMX, AMXEmulate };
+enum class TargetKind { Auto, Vector, AMX, AMXEmulate, SME };
 
 struct PipelineOptions {
   TargetKind Target = TargetKind::Auto;
@@ -39,7 +39,7 @@ struct PipelineOptions {
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).
 PipelineOptions &pipelineOptions();
 
-/// Parses "auto|vector|amx|amx-emulate".
+/// Parses "auto|vector|amx|amx-emulate|sme".
 bool parseTarget(llvm::StringRef Name, TargetKind &Out);
 llvm::StringRef targetName(TargetKind Kind);
 

@@ -16,6 +16,7 @@
 //   bit 12: Accumulate     bit 13: A unsigned     bit 14: B unsigned
 //   bit 15: AMX target (falls back to Vector, with a remark, if AMX cannot)
 //   bit 16: force the scalar fallback
+//   bit 17: SME target (falls back to Vector, with a remark, if SME cannot)
 // Each replaced call gets an optimization remark naming the chosen kernel.
 //
 //===----------------------------------------------------------------------===//
@@ -109,6 +110,12 @@ static bool lowerMarker(CallInst *Call, FunctionAnalysisManager &FAM) {
     if (!Done)
       ORE.emit(OptimizationRemarkMissed("tlx-test-gemm", "NoAMX", Call)
                << "AMX cannot do this GEMM: " << Why);
+  }
+  if (!Done && (*Flags & (1 << 17))) {
+    Done = emitGemm(B, G, GemmTarget::SME, TTI, Plan, Why);
+    if (!Done)
+      ORE.emit(OptimizationRemarkMissed("tlx-test-gemm", "NoSME", Call)
+               << "SME cannot do this GEMM: " << Why);
   }
   if (!Done && !emitGemm(B, G, GemmTarget::Vector, TTI, Plan, Why)) {
     Ctx.emitError(Call, "tlx_test_gemm: " + Why);

@@ -14,8 +14,10 @@
 //     first.
 //  3. Pick the target: AMX for -tlx-target=amx|amx-emulate, or auto on a
 //     function with AMX tiles and this GEMM's tile product (AMX-FP16 is not
-//     implied by AMX-TILE); otherwise (or when the emitter says AMX
-//     cannot do this GEMM - a missed remark says why) portable vectors.
+//     implied by AMX-TILE); Arm SME for -tlx-target=sme, or auto on a
+//     function with +sme and element types SME multiplies; otherwise (or
+//     when the emitter says AMX or SME cannot do this GEMM - a missed
+//     remark says why) portable vectors.
 //  4. Fuse the epilogue (the TPP paper's fused matmul + bias + relu): when
 //     everything reading the result is elementwise (C operators, relu,
 //     tanh, ...; their other operands anything fusible: a broadcast bias, a
@@ -108,9 +110,13 @@ GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
     return GemmTarget::AMX;
   case TargetKind::Vector:
     return GemmTarget::Vector;
+  case TargetKind::SME:
+    return GemmTarget::SME;
   case TargetKind::Auto:
     break;
   }
+  if (gemm::hasTargetFeature(F, "sme") && canUseSME(G))
+    return GemmTarget::SME;
   if (!gemm::hasTargetFeature(F, "amx-tile"))
     return GemmTarget::Vector;
   // Tiles do not imply every tile product: Sapphire Rapids has AMX-INT8 and
@@ -515,16 +521,20 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   std::string Why;
   SmallVector<std::string, 4> Versions;
   bool Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
-  if (!Done && Target == GemmTarget::AMX) {
-    emitMissedRemark(DEBUG_TYPE, "NoAMX", Op,
-                     Name + ": AMX cannot do this GEMM (" + Why +
+  if (!Done && Target != GemmTarget::Vector) {
+    bool AMX = Target == GemmTarget::AMX;
+    emitMissedRemark(DEBUG_TYPE, AMX ? "NoAMX" : "NoSME", Op,
+                     Name + (AMX ? ": AMX" : ": SME") +
+                         " cannot do this GEMM (" + Why +
                          "); using vector code");
     Target = GemmTarget::Vector;
     Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
   }
   if (!Done) {
     emitError(Op, "TLX op '" + Name + "' cannot be lowered for target '" +
-                      (Target == GemmTarget::AMX ? "amx" : "vector") +
+                      (Target == GemmTarget::AMX   ? "amx"
+                       : Target == GemmTarget::SME ? "sme"
+                                                   : "vector") +
                       "': " + Why);
     return;
   }
@@ -541,10 +551,17 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
              Name + ": " + Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
                  " (MxKxN) " + elementTypeName(A->Elem) + " x " +
                  elementTypeName(Bv->Elem) + " -> " + elementTypeName(Tmp.Elem) +
-                 " GEMM on " + (Target == GemmTarget::AMX ? "AMX" : "vectors") +
+                 " GEMM on " +
+                 (Target == GemmTarget::AMX   ? "AMX"
+                  : Target == GemmTarget::SME ? "SME"
+                                              : "vectors") +
                  ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
-                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) + ", tile " +
-                 Twine(Plan.MR) + "x" + Twine(Plan.NR) + AccNote);
+                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
+                 // SME tiles are SVL/32 x SVL/32: known at run time only.
+                 (Target == GemmTarget::SME
+                      ? Twine(", ZA tiles of SVL/32 x SVL/32")
+                      : ", tile " + Twine(Plan.MR) + "x" + Twine(Plan.NR)) +
+                 AccNote);
   if (!Plan.Split.empty())
     emitRemark(DEBUG_TYPE, "Threads", Op,
                Name + ": split over the OpenMP threads by " + Plan.Split +
@@ -560,6 +577,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                    (Target == GemmTarget::AMX
                         ? ") applied to each C block as the AMX kernel "
                           "stores it (read back from L1); "
+                    : Target == GemmTarget::SME
+                        ? ") applied to C after the SME kernel stores it "
+                          "(one pass, outside streaming mode); "
                         : ") applied to C in registers as the GEMM writes "
                           "it; ") +
                    (G.Out.Ptr && Target == GemmTarget::AMX

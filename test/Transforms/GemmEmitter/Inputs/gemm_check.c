@@ -3,7 +3,7 @@
  * reference implementation.
  *
  * Configure with -D: TA TB TC (tlx_dtype codes), M N K, ACC (accumulate),
- * AU BU (unsigned operands), AMX, FORCE_SCALAR, ACOL BCOL CCOL
+ * AU BU (unsigned operands), AMX, SME, FORCE_SCALAR, ACOL BCOL CCOL
  * (column-major operand), PAD (extra leading-dimension elements).
  * Prints "gemm ok" or the first mismatches and exits non-zero.
  */
@@ -26,6 +26,9 @@
 #endif
 #ifndef AMX
 #define AMX 0
+#endif
+#ifndef SME
+#define SME 0
 #endif
 #ifndef FORCE_SCALAR
 #define FORCE_SCALAR 0
@@ -140,7 +143,7 @@ int main(void) {
   /* The marker needs constant sizes and flags: spell them as literals. */
   tlx_test_gemm(M, N, K,
                 TA | TB << 4 | TC << 8 | ACC << 12 | AU << 13 | BU << 14 |
-                    AMX << 15 | FORCE_SCALAR << 16,
+                    AMX << 15 | FORCE_SCALAR << 16 | SME << 17,
                 pa, ars, acs, pb, brs, bcs, pc, crs, ccs);
 
   /* Float sums may differ in order: allow a few ulps of the magnitude. */

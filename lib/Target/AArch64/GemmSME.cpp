@@ -1,0 +1,410 @@
+//===- GemmSME.cpp - GEMM on Arm SME ZA tiles -----------------------------===//
+//
+// The GemmTarget::SME kernels of the GEMM emitter: ZA-tile outer products
+// f32 x f32 -> f32 (FMOPA), bf16 x bf16 -> f32 (BFMOPA) and f16 x f16 -> f32
+// (widening FMOPA), i8 x i8 -> i32 (SMOPA / UMOPA / SUMOPA / USMOPA by
+// operand signedness).
+//
+// Algorithm:
+//  1. Kernel from the element types: KG, the k values one 32-bit lane of
+//     an outer product sums (1 for f32, 2 for 16-bit, 4 for int8). A ZA
+//     tile holds TR x TR 32-bit sums, TR = SVL/32 = 4 x vscale, known only
+//     at run time.
+//  2. Pack A (in the caller) into k-major row panels of 128 rows:
+//     Ap[p][kq][r][g] = A[128p + r][KG kq + g], zero where k >= K; the last
+//     panel holds only the rows left. B alike into column panels:
+//     Bp[q][kq][c][g] = B[KG kq + g][128q + c]. One k step of a tile then
+//     reads one contiguous SVE vector of A and one of B. 128 is a multiple
+//     of every tile height (TR <= 64), so no tile straddles two panels.
+//  3. C: the kernel reads (Accumulate) and writes a row-major 32-bit
+//     matrix: C itself when it is row-major, else a staging buffer (the
+//     initial sums - Init or C - copied in first).
+//  4. The kernel, an internal locally streaming function with a new ZA
+//     ("aarch64_pstate_sm_body", "aarch64_new_za": LLVM emits the SMSTART /
+//     SMSTOP and the lazy-save handshake of the SME ABI, so its caller stays
+//     an ordinary function), walks C in blocks of 2 x 2 tiles:
+//       zero ZA (Accumulate: load the block's rows, ld1w horizontal slices)
+//       for kq < ceil(K / KG): 2 A vectors, 2 B vectors, 4 outer products
+//       store the block's rows (st1w horizontal slices)
+//     Tails: A and B loads are predicated (rows beyond M, columns beyond N
+//     read nothing and give zero), stores take a column predicate and a
+//     row count.
+//  5. Back in the caller: the epilogue (GemmDesc::Epilogue, to Out or C)
+//     on the finished C, row by row, or the staging buffer copied to C.
+//     The epilogue needs no streaming mode (NEON, libm calls) this way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Gemm/GemmEmitterImpl.h"
+#include "Compat.h"
+
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicsAArch64.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace tlx {
+namespace gemm {
+
+namespace {
+
+/// Rows (of A) or columns (of B) per packed panel: a multiple of every
+/// possible tile height (SVL <= 2048 bits: at most 64 f32 rows).
+constexpr int64_t PanelRows = 128;
+
+/// 32-bit ZA tiles ZA0.S to ZA3.S: the 2 x 2 block.
+constexpr unsigned BlockTiles = 2;
+
+/// The outer product of one GEMM.
+struct SMEKernel {
+  Intrinsic::ID Mopa = Intrinsic::not_intrinsic;
+  int64_t KG = 0; ///< k values per 32-bit lane
+  const char *Name = "";
+};
+
+bool chooseSMEKernel(const GemmDesc &G, SMEKernel &Kern, std::string &Why) {
+  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
+  if (AT->isFloatTy() && BT->isFloatTy() && CT->isFloatTy()) {
+    Kern = {Intrinsic::aarch64_sme_mopa, 1, "f32 fmopa"};
+  } else if (AT->isBFloatTy() && BT->isBFloatTy() && CT->isFloatTy()) {
+    Kern = {Intrinsic::aarch64_sme_mopa_wide, 2, "bf16 bfmopa"};
+  } else if (AT->isHalfTy() && BT->isHalfTy() && CT->isFloatTy()) {
+    Kern = {Intrinsic::aarch64_sme_mopa_wide, 2, "f16 fmopa"};
+  } else if (AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
+             CT->isIntegerTy(32)) {
+    // The first source (A, the tile's rows) gives the first letter.
+    bool SA = G.A.IsSigned, SB = G.B.IsSigned;
+    if (SA && SB)
+      Kern = {Intrinsic::aarch64_sme_smopa_wide, 4, "s8s8s32 smopa"};
+    else if (!SA && !SB)
+      Kern = {Intrinsic::aarch64_sme_umopa_wide, 4, "u8u8s32 umopa"};
+    else if (SA)
+      Kern = {Intrinsic::aarch64_sme_sumopa_wide, 4, "s8u8s32 sumopa"};
+    else
+      Kern = {Intrinsic::aarch64_sme_usmopa_wide, 4, "u8s8s32 usmopa"};
+  } else {
+    Why = "SME multiplies only f32, bf16 and f16 -> f32 and i8 x i8 -> i32";
+    return false;
+  }
+  return true;
+}
+
+class SMEGemmEmitter {
+public:
+  SMEGemmEmitter(IRBuilderBase &B, const GemmDesc &G, const SMEKernel &Kern)
+      : B(B), G(G), Kern(Kern), KSteps((G.K + Kern.KG - 1) / Kern.KG) {}
+
+  void emit();
+
+private:
+  Value *c64(int64_t V) { return B.getInt64(V); }
+  int64_t elemBytes() const {
+    return G.A.Elem->getPrimitiveSizeInBits() / 8;
+  }
+
+  Value *pack(const GemmOperand &Src, int64_t Extent, bool Columns,
+              ScratchSlot Slot);
+  void copy(const GemmOperand &From, const GemmOperand &To, int64_t Rows,
+            int64_t Cols);
+  void applyEpilogue(const GemmOperand &Sums);
+  Function *createKernel();
+
+  IRBuilderBase &B;
+  const GemmDesc &G;
+  const SMEKernel &Kern;
+  int64_t KSteps; ///< k steps of one outer product each: ceil(K / KG)
+};
+
+// for r < Extent, k < K (B: the columns of B, read row by row):
+//   p = r / 128, H = rows of panel p
+//   P[p*128*KSteps*KG + (k/KG * H + r%128) * KG + k%KG] = Src(r, k)
+// zero-filled first when K is not a multiple of KG.
+Value *SMEGemmEmitter::pack(const GemmOperand &Src, int64_t Extent,
+                            bool Columns, ScratchSlot Slot) {
+  int64_t KG = Kern.KG, PanelElems = PanelRows * KSteps * KG;
+  int64_t Bytes = roundUp(Extent, PanelRows) / PanelRows * PanelElems *
+                  elemBytes();
+  Value *P = emitScratch(B, Slot, Bytes);
+  if (G.K % KG)
+    B.CreateMemSet(P, B.getInt8(0), Bytes, Align(64));
+  // Pure data movement: copied as integers, since LLVM 19 cannot select
+  // the scalable bf16 interleaves the loop vectorizer makes of the k-pair
+  // stores.
+  Type *Bits = B.getIntNTy(Src.Elem->getPrimitiveSizeInBits());
+  auto Copy = [&](Value *R, Value *K) {
+    Value *Panel = B.CreateUDiv(R, c64(PanelRows));
+    Value *Local = B.CreateURem(R, c64(PanelRows));
+    Value *H = B.CreateBinaryIntrinsic(
+        Intrinsic::smin, c64(PanelRows),
+        B.CreateSub(c64(Extent), B.CreateMul(Panel, c64(PanelRows))));
+    Value *Index = B.CreateAdd(
+        B.CreateMul(Panel, c64(PanelElems)),
+        B.CreateAdd(
+            B.CreateMul(B.CreateAdd(B.CreateMul(B.CreateUDiv(K, c64(KG)), H),
+                                    Local),
+                        c64(KG)),
+            B.CreateURem(K, c64(KG))));
+    Value *From = Columns ? elementPtr(B, Src, K, R) : elementPtr(B, Src, R, K);
+    B.CreateStore(B.CreateLoad(Bits, From), B.CreateGEP(Bits, P, Index));
+  };
+  // Read the source along its rows: A row by row, B k row by k row.
+  Value *Outer = c64(Columns ? G.K : Extent);
+  Value *Inner = c64(Columns ? Extent : G.K);
+  emitLoop(B, c64(0), Outer, c64(1), "sme.pack.o",
+           [&](IRBuilderBase &, Value *O) {
+             emitLoop(B, c64(0), Inner, c64(1), "sme.pack.i",
+                      [&](IRBuilderBase &, Value *I) {
+                        if (Columns)
+                          Copy(I, O);
+                        else
+                          Copy(O, I);
+                      });
+           });
+  return P;
+}
+
+void SMEGemmEmitter::copy(const GemmOperand &From, const GemmOperand &To,
+                          int64_t Rows, int64_t Cols) {
+  emitLoop(B, c64(0), c64(Rows), c64(1), "sme.copy.i",
+           [&](IRBuilderBase &, Value *I) {
+             emitLoop(B, c64(0), c64(Cols), c64(1), "sme.copy.j",
+                      [&](IRBuilderBase &, Value *J) {
+                        B.CreateStore(
+                            B.CreateLoad(From.Elem, elementPtr(B, From, I, J)),
+                            elementPtr(B, To, I, J));
+                      });
+           });
+}
+
+// for i < M:
+//   for j < N step 4 (rows of Out/C contiguous; else 1):
+//     result[i][j ..] = epilogue(Sums[i][j ..])
+//   the last N % 4 columns one at a time
+void SMEGemmEmitter::applyEpilogue(const GemmOperand &Sums) {
+  const GemmOperand &Dst = G.result();
+  Type *T = G.C.Elem;
+  // f16 results one element at a time with LLVM 19 (its -O0 instruction
+  // selector rounds f32 vectors to f16 as bf16: Compat.h).
+  bool ScalarHalf = compat::GlobalISelMiscompilesVectorHalfTrunc &&
+                    Dst.Elem->isHalfTy();
+  int64_t Lanes = isConstOne(Dst.ColStride) && !ScalarHalf ? 4 : 1;
+  int64_t NVec = G.N / Lanes * Lanes;
+  auto Columns = [&](Value *I, int64_t J0, int64_t J1, int64_t Width) {
+    if (J0 >= J1)
+      return;
+    Type *VT = Width > 1 ? FixedVectorType::get(T, Width) : T;
+    emitLoop(B, c64(J0), c64(J1), c64(Width), "sme.epi.j",
+             [&](IRBuilderBase &, Value *J) {
+               Value *Acc = B.CreateAlignedLoad(VT, elementPtr(B, Sums, I, J),
+                                                elementAlign(T));
+               B.CreateAlignedStore(G.Epilogue(B, Acc, I, J),
+                                    elementPtr(B, Dst, I, J),
+                                    elementAlign(Dst.Elem));
+             });
+  };
+  emitLoop(B, c64(0), c64(G.M), c64(1), "sme.epi.i",
+           [&](IRBuilderBase &, Value *I) {
+             Columns(I, 0, NVec, Lanes);
+             Columns(I, NVec, G.N, 1);
+           });
+}
+
+// define internal void @tlx.sme.gemm(ptr %a, ptr %b, ptr %c, i64 %ldc)
+//     "aarch64_pstate_sm_body" "aarch64_new_za"
+// with the blocks of step 4 of the algorithm; %a and %b are the packed
+// panels, %c the row-major 32-bit C (%ldc elements per row).
+Function *SMEGemmEmitter::createKernel() {
+  Function *Caller = B.GetInsertBlock()->getParent();
+  LLVMContext &Ctx = Caller->getContext();
+  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  auto *FT =
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr, I64}, false);
+  Function *F = createKernelFunction(*Caller, FT, "tlx.sme.gemm", "+sme");
+  F->addFnAttr(compat::SMELocallyStreamingAttr);
+  F->addFnAttr(compat::SMENewZAAttr);
+  Value *Ap = F->getArg(0), *Bp = F->getArg(1), *C = F->getArg(2),
+        *LdC = F->getArg(3);
+  Module *M = F->getParent();
+
+  IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  auto C32 = [&](int64_t V) { return KB.getInt32(V); };
+  int64_t KG = Kern.KG;
+  Type *Elem = G.A.Elem, *CT = G.C.Elem;
+  auto *VecTy = ScalableVectorType::get(Elem, 4 * KG);
+  auto *PredTy = ScalableVectorType::get(KB.getInt1Ty(), 4 * KG);
+  auto *CPredTy = ScalableVectorType::get(KB.getInt1Ty(), 4);
+  Constant *AllLanes = Constant::getAllOnesValue(PredTy);
+  Constant *Zeros = Constant::getNullValue(VecTy);
+  auto Smax0 = [&](Value *V) {
+    return KB.CreateBinaryIntrinsic(Intrinsic::smax, V, C64(0));
+  };
+  auto Smin = [&](Value *X, Value *Y) {
+    return KB.CreateBinaryIntrinsic(Intrinsic::smin, X, Y);
+  };
+  auto LaneMask = [&](Type *Ty, Value *Base, Value *End) {
+    return KB.CreateIntrinsic(Intrinsic::get_active_lane_mask, {Ty, I64},
+                              {Base, End});
+  };
+
+  // In streaming mode vscale is the streaming vector length's.
+  Value *TR = KB.CreateMul(
+      KB.CreateIntrinsic(Intrinsic::vscale, {I64}, {}), C64(4), "sme.tr");
+  Value *BlockStep = KB.CreateMul(TR, C64(BlockTiles));
+  Function *Zero =
+      Intrinsic::getOrInsertDeclaration(M, Intrinsic::aarch64_sme_zero);
+  Function *Mopa = Intrinsic::getOrInsertDeclaration(M, Kern.Mopa, {VecTy});
+  Function *LoadSlice =
+      Intrinsic::getOrInsertDeclaration(M, Intrinsic::aarch64_sme_ld1w_horiz);
+  Function *StoreSlice =
+      Intrinsic::getOrInsertDeclaration(M, Intrinsic::aarch64_sme_st1w_horiz);
+
+  // One tile's operand in the packed panels: its first element, the
+  // elements between k steps, and the lanes that hold rows < Extent.
+  struct Operand {
+    Value *Base, *Step, *Pred;
+  };
+  auto OperandOf = [&](Value *Panels, Value *First, int64_t Extent) {
+    Value *Panel = KB.CreateUDiv(First, C64(PanelRows));
+    Value *Local = KB.CreateURem(First, C64(PanelRows));
+    Value *H = Smin(C64(PanelRows),
+                    KB.CreateSub(C64(Extent),
+                                 KB.CreateMul(Panel, C64(PanelRows))));
+    Value *Offset =
+        KB.CreateAdd(KB.CreateMul(Panel, C64(PanelRows * KSteps * KG)),
+                     KB.CreateMul(Local, C64(KG)));
+    Value *Valid = Smax0(Smin(TR, KB.CreateSub(C64(Extent), First)));
+    return Operand{KB.CreateGEP(Elem, Panels, Offset),
+                   KB.CreateMul(Smax0(H), C64(KG)),
+                   LaneMask(PredTy, C64(0), KB.CreateMul(Valid, C64(KG)))};
+  };
+  // The row slices s < Rows of tile T: C[Row0 + s][Col0 ..], Pred's lanes.
+  auto ForEachSlice = [&](Value *Row0, Value *Rows, Value *Col0,
+                          function_ref<void(Value *, Value *)> Body) {
+    emitLoop(KB, C64(0), Rows, C64(1), "sme.slice",
+             [&](IRBuilderBase &, Value *S) {
+               Value *Row = KB.CreateAdd(Row0, S);
+               Value *P = KB.CreateGEP(
+                   CT, C, KB.CreateAdd(KB.CreateMul(Row, LdC), Col0));
+               Body(KB.CreateTrunc(S, I32), P);
+             });
+  };
+
+  emitLoop(KB, C64(0), C64(G.M), BlockStep, "sme.i",
+           [&](IRBuilderBase &, Value *I0) {
+    emitLoop(KB, C64(0), C64(G.N), BlockStep, "sme.j",
+             [&](IRBuilderBase &, Value *J0) {
+      Value *Row0[BlockTiles], *Rows[BlockTiles], *Col0[BlockTiles];
+      Value *ColPred[BlockTiles];
+      Operand A[BlockTiles], Bv[BlockTiles];
+      for (unsigned T = 0; T < BlockTiles; ++T) {
+        Row0[T] = KB.CreateAdd(I0, KB.CreateMul(TR, C64(T)));
+        Col0[T] = KB.CreateAdd(J0, KB.CreateMul(TR, C64(T)));
+        Rows[T] = Smax0(Smin(TR, KB.CreateSub(C64(G.M), Row0[T])));
+        ColPred[T] = LaneMask(CPredTy, Col0[T], C64(G.N));
+        A[T] = OperandOf(Ap, Row0[T], G.M);
+        Bv[T] = OperandOf(Bp, Col0[T], G.N);
+      }
+      auto Tile = [&](unsigned R, unsigned Cc) {
+        return C32(R * BlockTiles + Cc);
+      };
+      KB.CreateCall(Zero, {C32(0xff)});
+      if (G.Accumulate)
+        for (unsigned R = 0; R < BlockTiles; ++R)
+          for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+            ForEachSlice(Row0[R], Rows[R], Col0[Cc], [&](Value *S, Value *P) {
+              KB.CreateCall(LoadSlice, {ColPred[Cc], P, Tile(R, Cc), S});
+            });
+      // The k loop: one vector of A and of B per tile row / column, one
+      // outer product per tile.
+      emitLoop(KB, C64(0), C64(KSteps), C64(1), "sme.k",
+               [&](IRBuilderBase &, Value *K) {
+        auto Load = [&](const Operand &Op) {
+          Value *P = KB.CreateGEP(Elem, Op.Base, KB.CreateMul(K, Op.Step));
+          return KB.CreateMaskedLoad(VecTy, P, elementAlign(Elem), Op.Pred,
+                                     Zeros);
+        };
+        Value *AV[BlockTiles], *BV[BlockTiles];
+        for (unsigned T = 0; T < BlockTiles; ++T) {
+          AV[T] = Load(A[T]);
+          BV[T] = Load(Bv[T]);
+        }
+        for (unsigned R = 0; R < BlockTiles; ++R)
+          for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+            KB.CreateCall(Mopa,
+                          {Tile(R, Cc), AllLanes, AllLanes, AV[R], BV[Cc]});
+      });
+      for (unsigned R = 0; R < BlockTiles; ++R)
+        for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+          ForEachSlice(Row0[R], Rows[R], Col0[Cc], [&](Value *S, Value *P) {
+            KB.CreateCall(StoreSlice, {ColPred[Cc], P, Tile(R, Cc), S});
+          });
+    });
+  });
+  KB.CreateRetVoid();
+  return F;
+}
+
+void SMEGemmEmitter::emit() {
+  Value *Ap = pack(G.A, G.M, /*Columns=*/false, ScratchSlot::PackedA);
+  Value *Bp = pack(G.B, G.N, /*Columns=*/true, ScratchSlot::PackedB);
+  // The kernel's C: row-major, 32-bit (C's own type).
+  GemmOperand Sums = G.C;
+  bool InPlace = isConstOne(G.C.ColStride);
+  if (!InPlace) {
+    Sums.Ptr = emitScratch(B, ScratchSlot::CStage, G.M * G.N * 4);
+    Sums.RowStride = c64(G.N);
+    Sums.ColStride = c64(1);
+  }
+  if (G.Accumulate && (G.Init.Ptr || !InPlace))
+    copy(G.Init.Ptr ? G.Init : G.C, Sums, G.M, G.N);
+  B.CreateCall(createKernel(), {Ap, Bp, Sums.Ptr, Sums.RowStride});
+  if (G.Epilogue)
+    applyEpilogue(Sums);
+  else if (!InPlace)
+    copy(Sums, G.C, G.M, G.N);
+}
+
+} // namespace
+
+bool emitSMEGemm(IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
+                 std::string &Why) {
+  Triple TT(B.GetInsertBlock()->getModule()->getTargetTriple());
+  if (!TT.isAArch64()) {
+    Why = "SME needs an AArch64 target";
+    return false;
+  }
+  SMEKernel Kern;
+  if (!chooseSMEKernel(G, Kern, Why))
+    return false;
+  if (G.K <= 0) {
+    Why = "K is 0";
+    return false;
+  }
+  SMEGemmEmitter(B, G, Kern).emit();
+  Plan.Kernel = std::string("sme ") + Kern.Name + " 2x2 tiles";
+  Plan.MC = G.M;
+  Plan.NC = G.N;
+  Plan.KC = G.K;
+  Plan.PackedA = Plan.PackedB = true;
+  return true;
+}
+
+} // namespace gemm
+
+bool canUseSME(const GemmDesc &G) {
+  // A 16-bit float result is summed in an f32 C (tlx-tile).
+  GemmDesc Summed = G;
+  Type *CT = G.C.Elem;
+  if (CT->isHalfTy() || CT->isBFloatTy())
+    Summed.C.Elem = Type::getFloatTy(CT->getContext());
+  gemm::SMEKernel Kern;
+  std::string Why;
+  return gemm::chooseSMEKernel(Summed, Kern, Why);
+}
+
+} // namespace tlx
