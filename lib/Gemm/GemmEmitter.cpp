@@ -42,6 +42,7 @@
 
 #include "Gemm/GemmEmitter.h"
 #include "Gemm/GemmEmitterImpl.h"
+#include "Transforms/Threads.h"
 
 #define TLX_COMPAT_TARGET
 #include "Compat.h"
@@ -291,7 +292,7 @@ Function *createKernelFunction(Function &Caller, FunctionType *FT,
                                const Twine &Name, StringRef ExtraFeatures) {
   Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name,
                                  Caller.getParent());
-  for (StringRef Attr : {"target-cpu", "tune-cpu"})
+  for (StringRef Attr : {"target-cpu", "tune-cpu", ParallelRegionAttr})
     if (Caller.hasFnAttribute(Attr))
       F->addFnAttr(Caller.getFnAttribute(Attr));
   std::string Features =

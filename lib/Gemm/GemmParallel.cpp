@@ -40,8 +40,8 @@ namespace gemm {
 
 GemmSplit chooseGemmSplit(const Function &F, const GemmDesc &G, int64_t MR,
                           int64_t NR) {
-  if (!threadsEnabled(*F.getParent()) || G.M * G.N * G.K < ThreadsMinWork ||
-      G.RowBegin || G.ColBegin)
+  if (!threadsEnabled(*F.getParent()) || isParallelRegion(F) ||
+      G.M * G.N * G.K < ThreadsMinWork || G.RowBegin || G.ColBegin)
     return GemmSplit::None;
   // Split the larger dimension: the other operand is packed by every thread.
   if (G.M >= G.N)

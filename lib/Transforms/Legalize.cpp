@@ -320,7 +320,8 @@ void Legalizer::lowerStore(CallBase &Store) {
     SharedTrips = Trips;
   };
   LoopSharer Share;
-  if (Steps >= ThreadsMinSteps && threadsEnabled(*F.getParent()))
+  if (Steps >= ThreadsMinSteps && threadsEnabled(*F.getParent()) &&
+      !isParallelRegion(F))
     Share = Fork;
   if (Op && !isFusibleProducer(Kind)) {
     // reduce.*: the only op with a loop inside each element.

@@ -32,9 +32,11 @@
 #include "../Plugin/Options.h"
 #include "IndexMap.h"
 #include "Passes.h"
+#include "Threads.h"
 
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
@@ -259,6 +261,35 @@ static Dims iota(int64_t Begin, int64_t End) {
   return D;
 }
 
+/// Loop order 0, 1, .., N-1 (outermost first).
+static SmallVector<unsigned, 8> inOrder(unsigned N) {
+  SmallVector<unsigned, 8> Order(N);
+  for (unsigned D = 0; D < N; ++D)
+    Order[D] = D;
+  return Order;
+}
+
+/// The row-major index of \p Shape whose flat position is \p Flat.
+static SmallVector<Value *, 8> unflatten(IRBuilderBase &B, Value *Flat,
+                                         ArrayRef<int64_t> Shape) {
+  SmallVector<Value *, 8> Idx(Shape.size());
+  for (unsigned D = Shape.size(); D-- > 0;) {
+    Value *Ext = B.getInt64(Shape[D]);
+    Idx[D] = D ? B.CreateURem(Flat, Ext) : Flat;
+    Flat = B.CreateUDiv(Flat, Ext);
+  }
+  return Idx;
+}
+
+/// Convolutions of at least this many multiply-adds in all split their
+/// output rows over the OpenMP threads in a -fopenmp module: each row is
+/// an im2col and a 2-D matmul too small to split by itself (the
+/// benchmark layer's: 64 x 576 x 54).
+static cl::opt<int64_t> ThreadsMinConvWork(
+    "tlx-threads-min-conv-work", cl::Hidden, cl::init(128 * 128 * 128),
+    cl::desc("Multiply-adds below which a convolution stays on the calling "
+             "thread"));
+
 // %c = matmul(token %a, token %b)     ; [B.., M, K] x [B.., K, N]
 // store(%dst, typeinfo(%c, ...), ld)
 //   -->
@@ -417,78 +448,97 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   bool CopyBack = !view2D(Dst, {1}, OutCols);
   if (CopyBack)
     Out = allocPacked(B, Dst.Elem, Dst.Shape);
-  StridedView Col = allocPacked(B, In.Elem, {CK, OW});
-
   // Outer loops: n and every output spatial dim but the last.
   Dims Outer = {Dst.Shape[0]};
   for (unsigned D = 0; D + 1 < NS; ++D)
     Outer.push_back(Dst.Shape[2 + D]);
-  SmallVector<unsigned, 8> Order;
-  for (unsigned D = 0; D < Outer.size(); ++D)
-    Order.push_back(D);
   Type *ResTy = FixedVectorType::get(
       cast<VectorType>(Op.getType())->getElementType(), O * OW);
-  emitLoopNest(
-      B, Outer, Order, "tlx.conv",
-      [&](IRBuilderBase &B, ArrayRef<Value *> OIdx) {
-        // im2col over [C, k.., OW].
-        Dims ColShape = {C};
-        for (unsigned D = 0; D < NS; ++D)
-          ColShape.push_back(Ker.Shape[2 + D]);
-        ColShape.push_back(OW);
-        SmallVector<unsigned, 8> ColOrder;
-        for (unsigned D = 0; D < ColShape.size(); ++D)
-          ColOrder.push_back(D);
-        emitLoopNest(
-            B, ColShape, ColOrder, "tlx.im2col",
-            [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
-              SmallVector<Value *, 8> InIdx = {OIdx[0], CIdx[0]};
-              Value *Valid = nullptr;
-              Value *Row = CIdx[0];
-              for (unsigned D = 0; D < NS; ++D) {
-                Value *Pd = D + 1 < NS ? OIdx[1 + D] : CIdx[1 + NS];
-                Value *X = B.CreateAdd(
-                    B.CreateMul(Pd, B.getInt64(P.Strides[D])),
-                    B.CreateMul(CIdx[1 + D], B.getInt64(P.KernelDilations[D])));
-                int64_t ID = P.InputDilations[D];
-                if (ID > 1) {
-                  Value *Ok = B.CreateICmpEQ(B.CreateURem(X, B.getInt64(ID)),
-                                             B.getInt64(0));
-                  Valid = Valid ? B.CreateAnd(Valid, Ok) : Ok;
-                  X = B.CreateUDiv(X, B.getInt64(ID));
-                }
-                InIdx.push_back(X);
-                Row =
-                    B.CreateAdd(B.CreateMul(Row, B.getInt64(Ker.Shape[2 + D])),
-                                CIdx[1 + D]);
-              }
-              Align A = F.getParent()->getDataLayout().getABITypeAlign(In.Elem);
-              Value *V =
-                  B.CreateAlignedLoad(In.Elem, emitAddress(B, In, InIdx), A);
-              if (Valid)
-                V = B.CreateSelect(Valid, V, Constant::getNullValue(In.Elem));
-              Value *Dest = emitAddress(B, Col, {Row, CIdx[1 + NS]});
-              B.CreateAlignedStore(V, Dest, A);
-            });
-        View2D ColV;
-        ColV.Ptr = Col.Ptr;
-        ColV.Elem = In.Elem;
-        ColV.Rows = CK;
-        ColV.Cols = OW;
-        ColV.RowStride = OW;
-        ColV.ColStride = 1;
-        CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
-                                    {emitToken(B, *K2), emitToken(B, ColV)});
-        MM->setDebugLoc(Op.getDebugLoc());
-        SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
-        for (unsigned D = 0; D + 1 < NS; ++D)
-          OutIdx.push_back(OIdx[1 + D]);
-        if (NS)
-          OutIdx.push_back(B.getInt64(0));
-        View2D W = *view2D(Out, {1}, OutCols);
-        W.Ptr = emitAddress(B, Out, OutIdx);
-        emitStore2D(B, MM, W);
-      });
+  // One output row: im2col of its receptive fields into Col, then the
+  // kernel as an [O, C*prod(k)] matrix times Col.
+  auto EmitRow = [&](IRBuilderBase &B, ArrayRef<Value *> OIdx,
+                     const StridedView &Col) {
+    // im2col over [C, k.., OW].
+    Dims ColShape = {C};
+    for (unsigned D = 0; D < NS; ++D)
+      ColShape.push_back(Ker.Shape[2 + D]);
+    ColShape.push_back(OW);
+    emitLoopNest(
+        B, ColShape, inOrder(ColShape.size()), "tlx.im2col",
+        [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
+          SmallVector<Value *, 8> InIdx = {OIdx[0], CIdx[0]};
+          Value *Valid = nullptr;
+          Value *Row = CIdx[0];
+          for (unsigned D = 0; D < NS; ++D) {
+            Value *Pd = D + 1 < NS ? OIdx[1 + D] : CIdx[1 + NS];
+            Value *X = B.CreateAdd(
+                B.CreateMul(Pd, B.getInt64(P.Strides[D])),
+                B.CreateMul(CIdx[1 + D], B.getInt64(P.KernelDilations[D])));
+            int64_t ID = P.InputDilations[D];
+            if (ID > 1) {
+              Value *Ok = B.CreateICmpEQ(B.CreateURem(X, B.getInt64(ID)),
+                                         B.getInt64(0));
+              Valid = Valid ? B.CreateAnd(Valid, Ok) : Ok;
+              X = B.CreateUDiv(X, B.getInt64(ID));
+            }
+            InIdx.push_back(X);
+            Row = B.CreateAdd(B.CreateMul(Row, B.getInt64(Ker.Shape[2 + D])),
+                              CIdx[1 + D]);
+          }
+          Align A = F.getParent()->getDataLayout().getABITypeAlign(In.Elem);
+          Value *V = B.CreateAlignedLoad(In.Elem, emitAddress(B, In, InIdx), A);
+          if (Valid)
+            V = B.CreateSelect(Valid, V, Constant::getNullValue(In.Elem));
+          Value *Dest = emitAddress(B, Col, {Row, CIdx[1 + NS]});
+          B.CreateAlignedStore(V, Dest, A);
+        });
+    View2D ColV;
+    ColV.Ptr = Col.Ptr;
+    ColV.Elem = In.Elem;
+    ColV.Rows = CK;
+    ColV.Cols = OW;
+    ColV.RowStride = OW;
+    ColV.ColStride = 1;
+    CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
+                                {emitToken(B, *K2), emitToken(B, ColV)});
+    MM->setDebugLoc(Op.getDebugLoc());
+    SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
+    for (unsigned D = 0; D + 1 < NS; ++D)
+      OutIdx.push_back(OIdx[1 + D]);
+    if (NS)
+      OutIdx.push_back(B.getInt64(0));
+    View2D W = *view2D(Out, {1}, OutCols);
+    W.Ptr = emitAddress(B, Out, OutIdx);
+    emitStore2D(B, MM, W);
+  };
+  int64_t Rows = 1;
+  for (int64_t E : Outer)
+    Rows *= E;
+  bool Threaded = Rows > 1 && threadsEnabled(*F.getParent()) &&
+                  !isParallelRegion(F) &&
+                  Rows * O * CK * OW >= ThreadsMinConvWork;
+  if (Threaded) {
+    // Each thread its own rows, im2col buffer and 2-D matmuls (which then
+    // stay on it).
+    emitParallelRegion(
+        B, "tlx.par.conv", Rows, 1, Rows,
+        [&](IRBuilderBase &TB, const ThreadShare &Share) {
+          Buffer ColBuf = emitAllocBuffer(TB, In.Elem, CK * OW, "tlx.pack");
+          StridedView Col{ColBuf.Ptr, In.Elem, {CK, OW}, {OW, 1}};
+          emitCountedLoop(TB, Share.Begin, Share.End, 1, "tlx.conv",
+                          [&](IRBuilderBase &TB, Value *Flat) {
+                            EmitRow(TB, unflatten(TB, Flat, Outer), Col);
+                          });
+          if (ColBuf.IsHeap)
+            emitFree(TB, ColBuf.Ptr);
+        });
+  } else {
+    StridedView Col = allocPacked(B, In.Elem, {CK, OW});
+    emitLoopNest(B, Outer, inOrder(Outer.size()), "tlx.conv",
+                 [&](IRBuilderBase &B, ArrayRef<Value *> OIdx) {
+                   EmitRow(B, OIdx, Col);
+                 });
+  }
   if (CopyBack)
     emitCopyBack(B, Out, Store);
   emitFrees(B);
@@ -497,7 +547,10 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
                  shapeString(Ker.Shape) + " -> " + shapeString(Dst.Shape) +
                  " as im2col + " + Twine(O) + "x" + Twine(CK) + "x" +
                  Twine(OW) + " (MxKxN) 2-D matmul per output row" + Packed +
-                 (CopyBack ? "; result via a packed temporary" : ""));
+                 (CopyBack ? "; result via a packed temporary" : "") +
+                 (Threaded ? "; rows split over the OpenMP threads "
+                             "(__kmpc_fork_call, static schedule)"
+                           : ""));
   Store.eraseFromParent();
 }
 

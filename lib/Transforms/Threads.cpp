@@ -10,6 +10,7 @@
 #include "Transforms/Threads.h"
 #include "Gemm/GemmEmitterImpl.h"
 #include "Plugin/Options.h"
+#include "Transforms/KernelOutliner.h"
 
 #include "llvm/Frontend/OpenMP/OMPIRBuilder.h"
 #include "llvm/IR/Constants.h"
@@ -85,6 +86,7 @@ Function *createParallelRegion(Function &Caller, const Twine &Name) {
   auto *Ptr = PointerType::get(Ctx, 0);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
   Function *Task = gemm::createKernelFunction(Caller, FT, Name, "");
+  Task->addFnAttr(ParallelRegionAttr);
   for (unsigned Arg : {0u, 1u}) {
     Task->addParamAttr(Arg, Attribute::NoAlias);
     Task->addParamAttr(Arg, Attribute::NoUndef);
@@ -96,6 +98,10 @@ Function *createParallelRegion(Function &Caller, const Twine &Name) {
 }
 
 } // namespace
+
+bool isParallelRegion(const Function &F) {
+  return F.hasFnAttribute(ParallelRegionAttr);
+}
 
 bool threadsEnabled(const Module &M) {
   auto *OpenMP =
@@ -111,6 +117,10 @@ void emitParallelRegion(
   Module &M = *Caller.getParent();
   OpenMPCalls Calls(M);
   Function *Task = createParallelRegion(Caller, Name);
+  // At -O0 the region is a kernel like TLX's other code (KernelOutliner.h):
+  // optimized, while the user's function stays optnone.
+  if (outlinesKernels(Caller))
+    Task->addFnAttr(KernelAttr);
   IRBuilder<> TB(BasicBlock::Create(M.getContext(), "entry", Task));
   Value *Gtid = TB.CreateLoad(TB.getInt32Ty(), Task->getArg(0), "omp.gtid");
   ThreadShare Share = emitStaticShare(TB, Calls, Gtid, Units, Unit, Extent);

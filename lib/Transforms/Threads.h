@@ -29,6 +29,14 @@ namespace tlx {
 /// (-fplugin-arg-tlx-threads=off).
 bool threadsEnabled(const llvm::Module &M);
 
+/// The attribute marking the parallel regions TLX creates; functions built
+/// for a region's code (GEMM versions, kernels) carry it too.
+inline constexpr const char *ParallelRegionAttr = "tlx-parallel-region";
+
+/// True when \p F is a parallel region TLX created: code in it is one
+/// thread's share already, and forks no further.
+bool isParallelRegion(const llvm::Function &F);
+
 /// One thread's share [Begin, End) of a forked range (i64 values); the
 /// code using it runs only when the thread has one.
 struct ThreadShare {
