@@ -215,6 +215,13 @@ void emitCountedLoop(IRBuilderBase &B, Value *Begin, Value *End, int64_t Step,
     B.SetInsertPoint(Exit, Exit->begin());
 }
 
+SmallVector<unsigned, 8> inOrder(unsigned N) {
+  SmallVector<unsigned, 8> Order(N);
+  for (unsigned D = 0; D < N; ++D)
+    Order[D] = D;
+  return Order;
+}
+
 void emitLoopNest(IRBuilderBase &B, ArrayRef<int64_t> Shape,
                   ArrayRef<unsigned> Order, const Twine &Name,
                   function_ref<void(IRBuilderBase &, ArrayRef<Value *>)> Body,
@@ -263,9 +270,7 @@ unsigned getVectorWidth(const TargetTransformInfo &TTI, Type *Elem) {
 /// Logical dims of \p Dst in storage order (decreasing stride, extent-1
 /// dims first); the last one is the lane dim.
 static SmallVector<unsigned, 8> storageOrder(const StridedView &Dst) {
-  SmallVector<unsigned, 8> Order(Dst.rank());
-  for (unsigned D = 0; D < Dst.rank(); ++D)
-    Order[D] = D;
+  SmallVector<unsigned, 8> Order = inOrder(Dst.rank());
   llvm::stable_sort(Order, [&](unsigned X, unsigned Y) {
     if (Dst.Shape[X] == 1 || Dst.Shape[Y] == 1)
       return Dst.Shape[X] == 1 && Dst.Shape[Y] != 1;

@@ -78,6 +78,8 @@ void emitCountedLoop(llvm::IRBuilderBase &B, llvm::Value *Begin,
 struct LoopRange {
   llvm::Value *Begin, *End;
 };
+/// Loop order 0, 1, .., N-1 (dims outermost first).
+llvm::SmallVector<unsigned, 8> inOrder(unsigned N);
 /// Loops over every index of \p Shape (dims in \p Order, outermost first;
 /// extent-1 dims get no loop), calling \p Body with one i64 per dim. With
 /// \p Outermost, the outermost loop runs only over that range.

@@ -157,9 +157,7 @@ void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
     }
     return Slot;
   };
-  SmallVector<unsigned, 8> Order(Rank);
-  for (unsigned D = 0; D < Rank; ++D)
-    Order[D] = D;
+  SmallVector<unsigned, 8> Order = inOrder(Rank);
   int64_t WindowSize = 1;
   for (int64_t E : W.Window)
     WindowSize *= E;

@@ -261,14 +261,6 @@ static Dims iota(int64_t Begin, int64_t End) {
   return D;
 }
 
-/// Loop order 0, 1, .., N-1 (outermost first).
-static SmallVector<unsigned, 8> inOrder(unsigned N) {
-  SmallVector<unsigned, 8> Order(N);
-  for (unsigned D = 0; D < N; ++D)
-    Order[D] = D;
-  return Order;
-}
-
 /// The row-major index of \p Shape whose flat position is \p Flat.
 static SmallVector<Value *, 8> unflatten(IRBuilderBase &B, Value *Flat,
                                          ArrayRef<int64_t> Shape) {
@@ -317,9 +309,7 @@ void NDTo2DLowering::lowerBatched(CallBase &Store, CallBase &Op) {
   if (CopyBack)
     Out = allocPacked(B, Dst.Elem, Dst.Shape);
   Dims Batch(Dst.Shape.begin(), Dst.Shape.end() - 2);
-  SmallVector<unsigned, 8> Order;
-  for (unsigned D = 0; D < Batch.size(); ++D)
-    Order.push_back(D);
+  SmallVector<unsigned, 8> Order = inOrder(Batch.size());
   int64_t M = Dst.Shape[Rank - 2], N = Dst.Shape[Rank - 1];
   Type *ResTy = FixedVectorType::get(
       cast<VectorType>(Op.getType())->getElementType(), M * N);

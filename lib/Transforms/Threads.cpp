@@ -33,11 +33,14 @@ public:
   explicit OpenMPCalls(Module &M) : OMP(M) { OMP.initialize(); }
 
   /// The ident_t of an unknown source location (as OpenMPIRBuilder's
-  /// work-sharing loops use).
+  /// work-sharing loops use), looked up in the module once.
   Constant *ident() {
-    uint32_t Size;
-    Constant *Str = OMP.getOrCreateDefaultSrcLocStr(Size);
-    return OMP.getOrCreateIdent(Str, Size);
+    if (!Ident) {
+      uint32_t Size;
+      Constant *Str = OMP.getOrCreateDefaultSrcLocStr(Size);
+      Ident = OMP.getOrCreateIdent(Str, Size);
+    }
+    return Ident;
   }
   FunctionCallee get(omp::RuntimeFunction Fn) {
     return OMP.getOrCreateRuntimeFunction(OMP.M, Fn);
@@ -45,6 +48,7 @@ public:
 
 private:
   OpenMPIRBuilder OMP;
+  Constant *Ident = nullptr;
 };
 
 /// Emits at \p TB, in a parallel region, the static work-sharing of
