@@ -226,7 +226,10 @@ CallInst *createOpCall(IRBuilderBase &B, OpKind Kind, Type *RetTy,
 std::optional<SmallVector<int64_t, 4>> getConstantIntVector(const Value *V) {
   const auto *C = dyn_cast_or_null<Constant>(V);
   auto *VT = C ? dyn_cast<FixedVectorType>(C->getType()) : nullptr;
-  if (!VT || !VT->getElementType()->isIntegerTy())
+  // Dimension lists have a few elements; a huge constant (fuzzed IR) is
+  // not read element by element.
+  if (!VT || !VT->getElementType()->isIntegerTy() ||
+      VT->getNumElements() > MaxConstantIntVectorElements)
     return std::nullopt;
   SmallVector<int64_t, 4> Values;
   for (unsigned I = 0, E = VT->getNumElements(); I != E; ++I) {

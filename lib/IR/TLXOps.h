@@ -101,7 +101,13 @@ llvm::CallInst *createOpCall(llvm::IRBuilderBase &B, OpKind Kind,
                              llvm::Type *ElementType = nullptr,
                              const llvm::Twine &Name = "");
 
-/// A constant <n x i32> vector (or zeroinitializer) as integers.
+/// The longest constant vector getConstantIntVector reads: far above any
+/// dimension list (MaxRank entries), far below what would take long.
+constexpr unsigned MaxConstantIntVectorElements = 1024;
+
+/// A constant <n x i32> vector (or zeroinitializer) as integers; nullopt
+/// for anything else, and for vectors of more than
+/// MaxConstantIntVectorElements elements.
 std::optional<llvm::SmallVector<int64_t, 4>>
 getConstantIntVector(const llvm::Value *V);
 /// Builds the <n x i32> constant for \p Values.

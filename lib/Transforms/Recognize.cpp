@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../IR/Diagnostics.h"
+#include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
 #include "Passes.h"
 
@@ -548,9 +549,17 @@ Constant *Recognizer::resolveDims(CallInst &CB, unsigned ArgNo,
   std::optional<SmallVector<int64_t, 4>> Values =
       C ? getConstantIntVector(C) : std::nullopt;
   if (!Values) {
-    error(CB, "the " + What + " operand (" + ordinal(ArgNo + 1) +
-                  " argument) of " + opName(CB) +
-                  " must be a constant integer vector");
+    auto *VT = C ? dyn_cast<FixedVectorType>(C->getType()) : nullptr;
+    if (VT && VT->getNumElements() > MaxConstantIntVectorElements)
+      error(CB, "the " + What + " operand (" + ordinal(ArgNo + 1) +
+                    " argument) of " + opName(CB) + " has " +
+                    Twine(VT->getNumElements()) +
+                    " elements; a tensor has at most " + Twine(MaxRank) +
+                    " dimensions");
+    else
+      error(CB, "the " + What + " operand (" + ordinal(ArgNo + 1) +
+                    " argument) of " + opName(CB) +
+                    " must be a constant integer vector");
     return nullptr;
   }
   return getI32Vector(Ctx, *Values);

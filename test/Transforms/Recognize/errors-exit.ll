@@ -5,7 +5,8 @@
 
 ; CHECK: error: {{.*}}the token operand (1st argument) of 'tensor_relu' is a function parameter; TLX tokens cannot be passed between functions (pass the tensor data instead)
 ; CHECK: error: {{.*}}the shape operand (2nd argument) of 'tensor_typeinfo' must be a constant integer vector
-; CHECK: tlx: error: 2 error(s) in TLX code; stopping
+; CHECK: error: {{.*}}the padding operand (4th argument) of 'tensor_typeinfo' has 2147483647 elements; a tensor has at most 8 dimensions
+; CHECK: tlx: error: 3 error(s) in TLX code; stopping
 ; NOIR-NOT: define
 
 define <4 x float> @token_parameter(i32 %t) {
@@ -15,6 +16,13 @@ define <4 x float> @token_parameter(i32 %t) {
 
 define i32 @dynamic_shape(<4 x float> %a, <2 x i32> %shape) {
   %t = call i32 (...) @tensor_typeinfo(<4 x float> %a, <2 x i32> %shape, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+  ret i32 0
+}
+
+; A huge constant (from fuzzed IR) is rejected at once, not read element
+; by element.
+define i32 @huge_padding(<4 x float> %a) {
+  %t = call i32 (...) @tensor_typeinfo(<4 x float> %a, <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 0, i32 1>, <2147483647 x i32> zeroinitializer)
   ret i32 0
 }
 
