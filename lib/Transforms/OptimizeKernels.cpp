@@ -24,7 +24,14 @@
 //     FastISel, no machine optimizations (every skippable machine pass
 //     skips optnone functions); only the register allocator is the greedy
 //     one for them too. Their variables stay in their stack slots, so -O0
-//     debugging is unchanged. Not when code outside the kernels holds
+//     debugging is unchanged. Not where the -O0 TargetMachine selects
+//     instructions with GlobalISel (AArch64): LLVM uses GlobalISel only at
+//     -O0 there, and LLVM 19's at the raised level miscompiled (a global's
+//     address folded into an LD1R lost its low 12 bits; switching the
+//     module to SelectionDAG instead hit "Cannot select" on pre-indexed
+//     bf16 stores in the optnone functions): such modules keep -O0 code
+//     generation, their kernels optimized IR only
+//     (test/AArch64/o0-kernels-codegen.c). Not when code outside the kernels holds
 //     x86_amx values (clang's __tile1024i API in an optnone function):
 //     LLVM's optimized tile register allocation rejects that -O0 form
 //     ("please define the shape earlier"). tlx-tile and tlx-legalize then
@@ -122,6 +129,7 @@ PreservedAnalyses OptimizeKernelsPass::run(Module &M,
   // (KernelRegion outlines nothing in modules with AMX code of their own;
   // but opt may run this pass on any module.)
   bool RaiseCodeGen = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
+                      !TM->Options.EnableGlobalISel &&
                       !findAMXOutsideKernels(M);
   std::string Note = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
                              !RaiseCodeGen
