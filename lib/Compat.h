@@ -82,10 +82,17 @@ inline constexpr const char *SMENewZAAttr = "aarch64_new_za";
 /// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
 /// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -
 /// when the target has +bf16 (armv9-a+sme has it); LLVM 22 selects FCVTN.
-/// Code converting vectors to f16 that may be compiled at -O0 converts
-/// element by element where this is true.
+/// Where this is true, tlx-backend-workarounds converts such vectors lane
+/// by lane in -O0 modules.
 inline constexpr bool GlobalISelMiscompilesVectorHalfTrunc =
     LLVM_VERSION_MAJOR < 22;
+
+/// LLVM 19's AArch64 backend cannot select fptrunc to and fpext from
+/// scalable bf16 vectors ("Cannot select: nxv4bf16 = fp_round"), with or
+/// without +bf16; LLVM 22 can. The loop vectorizer makes them of plain C
+/// conversion loops under +sve; tlx-backend-workarounds rewrites them as
+/// integer operations.
+inline constexpr bool SVEBF16ConversionsUnselectable = LLVM_VERSION_MAJOR < 22;
 
 } // namespace compat
 } // namespace tlx

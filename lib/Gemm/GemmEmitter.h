@@ -4,8 +4,8 @@
 // the mma family, contract, convolution through im2col): it emits LLVM IR
 // for C (+)= A x B on 2-D operands addressed through element strides,
 // choosing cache blocking, packing and a register- or tile-blocked
-// microkernel from the target (AVX-512 / AVX2 / SSE / AArch64 vectors, or
-// Intel AMX tiles).
+// microkernel from the target (AVX-512 / AVX2 / SSE / NEON / SVE vectors,
+// Intel AMX tiles or Arm SME's ZA tiles).
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +85,9 @@ struct GemmPlan {
   std::string Kernel;             ///< e.g. "avx512 f32 broadcast-FMA 14x32"
   int64_t MC = 0, NC = 0, KC = 0; ///< cache blocks
   int64_t MR = 0, NR = 0;         ///< register / tile block
+  /// NR is per 128 bits of vector length (SVE: the register block is
+  /// NR x vscale columns wide).
+  bool ScalableNR = false;
   bool PackedA = false, PackedB = false;
   /// How the GEMM is split over the OpenMP threads ("" when it runs on the
   /// calling thread only), e.g. "rows, in blocks of 14".

@@ -61,8 +61,9 @@ llvm::Value *emitScratch(llvm::IRBuilderBase &B, ScratchSlot Slot,
 llvm::Value *elementPtr(llvm::IRBuilderBase &B, const GemmOperand &Op,
                         llvm::Value *Row, llvm::Value *Col);
 
-/// Converts one element to \p To: sign/zero extension or truncation for
-/// integers per \p IsSigned, int<->fp conversions, fp extension.
+/// Converts one element (or each lane of a vector) to \p To: sign/zero
+/// extension or truncation for integers per \p IsSigned, int<->fp
+/// conversions, fp extension.
 llvm::Value *convertElement(llvm::IRBuilderBase &B, llvm::Value *V,
                             llvm::Type *To, bool IsSigned);
 
@@ -71,11 +72,50 @@ llvm::Value *convertElement(llvm::IRBuilderBase &B, llvm::Value *V,
 llvm::Value *multiplyAdd(llvm::IRBuilderBase &B, llvm::Value *Acc,
                          llvm::Value *X, llvm::Value *Y);
 
+/// Where a packed micro-panel's elements come from: an Extent x Kc block
+/// of Op at (Row0, Col0), in the "m-or-n by k" orientation; KIsRow says k
+/// indexes Op's rows (B) rather than its columns (A).
+struct PanelSource {
+  const GemmOperand &Op;
+  llvm::Value *Row0, *Col0;
+  llvm::Value *Extent, *Kc;
+  bool KIsRow;
+};
+
+/// Copies \p Src element by element into a micro-panel laid out
+/// [Kc/KG][PanelWidth][KG] of \p PackT: element (r, k) goes to
+/// (k/KG)*PanelWidth*KG + r*KG + k%KG, converted to \p PackT (and with its
+/// sign bit flipped when \p FlipSign). Elements of the panel the block
+/// does not cover are left as they are.
+void emitPanelCopy(llvm::IRBuilderBase &B, const PanelSource &Src,
+                   llvm::Type *PackT, unsigned KG, llvm::Value *Panel,
+                   llvm::Value *PanelWidth, bool FlipSign);
+
+/// Applies \p G's epilogue to the finished sums of C's block of \p Rows
+/// rows from \p Row0 and \p Cols columns from \p Col0, read from \p Sums
+/// (C, or a staging copy of it addressed by C's row and column numbers)
+/// and written to G.result(): 4 columns at a time where both have
+/// contiguous rows (kernels whose accumulators the epilogue cannot take:
+/// ZA tiles, scalable vectors).
+void emitEpiloguePass(llvm::IRBuilderBase &B, const GemmDesc &G,
+                      const GemmOperand &Sums, llvm::Value *Row0,
+                      llvm::Value *Rows, llvm::Value *Col0, llvm::Value *Cols);
+
 /// GemmTarget::Vector (GemmVector.cpp). Returns false, emitting nothing,
 /// when no vector kernel handles the element types.
 bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
                     const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why);
+
+/// Whether \p F targets AArch64 with SVE (TargetTransformInfo has
+/// scalable vector registers): its vector GEMMs use the SVE kernels.
+bool canUseSVE(const llvm::Function &F, const llvm::TargetTransformInfo &TTI);
+
+/// The vector GEMM on SVE (lib/Target/AArch64/GemmSVE.cpp). Returns false,
+/// emitting nothing, when no SVE kernel handles the element types.
+bool emitSVEGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
+                 const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
+                 std::string &Why);
 
 /// GemmTarget::AMX (GemmAMX.cpp). Returns false, emitting nothing, when
 /// AMX cannot do the element types.

@@ -432,37 +432,12 @@ void VectorGemmEmitter::emit() {
       });
 }
 
-// Copies a Rows x Kc block of Op, starting at (Row0, Col0) in the
-// "m-or-n by k" orientation, into a micro-panel [Kc/KG][PanelWidth][KG]:
-// element (r, k) of the block goes to (k/KG)*PanelWidth*KG + r*KG + k%KG.
-// KIsRow says k indexes Op's rows (B) rather than its columns (A).
 void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
                                       Value *Col0, Value *Rows, Value *Kc,
                                       bool KIsRow, Value *Panel,
                                       unsigned PanelWidth, bool FlipSign) {
-  unsigned KG = Kern.KG;
-  auto CopyOne = [&](Value *R, Value *K) {
-    Value *Src =
-        KIsRow ? elementPtr(B, Op, B.CreateAdd(Row0, K), B.CreateAdd(Col0, R))
-               : elementPtr(B, Op, B.CreateAdd(Row0, R), B.CreateAdd(Col0, K));
-    Value *V = B.CreateLoad(Op.Elem, Src);
-    V = convertElement(B, V, Kern.PackT, Op.IsSigned);
-    if (FlipSign)
-      V = B.CreateXor(V, ConstantInt::get(Kern.PackT, 0x80));
-    Value *Group = B.CreateLShr(K, Log2_32(KG));
-    Value *InGroup = B.CreateAnd(K, c64(KG - 1));
-    Value *Dst = B.CreateAdd(B.CreateMul(Group, c64(PanelWidth * KG)),
-                             B.CreateAdd(B.CreateMul(R, c64(KG)), InGroup));
-    B.CreateStore(V, packPtr(Panel, Dst));
-  };
-  // k outside, the panel index inside: the stores run along the packed
-  // panel. (Following the source's contiguous index instead made LLVM
-  // vectorize A's copy with scatters: 1024^3 f32 was 10-30% slower.)
-  emitLoop(B, c64(0), Kc, c64(1), "gemm.pack.k",
-           [&](IRBuilderBase &, Value *K) {
-             emitLoop(B, c64(0), Rows, c64(1), "gemm.pack.r",
-                      [&](IRBuilderBase &, Value *R) { CopyOne(R, K); });
-           });
+  emitPanelCopy(B, {Op, Row0, Col0, Rows, Kc, KIsRow}, Kern.PackT, Kern.KG,
+                Panel, c64(PanelWidth), FlipSign);
 }
 
 void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
@@ -1019,6 +994,8 @@ bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
                     const TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why) {
   Function *F = B.GetInsertBlock()->getParent();
+  if (canUseSVE(*F, TTI) && emitSVEGemm(B, G, TTI, Plan, Why))
+    return true;
   VectorKernel Kern;
   if (!chooseKernel(G, TTI, *F, Kern, Why))
     return false;

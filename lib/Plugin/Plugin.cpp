@@ -78,6 +78,8 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM,
   TLX_PASS("tlx-check-wide-vectors", CheckWideVectorsPass())
   TLX_PASS("tlx-amx-emulate", AMXEmulatePass())
   TLX_PASS("tlx-runtime-link-hint", RuntimeLinkHintPass())
+  TLX_PASS("tlx-backend-workarounds", BackendWorkaroundsPass(/*GlobalISel=*/false))
+  TLX_PASS("tlx-backend-workarounds-O0", BackendWorkaroundsPass(/*GlobalISel=*/true))
   TLX_PASS("tlx-test-gemm", TestGemmPass())
   TLX_PASS("tlx-bufferize", BufferizePass())
   TLX_PASS("tlx-nd-to-2d", NDTo2DPass())
@@ -115,13 +117,14 @@ void registerClangPipeline(PassBuilder &PB) {
         addTLXPipeline(MPM, PB);
       });
   compat::registerOptimizerLastEPCallback(
-      PB, [](ModulePassManager &MPM, OptimizationLevel) {
+      PB, [](ModulePassManager &MPM, OptimizationLevel Level) {
         // AMX emulation last: the always_inline __tile_* wrappers are
         // inlined by now, and the lowering's AMX code is final.
         if (pipelineOptions().Target == TargetKind::AMXEmulate)
           MPM.addPass(AMXEmulatePass());
         MPM.addPass(CheckLoweredPass());
         MPM.addPass(RuntimeLinkHintPass());
+        MPM.addPass(BackendWorkaroundsPass(Level == OptimizationLevel::O0));
       });
 }
 

@@ -40,6 +40,20 @@ TLX_MODULE_PASS(CheckWideVectorsPass)
 /// tlx-runtime-link-hint: modules that call libtlxrt also reference a
 /// symbol whose name tells to link it, should the linker miss it.
 TLX_MODULE_PASS(RuntimeLinkHintPass)
+/// tlx-backend-workarounds: IR the backend would miscompile or reject
+/// (LLVM 19 on AArch64) -> an equivalent form it gets right. Runs last in
+/// clang's pipeline. \p GlobalISel: the module's instructions are selected
+/// by AArch64's -O0 selector (clang -O0), which has bugs of its own.
+class BackendWorkaroundsPass
+    : public llvm::PassInfoMixin<BackendWorkaroundsPass> {
+  bool GlobalISel;
+
+public:
+  explicit BackendWorkaroundsPass(bool GlobalISel) : GlobalISel(GlobalISel) {}
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
 /// tlx-amx-emulate: AMX intrinsics -> calls into the runtime's AMX emulator.
 TLX_MODULE_PASS(AMXEmulatePass)
 /// tlx-test-gemm: calls to tlx_test_gemm(...) -> emitGemm (tests, bench).

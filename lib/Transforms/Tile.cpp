@@ -560,7 +560,10 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                  // SME tiles are SVL/32 x SVL/32: known at run time only.
                  (Target == GemmTarget::SME
                       ? Twine(", ZA tiles of SVL/32 x SVL/32")
-                      : ", tile " + Twine(Plan.MR) + "x" + Twine(Plan.NR)) +
+                      : ", tile " + Twine(Plan.MR) + "x" +
+                            (Plan.ScalableNR
+                                 ? "(" + Twine(Plan.NR) + " x vscale)"
+                                 : Twine(Plan.NR))) +
                  AccNote);
   if (!Plan.Split.empty())
     emitRemark(DEBUG_TYPE, "Threads", Op,
@@ -580,9 +583,12 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                     : Target == GemmTarget::SME
                         ? ") applied to C after the SME kernel stores it "
                           "(one pass, outside streaming mode); "
+                    : Plan.ScalableNR
+                        ? ") applied to each C block as the SVE kernel "
+                          "stores it (read back from L1); "
                         : ") applied to C in registers as the GEMM writes "
                           "it; ") +
-                   (G.Out.Ptr && Target == GemmTarget::AMX
+                   (G.Out.Ptr && (Target == GemmTarget::AMX || Plan.ScalableNR)
                         ? "the sums pass block by block through an " +
                               elementTypeName(AccElem) + " temporary"
                     : G.Out.Ptr ? "only partial sums between K blocks go to "

@@ -1,10 +1,14 @@
 ; The vector kernel's blocking follows the target (TTI register width and
 ; count): AVX2 gets the classic 6 x 16 FMA kernel (16 ymm registers), NEON
-; 14 x 8 on 32 q registers, AVX-512 14 x 32; each reported in a remark.
+; 14 x 8 on 32 q registers, AVX-512 14 x 32, SVE (scalable registers) 12
+; rows x 2 vectors; each reported in a remark.
 ; RUN: %opt_tlx -passes=tlx-test-gemm -pass-remarks=tlx-test-gemm %s -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-; RUN: sed 's/x86_64-unknown-linux-gnu/aarch64-unknown-linux-gnu/; s/"target-cpu"="[a-z0-9-]*"/"target-cpu"="neoverse-v1"/' %s \
+; RUN: sed 's/x86_64-unknown-linux-gnu/aarch64-unknown-linux-gnu/; s/"target-cpu"="[a-z0-9-]*"/"target-cpu"="neoverse-n1"/' %s \
 ; RUN:   | %opt_tlx -passes='tlx-test-gemm,default<O2>' -pass-remarks=tlx-test-gemm -S -o %t.arm.ll 2>&1 | FileCheck %s --check-prefix=NEON
 ; RUN: %llc -O2 %t.arm.ll -o - | FileCheck %s --check-prefix=NEON-ASM
+; RUN: sed 's/x86_64-unknown-linux-gnu/aarch64-unknown-linux-gnu/; s/"target-cpu"="[a-z0-9-]*"/"target-cpu"="neoverse-v1"/' %s \
+; RUN:   | %opt_tlx -passes='tlx-test-gemm,default<O2>' -pass-remarks=tlx-test-gemm -S -o %t.sve.ll 2>&1 | FileCheck %s --check-prefix=SVE
+; RUN: %llc -O2 %t.sve.ll -o - | FileCheck %s --check-prefix=SVE-ASM
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s --check-prefix=AVX2
 
 target triple = "x86_64-unknown-linux-gnu"
@@ -63,6 +67,14 @@ attributes #1 = { nounwind "target-cpu"="skylake-avx512" }
 ; NEON-ASM-LABEL: gemm_f32:
 ; NEON-ASM: %gemm.k.body
 ; NEON-ASM-COUNT-28: fmla v{{[0-9]+}}.4s
+
+; SVE-COUNT-2: gemm 1024x256x256: sve fma f32 12x2VL
+; SVE-ASM-LABEL: gemm_f32:
+; SVE-ASM: %sve.k.body
+; SVE-ASM-NOT: {{Spill|Reload|sp}}
+; SVE-ASM-COUNT-24: fmla z{{[0-9]+}}.s, p{{[0-9]+}}/m, z{{[0-9]+}}.s, z{{[0-9]+}}.s
+; SVE-ASM-NOT: {{Spill|Reload|sp}}
+; SVE-ASM: %sve.k.exit
 
 ; AVX2-LABEL: gemm_f32:
 ; AVX2: # %gemm.k.body

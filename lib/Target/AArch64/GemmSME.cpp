@@ -109,7 +109,6 @@ private:
               ScratchSlot Slot);
   void copy(const GemmOperand &From, const GemmOperand &To, int64_t Rows,
             int64_t Cols);
-  void applyEpilogue(const GemmOperand &Sums);
   Function *createKernel();
 
   IRBuilderBase &B;
@@ -176,39 +175,6 @@ void SMEGemmEmitter::copy(const GemmOperand &From, const GemmOperand &To,
                             B.CreateLoad(From.Elem, elementPtr(B, From, I, J)),
                             elementPtr(B, To, I, J));
                       });
-           });
-}
-
-// for i < M:
-//   for j < N step 4 (rows of Out/C contiguous; else 1):
-//     result[i][j ..] = epilogue(Sums[i][j ..])
-//   the last N % 4 columns one at a time
-void SMEGemmEmitter::applyEpilogue(const GemmOperand &Sums) {
-  const GemmOperand &Dst = G.result();
-  Type *T = G.C.Elem;
-  // f16 results one element at a time with LLVM 19 (its -O0 instruction
-  // selector rounds f32 vectors to f16 as bf16: Compat.h).
-  bool ScalarHalf = compat::GlobalISelMiscompilesVectorHalfTrunc &&
-                    Dst.Elem->isHalfTy();
-  int64_t Lanes = isConstOne(Dst.ColStride) && !ScalarHalf ? 4 : 1;
-  int64_t NVec = G.N / Lanes * Lanes;
-  auto Columns = [&](Value *I, int64_t J0, int64_t J1, int64_t Width) {
-    if (J0 >= J1)
-      return;
-    Type *VT = Width > 1 ? FixedVectorType::get(T, Width) : T;
-    emitLoop(B, c64(J0), c64(J1), c64(Width), "sme.epi.j",
-             [&](IRBuilderBase &, Value *J) {
-               Value *Acc = B.CreateAlignedLoad(VT, elementPtr(B, Sums, I, J),
-                                                elementAlign(T));
-               B.CreateAlignedStore(G.Epilogue(B, Acc, I, J),
-                                    elementPtr(B, Dst, I, J),
-                                    elementAlign(Dst.Elem));
-             });
-  };
-  emitLoop(B, c64(0), c64(G.M), c64(1), "sme.epi.i",
-           [&](IRBuilderBase &, Value *I) {
-             Columns(I, 0, NVec, Lanes);
-             Columns(I, NVec, G.N, 1);
            });
 }
 
@@ -364,7 +330,7 @@ void SMEGemmEmitter::emit() {
     copy(G.Init.Ptr ? G.Init : G.C, Sums, G.M, G.N);
   B.CreateCall(createKernel(), {Ap, Bp, Sums.Ptr, Sums.RowStride});
   if (G.Epilogue)
-    applyEpilogue(Sums);
+    emitEpiloguePass(B, G, Sums, c64(0), c64(G.M), c64(0), c64(G.N));
   else if (!InPlace)
     copy(Sums, G.C, G.M, G.N);
 }

@@ -1,0 +1,170 @@
+//===- BackendWorkarounds.cpp - IR the backend would get wrong ------------===//
+//
+// tlx-backend-workarounds rewrites, last in clang's pipeline, IR that a
+// backend TLX supports miscompiles or rejects into an equivalent form it
+// gets right. Each workaround is for the LLVM versions Compat.h names, so
+// it disappears with them. It runs on every function, the user's own C
+// included: the backend's bug is the same there.
+//
+//  - AArch64, LLVM 19, -O0 (GlobalISel selects instructions): a vector
+//    fptrunc to f16 becomes BFCVTN - a conversion to bf16 - in functions
+//    with +bf16 (armv8.6-a, armv9-a and later). TLX's f16 element-wise
+//    loops are vector code: such an fptrunc becomes one per lane (scalar
+//    FCVT is right).
+//  - AArch64, LLVM 19, every -O level: fptrunc to and fpext from scalable
+//    bf16 vectors cannot be selected, with or without +bf16 (the loop
+//    vectorizer makes them of C conversion loops under +sve). They become
+//    integer operations on the bits, rounding to nearest even:
+//      f32 -> bf16: NaN ? (bits >> 16) | 0x40
+//                       : (bits + 0x7fff + ((bits >> 16) & 1)) >> 16
+//      f64 -> bf16: to f32 rounded to odd first (the f32 nearest, moved
+//                   one unit toward the f64 when inexact and even), so the
+//                   second rounding is exact
+//      bf16 -> f32: bits << 16 (f64: then fpext)
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+#include "Compat.h"
+#include "Gemm/GemmEmitter.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace tlx {
+
+namespace {
+
+/// \p T with its elements replaced by \p Elem (a vector stays one of as
+/// many).
+Type *withElement(Type *T, Type *Elem) {
+  if (auto *VT = dyn_cast<VectorType>(T))
+    return VectorType::get(Elem, VT->getElementCount());
+  return Elem;
+}
+
+/// fptrunc <N x T> %v to <N x half> -> N scalar fptruncs inserted into a
+/// vector.
+void truncateLaneByLane(FPTruncInst &Trunc) {
+  auto *VT = cast<FixedVectorType>(Trunc.getType());
+  IRBuilder<> B(&Trunc);
+  Value *Result = PoisonValue::get(VT);
+  for (unsigned Lane = 0; Lane < VT->getNumElements(); ++Lane) {
+    Value *Elem = B.CreateExtractElement(Trunc.getOperand(0), Lane);
+    Result = B.CreateInsertElement(
+        Result, B.CreateFPTrunc(Elem, VT->getElementType()), Lane);
+  }
+  Result->takeName(&Trunc);
+  Trunc.replaceAllUsesWith(Result);
+  Trunc.eraseFromParent();
+}
+
+/// f64 (vector) -> f32 rounded to odd: exact where f32 holds the value;
+/// otherwise the f32 nearest, moved one unit toward \p D when even.
+Value *truncateToOdd(IRBuilderBase &B, Value *D) {
+  Type *F32 = withElement(D->getType(), B.getFloatTy());
+  Type *I32 = withElement(D->getType(), B.getInt32Ty());
+  Value *Near = B.CreateFPTrunc(D, F32);
+  Value *Back = B.CreateFPExt(Near, D->getType());
+  Value *Bits = B.CreateBitCast(Near, I32);
+  Value *One = ConstantInt::get(I32, 1);
+  Value *Even = B.CreateICmpEQ(B.CreateAnd(Bits, One), Constant::getNullValue(I32));
+  Value *Inexact = B.CreateFCmpUNE(Back, D);
+  Value *Short = B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, Back),
+                                 B.CreateUnaryIntrinsic(Intrinsic::fabs, D));
+  Value *Odd = B.CreateSelect(Short, B.CreateAdd(Bits, One),
+                              B.CreateSub(Bits, One));
+  return B.CreateBitCast(
+      B.CreateSelect(B.CreateAnd(Inexact, Even), Odd, Bits), F32);
+}
+
+/// fptrunc to bf16 as integer operations on the f32 bits.
+Value *truncateToBF16(IRBuilderBase &B, Value *V) {
+  if (V->getType()->getScalarType()->isDoubleTy())
+    V = truncateToOdd(B, V);
+  Type *T = V->getType();
+  Type *I32 = withElement(T, B.getInt32Ty());
+  Type *I16 = withElement(T, B.getInt16Ty());
+  Value *Bits = B.CreateBitCast(V, I32);
+  Value *Lsb = B.CreateAnd(B.CreateLShr(Bits, 16), ConstantInt::get(I32, 1));
+  Value *Rounded = B.CreateLShr(
+      B.CreateAdd(B.CreateAdd(Bits, ConstantInt::get(I32, 0x7fff)), Lsb), 16);
+  Value *QuietNaN = B.CreateOr(B.CreateLShr(Bits, 16), ConstantInt::get(I32, 0x40));
+  Value *IsNaN = B.CreateFCmpUNO(V, V);
+  Value *Half = B.CreateTrunc(B.CreateSelect(IsNaN, QuietNaN, Rounded), I16);
+  return B.CreateBitCast(Half, withElement(T, B.getBFloatTy()));
+}
+
+/// fpext from bf16 as the bits shifted into the upper half of an f32.
+Value *extendFromBF16(IRBuilderBase &B, Value *V, Type *To) {
+  Type *T = V->getType();
+  Value *Bits = B.CreateZExt(B.CreateBitCast(V, withElement(T, B.getInt16Ty())),
+                             withElement(T, B.getInt32Ty()));
+  Value *F = B.CreateBitCast(B.CreateShl(Bits, 16),
+                             withElement(T, B.getFloatTy()));
+  return F->getType() == To ? F : B.CreateFPExt(F, To);
+}
+
+/// A conversion between scalable bf16 and f32/f64 vectors.
+bool isScalableBF16Conversion(const Instruction &I) {
+  if (!isa<FPTruncInst>(I) && !isa<FPExtInst>(I))
+    return false;
+  auto *VT = dyn_cast<ScalableVectorType>(I.getType());
+  auto *From = dyn_cast<ScalableVectorType>(I.getOperand(0)->getType());
+  return VT && From &&
+         (VT->getElementType()->isBFloatTy() ||
+          From->getElementType()->isBFloatTy());
+}
+
+void rewriteScalableBF16Conversion(Instruction &I) {
+  IRBuilder<> B(&I);
+  Value *V = isa<FPTruncInst>(I)
+                 ? truncateToBF16(B, I.getOperand(0))
+                 : extendFromBF16(B, I.getOperand(0), I.getType());
+  V->takeName(&I);
+  I.replaceAllUsesWith(V);
+  I.eraseFromParent();
+}
+
+bool isVectorHalfTrunc(const Instruction &I) {
+  auto *VT = dyn_cast<FixedVectorType>(I.getType());
+  return isa<FPTruncInst>(I) && VT && VT->getElementType()->isHalfTy();
+}
+
+} // namespace
+
+PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
+                                              ModuleAnalysisManager &) {
+  if (!Triple(M.getTargetTriple()).isAArch64())
+    return PreservedAnalyses::all();
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    bool HalfTrunc = GlobalISel &&
+                     compat::GlobalISelMiscompilesVectorHalfTrunc &&
+                     gemm::hasTargetFeature(F, "bf16");
+    SmallVector<Instruction *, 8> HalfTruncs, BF16Conversions;
+    for (Instruction &I : instructions(F)) {
+      if (HalfTrunc && isVectorHalfTrunc(I))
+        HalfTruncs.push_back(&I);
+      else if (compat::SVEBF16ConversionsUnselectable &&
+               isScalableBF16Conversion(I))
+        BF16Conversions.push_back(&I);
+    }
+    for (Instruction *I : HalfTruncs)
+      truncateLaneByLane(*cast<FPTruncInst>(I));
+    for (Instruction *I : BF16Conversions)
+      rewriteScalableBF16Conversion(*I);
+    Changed |= !HalfTruncs.empty() || !BF16Conversions.empty();
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace tlx
