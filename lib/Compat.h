@@ -89,10 +89,12 @@ inline constexpr bool GlobalISelMiscompilesVectorHalfTrunc =
 
 /// LLVM 19's AArch64 backend cannot select fptrunc to and fpext from
 /// scalable bf16 vectors ("Cannot select: nxv4bf16 = fp_round"), with or
-/// without +bf16; LLVM 22 can. The loop vectorizer makes them of plain C
-/// conversion loops under +sve; tlx-backend-workarounds rewrites them as
-/// integer operations.
+/// without +bf16; LLVM 22 can, except from f64 ("Possible incorrect use of
+/// EVT::getVectorNumElements() for scalable vector"). The loop vectorizer
+/// makes them of plain C conversion loops under +sve;
+/// tlx-backend-workarounds rewrites them as integer operations.
 inline constexpr bool SVEBF16ConversionsUnselectable = LLVM_VERSION_MAJOR < 22;
+inline constexpr bool SVEF64ToBF16Unselectable = true;
 
 } // namespace compat
 } // namespace tlx

@@ -11,10 +11,11 @@
 //    with +bf16 (armv8.6-a, armv9-a and later). TLX's f16 element-wise
 //    loops are vector code: such an fptrunc becomes one per lane (scalar
 //    FCVT is right).
-//  - AArch64, LLVM 19, every -O level: fptrunc to and fpext from scalable
-//    bf16 vectors cannot be selected, with or without +bf16 (the loop
-//    vectorizer makes them of C conversion loops under +sve). They become
-//    integer operations on the bits, rounding to nearest even:
+//  - AArch64, every -O level: fptrunc to and fpext from scalable bf16
+//    vectors cannot be selected by LLVM 19, with or without +bf16, nor
+//    fptrunc from f64 by LLVM 22 (the loop vectorizer makes them of C
+//    conversion loops under +sve). They become integer operations on the
+//    bits, rounding to nearest even:
 //      f32 -> bf16: NaN ? (bits >> 16) | 0x40
 //                       : (bits + 0x7fff + ((bits >> 16) & 1)) >> 16
 //      f64 -> bf16: to f32 rounded to odd first (the f32 nearest, moved
@@ -111,15 +112,20 @@ Value *extendFromBF16(IRBuilderBase &B, Value *V, Type *To) {
   return F->getType() == To ? F : B.CreateFPExt(F, To);
 }
 
-/// A conversion between scalable bf16 and f32/f64 vectors.
-bool isScalableBF16Conversion(const Instruction &I) {
+/// A conversion between scalable bf16 and f32/f64 vectors that the
+/// backend cannot select.
+bool isUnselectableBF16Conversion(const Instruction &I) {
   if (!isa<FPTruncInst>(I) && !isa<FPExtInst>(I))
     return false;
   auto *VT = dyn_cast<ScalableVectorType>(I.getType());
   auto *From = dyn_cast<ScalableVectorType>(I.getOperand(0)->getType());
-  return VT && From &&
-         (VT->getElementType()->isBFloatTy() ||
-          From->getElementType()->isBFloatTy());
+  if (!VT || !From ||
+      (!VT->getElementType()->isBFloatTy() &&
+       !From->getElementType()->isBFloatTy()))
+    return false;
+  return compat::SVEBF16ConversionsUnselectable ||
+         (compat::SVEF64ToBF16Unselectable &&
+          From->getElementType()->isDoubleTy());
 }
 
 void rewriteScalableBF16Conversion(Instruction &I) {
@@ -154,8 +160,7 @@ PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
     for (Instruction &I : instructions(F)) {
       if (HalfTrunc && isVectorHalfTrunc(I))
         HalfTruncs.push_back(&I);
-      else if (compat::SVEBF16ConversionsUnselectable &&
-               isScalableBF16Conversion(I))
+      else if (isUnselectableBF16Conversion(I))
         BF16Conversions.push_back(&I);
     }
     for (Instruction *I : HalfTruncs)

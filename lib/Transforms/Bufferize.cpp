@@ -793,8 +793,8 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
     return false;
   }
   // The op computes where the store was.
-  Op.moveBefore(Store);
-  TI.moveBefore(Store);
+  compat::moveBefore(&Op, Store);
+  compat::moveBefore(&TI, Store);
   emitRemark(DEBUG_TYPE, "StoreDestination", Op,
              getOpDesc(*getOpKind(Op)).shortName() +
                  ": result written in place into the destination of its "
