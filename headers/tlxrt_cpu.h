@@ -1,10 +1,11 @@
-/* tlxrt_cpu.h - the x86 ISA level TLX-generated code dispatches on.
+/* tlxrt_cpu.h - the CPU checks TLX-generated code makes at run time.
  *
- * A GEMM compiled without -march (or below the best level TLX has kernels
- * for) is emitted once per level; the code calls tlxrt_x86_level() and
- * runs the best version the CPU and the OS support. See lib/Runtime/
- * cpu_level.c and docs/pipeline.md ("Run-time dispatch"). Not meant to be
- * called by hand.
+ * x86: a GEMM compiled without -march (or below the best level TLX has
+ * kernels for) is emitted once per level; the code calls
+ * tlxrt_x86_level() and runs the best version the CPU and the OS support.
+ * See lib/Runtime/cpu_level.c and docs/pipeline.md ("Run-time dispatch").
+ * AArch64: an SME GEMM calls tlxrt_sme_require() before its kernel.
+ * Not meant to be called by hand.
  */
 #ifndef TLXRT_CPU_H
 #define TLXRT_CPU_H
@@ -21,6 +22,10 @@ extern "C" {
  * environment variable TLX_ISA_LEVEL_MAX=<n> caps the answer (tests run
  * the lower versions that way). Computed once per process. */
 int32_t tlxrt_x86_level(void);
+
+/* AArch64 Linux only: returns if the thread may use SME (HWCAP2_SME);
+ * otherwise says so on stderr and exits with status 1. */
+void tlxrt_sme_require(void);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,10 @@
  * The symbols are weak: a runtime library that has its own (newer libgcc,
  * compiler-rt) may take precedence. */
 #if defined(__aarch64__) && defined(__linux__)
+#include "tlxrt_cpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/auxv.h>
 
 #ifndef HWCAP2_SME
@@ -35,6 +39,21 @@ __attribute__((visibility("hidden"))) unsigned char tlxrt_sme_caps;
 __attribute__((constructor)) static void tlxrt_sme_detect(void) {
   tlxrt_sme_caps = ((getauxval(AT_HWCAP2) & HWCAP2_SME) ? 1 : 0) |
                    ((getauxval(AT_HWCAP) & HWCAP_SVE) ? 2 : 0);
+}
+
+/* Called by TLX's SME GEMMs before their kernel: without SME its first
+ * instruction (SMSTART) would kill the program with SIGILL and no word of
+ * why. Reads the hwcaps itself (glibc keeps them in a variable), so it is
+ * right even before the constructor above has run. */
+void tlxrt_sme_require(void) {
+  if (getauxval(AT_HWCAP2) & HWCAP2_SME)
+    return;
+  fflush(stdout);
+  fprintf(stderr, "tlx: this program uses Arm SME, but this CPU/kernel does "
+                  "not support it (HWCAP2_SME is not set); rebuild with "
+                  "-fplugin-arg-tlx-target=vector and an -march without "
+                  "+sme\n");
+  exit(1);
 }
 
 /* Encodings (checked with llvm-mc -mattr=+sme):

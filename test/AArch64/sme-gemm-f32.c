@@ -14,6 +14,11 @@
 // RUN: %a64_tlx_cc -w -O2 -march=armv9-a+sme %s -o %t2 && %a64_qemu %t2 | FileCheck %s
 // RUN: qemu-aarch64 -cpu max,sme-default-vector-length=16 %t2 | FileCheck %s
 // RUN: qemu-aarch64 -cpu max,sme-default-vector-length=256 %t2 | FileCheck %s
+// A CPU without SME: the runtime says so before the first kernel (no
+// SIGILL).
+// RUN: not qemu-aarch64 -cpu max,sme=off %t2 2>&1 | FileCheck %s --check-prefix=NOSME
+// NOSME: tlx: this program uses Arm SME, but this CPU/kernel does not support it (HWCAP2_SME is not set); rebuild with -fplugin-arg-tlx-target=vector and an -march without +sme
+// NOSME-NOT: ok
 // -fplugin-arg-tlx-target=sme without +sme (nor SVE) in -march: only the
 // kernel gets +sme (LLVM 19 then reads VG through __arm_get_current_vg,
 // libtlxrt's).
@@ -31,6 +36,7 @@
 // REMARK: remark: matmul: fused epilogue (fadd, relu) applied to C after the SME kernel stores it
 
 // ASM-LABEL: mm_17x33x100:
+// ASM: bl tlxrt_sme_require
 // ASM: {{bl?}} tlx.sme.gemm
 // ASM-LABEL: mm_1x1x1:
 // ASM: {{bl?}} tlx.sme.gemm

@@ -29,6 +29,8 @@
 //     Tails: A and B loads are predicated (rows beyond M, columns beyond N
 //     read nothing and give zero), stores take a column predicate and a
 //     row count.
+//     The caller first calls tlxrt_sme_require() (libtlxrt): a CPU without
+//     SME gets a message and exit status 1 instead of SIGILL.
 //  5. Back in the caller: the epilogue (GemmDesc::Epilogue, to Out or C)
 //     on the finished C, row by row, or the staging buffer copied to C.
 //     The epilogue needs no streaming mode (NEON, libm calls) this way.
@@ -328,6 +330,13 @@ void SMEGemmEmitter::emit() {
   }
   if (G.Accumulate && (G.Init.Ptr || !InPlace))
     copy(G.Init.Ptr ? G.Init : G.C, Sums, G.M, G.N);
+  // A CPU without SME gets a message rather than SIGILL (libtlxrt).
+  Module *M = B.GetInsertBlock()->getModule();
+  FunctionCallee Require =
+      M->getOrInsertFunction("tlxrt_sme_require", B.getVoidTy());
+  if (auto *Decl = dyn_cast<Function>(Require.getCallee()))
+    Decl->setDoesNotThrow();
+  B.CreateCall(Require);
   B.CreateCall(createKernel(), {Ap, Bp, Sums.Ptr, Sums.RowStride});
   if (G.Epilogue)
     emitEpiloguePass(B, G, Sums, c64(0), c64(G.M), c64(0), c64(G.N));

@@ -16,7 +16,8 @@ target triple = "aarch64-unknown-linux-gnu"
 ; CHECK-LABEL: define void @mm_f32(
 ; CHECK: call {{.*}}ptr @tlxrt_scratch(i32 0,
 ; CHECK: call {{.*}}ptr @tlxrt_scratch(i32 1,
-; CHECK: call void @tlx.sme.gemm(ptr
+; CHECK: call void @tlxrt_sme_require()
+; CHECK-NEXT: call void @tlx.sme.gemm(ptr
 ; CHECK-LABEL: define void @summa_s8u8(
 ; CHECK: call void @tlx.sme.gemm.1(ptr
 ; CHECK-LABEL: define void @no_sme(
