@@ -370,6 +370,28 @@ void emitInitCopy(IRBuilderBase &B, const GemmDesc &G) {
            });
 }
 
+Value *addOrKeep(IRBuilderBase &B, Value *AddC, Value *Old, Value *Acc) {
+  Value *Sum = Acc->getType()->isFPOrFPVectorTy() ? B.CreateFAdd(Old, Acc)
+                                                  : B.CreateAdd(Old, Acc);
+  return B.CreateSelect(AddC, Sum, Acc);
+}
+
+Value *isPartialPanel(IRBuilderBase &B, Value *Extent, Value *Width,
+                      Value *Kc, Value *Kcp) {
+  return B.CreateOr(B.CreateICmpSLT(Extent, Width), B.CreateICmpSLT(Kc, Kcp),
+                    "gemm.partial");
+}
+
+void emitZeroPanelIf(IRBuilderBase &B, Value *Partial, Value *Panel,
+                     Value *Width, Value *Kcp, Type *PackT) {
+  emitIf(B, Partial, [&] {
+    Value *Bytes = B.CreateMul(
+        B.CreateMul(Kcp, Width),
+        B.getInt64(PackT->getPrimitiveSizeInBits() / 8));
+    B.CreateMemSet(Panel, B.getInt8(0), Bytes, elementAlign(PackT));
+  });
+}
+
 // k outside, the panel index inside: the stores run along the packed
 // panel. (Following the source's contiguous index instead made LLVM
 // vectorize A's copy with scatters: 1024^3 f32 was 10-30% slower.)

@@ -82,6 +82,23 @@ struct PanelSource {
   bool KIsRow;
 };
 
+/// \p AddC ? \p Old + \p Acc : \p Acc (a block's sums added to C's so
+/// far, or not), for floats and integers, scalars and vectors.
+llvm::Value *addOrKeep(llvm::IRBuilderBase &B, llvm::Value *AddC,
+                       llvm::Value *Old, llvm::Value *Acc);
+
+/// Whether a micro-panel of \p Width rows or columns and \p Kcp k values
+/// gets less than that from its block (\p Extent of them, \p Kc k values):
+/// it must be zeroed first, as the microkernel always runs whole panels.
+llvm::Value *isPartialPanel(llvm::IRBuilderBase &B, llvm::Value *Extent,
+                            llvm::Value *Width, llvm::Value *Kc,
+                            llvm::Value *Kcp);
+
+/// When \p Partial: zeros the Kcp x Width elements of \p PackT at \p Panel.
+void emitZeroPanelIf(llvm::IRBuilderBase &B, llvm::Value *Partial,
+                     llvm::Value *Panel, llvm::Value *Width, llvm::Value *Kcp,
+                     llvm::Type *PackT);
+
 /// Copies \p Src element by element into a micro-panel laid out
 /// [Kc/KG][PanelWidth][KG] of \p PackT: element (r, k) goes to
 /// (k/KG)*PanelWidth*KG + r*KG + k%KG, converted to \p PackT (and with its

@@ -449,13 +449,9 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
         Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
         // Edge panels get zeros where B has no columns or k values, so the
         // microkernel always runs full width.
-        Value *Partial = B.CreateOr(B.CreateICmpSLT(Cols, c64(NR)),
-                                    B.CreateICmpSLT(Kc, Kcp));
+        Value *Partial = isPartialPanel(B, Cols, c64(NR), Kc, Kcp);
         auto Pack = [&] {
-          emitIf(B, Partial, [&] {
-            B.CreateMemSet(Panel, B.getInt8(0),
-                           B.CreateMul(Kcp, c64(NR * packBytes())), Align(64));
-          });
+          emitZeroPanelIf(B, Partial, Panel, c64(NR), Kcp, Kern.PackT);
           auto CopyElements = [&] {
             copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc,
                           /*KIsRow=*/true, Panel, NR, /*FlipSign=*/false);
@@ -557,12 +553,8 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
       B, c64(0), Mc, c64(MR), "gemm.packa", [&](IRBuilderBase &, Value *Ir) {
         Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
         Value *Panel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
-        Value *Partial = B.CreateOr(B.CreateICmpSLT(Rows, c64(MR)),
-                                    B.CreateICmpSLT(Kc, Kcp));
-        emitIf(B, Partial, [&] {
-          B.CreateMemSet(Panel, B.getInt8(0),
-                         B.CreateMul(Kcp, c64(MR * packBytes())), Align(4));
-        });
+        emitZeroPanelIf(B, isPartialPanel(B, Rows, c64(MR), Kc, Kcp), Panel,
+                        c64(MR), Kcp, Kern.PackT);
         Value *Row0 = B.CreateAdd(Ic, Ir);
         auto Copy = [&] {
           copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel, MR,
@@ -892,12 +884,6 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   emitIf(B, LastK, StoreFinished, [&] {
     storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false, FirstK);
   });
-}
-
-Value *addOrKeep(IRBuilderBase &B, Value *AddC, Value *Old, Value *Acc) {
-  Value *Sum = Acc->getType()->isFPOrFPVectorTy() ? B.CreateFAdd(Old, Acc)
-                                                  : B.CreateAdd(Old, Acc);
-  return B.CreateSelect(AddC, Sum, Acc);
 }
 
 /// The value C gets at (Row, Col..): the sum so far (\p Old, null when

@@ -25,9 +25,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Passes.h"
 #include "Compat.h"
 #include "Gemm/GemmEmitter.h"
+#include "Passes.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
@@ -75,14 +75,15 @@ Value *truncateToOdd(IRBuilderBase &B, Value *D) {
   Value *Back = B.CreateFPExt(Near, D->getType());
   Value *Bits = B.CreateBitCast(Near, I32);
   Value *One = ConstantInt::get(I32, 1);
-  Value *Even = B.CreateICmpEQ(B.CreateAnd(Bits, One), Constant::getNullValue(I32));
+  Value *Even =
+      B.CreateICmpEQ(B.CreateAnd(Bits, One), Constant::getNullValue(I32));
   Value *Inexact = B.CreateFCmpUNE(Back, D);
   Value *Short = B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, Back),
                                  B.CreateUnaryIntrinsic(Intrinsic::fabs, D));
-  Value *Odd = B.CreateSelect(Short, B.CreateAdd(Bits, One),
-                              B.CreateSub(Bits, One));
-  return B.CreateBitCast(
-      B.CreateSelect(B.CreateAnd(Inexact, Even), Odd, Bits), F32);
+  Value *Odd =
+      B.CreateSelect(Short, B.CreateAdd(Bits, One), B.CreateSub(Bits, One));
+  return B.CreateBitCast(B.CreateSelect(B.CreateAnd(Inexact, Even), Odd, Bits),
+                         F32);
 }
 
 /// fptrunc to bf16 as integer operations on the f32 bits.
@@ -96,7 +97,8 @@ Value *truncateToBF16(IRBuilderBase &B, Value *V) {
   Value *Lsb = B.CreateAnd(B.CreateLShr(Bits, 16), ConstantInt::get(I32, 1));
   Value *Rounded = B.CreateLShr(
       B.CreateAdd(B.CreateAdd(Bits, ConstantInt::get(I32, 0x7fff)), Lsb), 16);
-  Value *QuietNaN = B.CreateOr(B.CreateLShr(Bits, 16), ConstantInt::get(I32, 0x40));
+  Value *QuietNaN =
+      B.CreateOr(B.CreateLShr(Bits, 16), ConstantInt::get(I32, 0x40));
   Value *IsNaN = B.CreateFCmpUNO(V, V);
   Value *Half = B.CreateTrunc(B.CreateSelect(IsNaN, QuietNaN, Rounded), I16);
   return B.CreateBitCast(Half, withElement(T, B.getBFloatTy()));
@@ -107,8 +109,8 @@ Value *extendFromBF16(IRBuilderBase &B, Value *V, Type *To) {
   Type *T = V->getType();
   Value *Bits = B.CreateZExt(B.CreateBitCast(V, withElement(T, B.getInt16Ty())),
                              withElement(T, B.getInt32Ty()));
-  Value *F = B.CreateBitCast(B.CreateShl(Bits, 16),
-                             withElement(T, B.getFloatTy()));
+  Value *F =
+      B.CreateBitCast(B.CreateShl(Bits, 16), withElement(T, B.getFloatTy()));
   return F->getType() == To ? F : B.CreateFPExt(F, To);
 }
 

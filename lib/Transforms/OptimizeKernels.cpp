@@ -31,8 +31,9 @@
 //     module to SelectionDAG instead hit "Cannot select" on pre-indexed
 //     bf16 stores in the optnone functions): such modules keep -O0 code
 //     generation, their kernels optimized IR only
-//     (test/AArch64/o0-kernels-codegen.c). Not when code outside the kernels holds
-//     x86_amx values (clang's __tile1024i API in an optnone function):
+//     (test/AArch64/o0-kernels-codegen.c). Nor when code outside the
+//     kernels holds x86_amx values (clang's __tile1024i API in an optnone
+//     function):
 //     LLVM's optimized tile register allocation rejects that -O0 form
 //     ("please define the shape earlier"). tlx-tile and tlx-legalize then
 //     outline nothing in the first place (findAMXOutsideKernels, with a

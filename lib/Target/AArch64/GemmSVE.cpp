@@ -39,8 +39,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Gemm/GemmEmitterImpl.h"
 #include "Compat.h"
+#include "Gemm/GemmEmitterImpl.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -63,9 +63,10 @@ constexpr unsigned MaxVectorBits = 2048;
 /// Everything the SVE kernel's code depends on.
 struct SVEKernel {
   Intrinsic::ID Dot = Intrinsic::not_intrinsic; ///< none: fma / mla
-  bool SwapDotOperands = false; ///< usdot(acc, unsigned, signed) with B unsigned
-  Type *PackT = nullptr;        ///< packed A and B elements
-  Type *AccT = nullptr;         ///< accumulators (C's type)
+  bool SwapDotOperands =
+      false;             ///< usdot(acc, unsigned, signed) with B unsigned
+  Type *PackT = nullptr; ///< packed A and B elements
+  Type *AccT = nullptr;  ///< accumulators (C's type)
   unsigned KG = 1;
   unsigned MR = 12, NV = 2;
   int64_t MC = 0, KC = 0, NC = 0;
@@ -128,15 +129,15 @@ bool chooseKernel(const GemmDesc &G, const Function &F,
     return false;
   }
   Kern.AccT = Kern.PackT = CT;
-  Kern.Name = CT->isFloatTy()    ? "fma f32"
-              : CT->isDoubleTy() ? "fma f64"
-                                 : "mla i" + std::to_string(
-                                                 CT->getIntegerBitWidth());
+  Kern.Name = CT->isFloatTy() ? "fma f32"
+              : CT->isDoubleTy()
+                  ? "fma f64"
+                  : "mla i" + std::to_string(CT->getIntegerBitWidth());
   chooseDot(G, F, Kern);
   // 32 Z registers: MR x NV accumulators, NV vectors of B and the
   // broadcasts of A.
-  unsigned NumRegs = TTI.getNumberOfRegisters(
-      TTI.getRegisterClassForType(/*Vector=*/true));
+  unsigned NumRegs =
+      TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   Kern.NV = 2;
   Kern.MR = std::max(1u, std::min(12u, (NumRegs - 2 * Kern.NV) / Kern.NV));
   return true;
@@ -184,28 +185,24 @@ private:
   }
   /// Lanes I < N of an accumulator vector (I counted from 0).
   Value *laneMask(Value *Begin, Value *End) {
-    return B.CreateIntrinsic(Intrinsic::get_active_lane_mask,
-                             {ScalableVectorType::get(B.getInt1Ty(),
-                                                      Kern.lanes()),
-                              I64},
-                             {Begin, End});
+    return B.CreateIntrinsic(
+        Intrinsic::get_active_lane_mask,
+        {ScalableVectorType::get(B.getInt1Ty(), Kern.lanes()), I64},
+        {Begin, End});
   }
 
   void packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc, Value *Kcp);
-  void packBRows(Value *Col0, Value *Pc, Value *Cols, Value *Kc,
-                 Value *Panel);
+  void packBRows(Value *Col0, Value *Pc, Value *Cols, Value *Kc, Value *Panel);
   void packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc, Value *Kcp);
   void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Mc,
                        Value *Nc, Value *Kcp, Value *AddC, Value *LastK,
                        Value *FirstK);
   Value *emitStep(Value *Acc, Value *A, Value *Bv);
-  void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
-                  Value *Rows, Value *Cols, Value *AddC, Value *FirstK);
+  void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0, Value *Rows,
+                  Value *Cols, Value *AddC, Value *FirstK);
   void storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
-                          Value *Rows, Value *Cols, Value *AddC,
-                          Value *FirstK);
+                          Value *Rows, Value *Cols, Value *AddC, Value *FirstK);
   Value *sumsPtr(Value *Row, Value *Col, Value *FirstK);
-  Value *addOld(Value *AddC, Value *Old, Value *Acc);
 
   IRBuilderBase &B;
   const GemmDesc &G;
@@ -226,7 +223,8 @@ void SVEGemmEmitter::emit() {
   ApBase = emitScratch(B, ScratchSlot::PackedA, Kern.MC * Kern.KC * ES);
   BpBase = emitScratch(B, ScratchSlot::PackedB,
                        (Kern.NC + Kern.maxNR()) * Kern.KC * ES);
-  if (!isConstOne(G.C.ColStride) || (G.Init.Ptr && !isConstOne(G.Init.ColStride))) {
+  if (!isConstOne(G.C.ColStride) ||
+      (G.Init.Ptr && !isConstOne(G.Init.ColStride))) {
     IRBuilderBase::InsertPointGuard Guard(B);
     B.SetInsertPoint(&F->getEntryBlock(), F->getEntryBlock().begin());
     EdgeBuf = B.CreateAlloca(ArrayType::get(Kern.AccT, Kern.MR * Kern.maxNR()),
@@ -235,34 +233,40 @@ void SVEGemmEmitter::emit() {
   }
   Value *RowEnd = G.RowEnd ? G.RowEnd : c64(G.M);
   Value *ColEnd = G.ColEnd ? G.ColEnd : c64(G.N);
-  emitLoop(B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, c64(Kern.NC), "sve.jc",
-           [&](IRBuilderBase &, Value *Jc) {
-    Value *Nc = smin(c64(Kern.NC), B.CreateSub(ColEnd, Jc));
-    emitLoop(B, c64(0), c64(G.K), c64(Kern.KC), "sve.pc",
-             [&](IRBuilderBase &, Value *Pc) {
-      Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
-      Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
-                               c64(-int64_t(Kern.KG)));
-      packB(Jc, Pc, Nc, Kc, Kcp);
-      Value *AddC = G.Accumulate ? B.getTrue()
-                                 : B.CreateICmpNE(Pc, c64(0), "sve.addc");
-      Value *LastK =
-          B.CreateICmpSGE(B.CreateAdd(Pc, Kc), c64(G.K), "sve.lastk");
-      Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "sve.firstk");
-      emitLoop(B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, c64(Kern.MC),
-               "sve.ic", [&](IRBuilderBase &, Value *Ic) {
-        Value *Mc = smin(c64(Kern.MC), B.CreateSub(RowEnd, Ic));
-        packA(Ic, Pc, Mc, Kc, Kcp);
-        emitLoop(B, c64(0), Nc, NR, "sve.jr", [&](IRBuilderBase &, Value *Jr) {
-          emitLoop(B, c64(0), Mc, c64(Kern.MR), "sve.ir",
-                   [&](IRBuilderBase &, Value *Ir) {
-                     emitMicrokernel(Ic, Ir, Jc, Jr, Mc, Nc, Kcp, AddC, LastK,
-                                     FirstK);
-                   });
-        });
+  emitLoop(
+      B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, c64(Kern.NC), "sve.jc",
+      [&](IRBuilderBase &, Value *Jc) {
+        Value *Nc = smin(c64(Kern.NC), B.CreateSub(ColEnd, Jc));
+        emitLoop(
+            B, c64(0), c64(G.K), c64(Kern.KC), "sve.pc",
+            [&](IRBuilderBase &, Value *Pc) {
+              Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
+              Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
+                                       c64(-int64_t(Kern.KG)));
+              packB(Jc, Pc, Nc, Kc, Kcp);
+              Value *AddC = G.Accumulate
+                                ? B.getTrue()
+                                : B.CreateICmpNE(Pc, c64(0), "sve.addc");
+              Value *LastK =
+                  B.CreateICmpSGE(B.CreateAdd(Pc, Kc), c64(G.K), "sve.lastk");
+              Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "sve.firstk");
+              emitLoop(
+                  B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, c64(Kern.MC),
+                  "sve.ic", [&](IRBuilderBase &, Value *Ic) {
+                    Value *Mc = smin(c64(Kern.MC), B.CreateSub(RowEnd, Ic));
+                    packA(Ic, Pc, Mc, Kc, Kcp);
+                    emitLoop(B, c64(0), Nc, NR, "sve.jr",
+                             [&](IRBuilderBase &, Value *Jr) {
+                               emitLoop(B, c64(0), Mc, c64(Kern.MR), "sve.ir",
+                                        [&](IRBuilderBase &, Value *Ir) {
+                                          emitMicrokernel(Ic, Ir, Jc, Jr, Mc,
+                                                          Nc, Kcp, AddC, LastK,
+                                                          FirstK);
+                                        });
+                             });
+                  });
+            });
       });
-    });
-  });
 }
 
 void SVEGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
@@ -277,13 +281,8 @@ void SVEGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
     }
     // Zeros where B has no columns or k values: the microkernel always
     // runs full width.
-    Value *Partial = B.CreateOr(B.CreateICmpSLT(Cols, NR),
-                                B.CreateICmpSLT(Kc, Kcp));
-    emitIf(B, Partial, [&] {
-      B.CreateMemSet(Panel, B.getInt8(0),
-                     B.CreateMul(B.CreateMul(Kcp, NR), c64(Kern.packBytes())),
-                     Align(16));
-    });
+    emitZeroPanelIf(B, isPartialPanel(B, Cols, NR, Kc, Kcp), Panel, NR, Kcp,
+                    Kern.PackT);
     emitPanelCopy(B, {G.B, Pc, Col0, Cols, Kc, /*KIsRow=*/true}, Kern.PackT,
                   Kern.KG, Panel, NR, /*FlipSign=*/false);
   });
@@ -295,36 +294,35 @@ void SVEGemmEmitter::packBRows(Value *Col0, Value *Pc, Value *Cols, Value *Kc,
                                Value *Panel) {
   auto *SrcT = ScalableVectorType::get(G.B.Elem, Kern.lanes());
   Constant *Zero = Constant::getNullValue(SrcT);
-  emitLoop(B, c64(0), Kc, c64(1), "sve.packb.k", [&](IRBuilderBase &, Value *K) {
-    for (unsigned V = 0; V < Kern.NV; ++V) {
-      Value *First = B.CreateMul(VL, c64(V));
-      Value *Src = elementPtr(B, G.B, B.CreateAdd(Pc, K),
-                              B.CreateAdd(Col0, First));
-      Value *Row = B.CreateMaskedLoad(SrcT, Src, elementAlign(G.B.Elem),
-                                      laneMask(First, Cols), Zero);
-      Row = convertElement(B, Row, Kern.PackT, G.B.IsSigned);
-      B.CreateAlignedStore(
-          Row, packPtr(Panel, B.CreateAdd(B.CreateMul(K, NR), First)),
-          elementAlign(Kern.PackT));
-    }
-  });
+  emitLoop(
+      B, c64(0), Kc, c64(1), "sve.packb.k", [&](IRBuilderBase &, Value *K) {
+        for (unsigned V = 0; V < Kern.NV; ++V) {
+          Value *First = B.CreateMul(VL, c64(V));
+          Value *Src =
+              elementPtr(B, G.B, B.CreateAdd(Pc, K), B.CreateAdd(Col0, First));
+          Value *Row = B.CreateMaskedLoad(SrcT, Src, elementAlign(G.B.Elem),
+                                          laneMask(First, Cols), Zero);
+          Row = convertElement(B, Row, Kern.PackT, G.B.IsSigned);
+          B.CreateAlignedStore(
+              Row, packPtr(Panel, B.CreateAdd(B.CreateMul(K, NR), First)),
+              elementAlign(Kern.PackT));
+        }
+      });
 }
 
 void SVEGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
                            Value *Kcp) {
   unsigned MR = Kern.MR;
-  emitLoop(B, c64(0), Mc, c64(MR), "sve.packa", [&](IRBuilderBase &, Value *Ir) {
-    Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
-    Value *Panel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
-    Value *Partial = B.CreateOr(B.CreateICmpSLT(Rows, c64(MR)),
-                                B.CreateICmpSLT(Kc, Kcp));
-    emitIf(B, Partial, [&] {
-      B.CreateMemSet(Panel, B.getInt8(0),
-                     B.CreateMul(Kcp, c64(MR * Kern.packBytes())), Align(4));
-    });
-    emitPanelCopy(B, {G.A, B.CreateAdd(Ic, Ir), Pc, Rows, Kc, /*KIsRow=*/false},
-                  Kern.PackT, Kern.KG, Panel, c64(MR), /*FlipSign=*/false);
-  });
+  emitLoop(B, c64(0), Mc, c64(MR), "sve.packa",
+           [&](IRBuilderBase &, Value *Ir) {
+             Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
+             Value *Panel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
+             emitZeroPanelIf(B, isPartialPanel(B, Rows, c64(MR), Kc, Kcp),
+                             Panel, c64(MR), Kcp, Kern.PackT);
+             emitPanelCopy(
+                 B, {G.A, B.CreateAdd(Ic, Ir), Pc, Rows, Kc, /*KIsRow=*/false},
+                 Kern.PackT, Kern.KG, Panel, c64(MR), /*FlipSign=*/false);
+           });
 }
 
 Value *SVEGemmEmitter::emitStep(Value *Acc, Value *A, Value *Bv) {
@@ -343,18 +341,18 @@ Value *SVEGemmEmitter::emitStep(Value *Acc, Value *A, Value *Bv) {
   return B.CreateCall(Fn, {Acc, X, Y});
 }
 
-void SVEGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
-                                     Value *Jr, Value *Mc, Value *Nc,
-                                     Value *Kcp, Value *AddC, Value *LastK,
-                                     Value *FirstK) {
+void SVEGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr,
+                                     Value *Mc, Value *Nc, Value *Kcp,
+                                     Value *AddC, Value *LastK, Value *FirstK) {
   unsigned MR = Kern.MR, NV = Kern.NV, KG = Kern.KG;
   Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
   Value *BPanel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
   Value *GroupElems = B.CreateMul(NR, c64(KG)); // one k group of B
   Value *VecElems = B.CreateMul(VL, c64(KG));   // one vector of B
   // One k group of one row of A, as one lane.
-  Type *LaneT = KG == 1 ? Kern.PackT
-                        : B.getIntNTy(KG * Kern.PackT->getPrimitiveSizeInBits());
+  Type *LaneT = KG == 1
+                    ? Kern.PackT
+                    : B.getIntNTy(KG * Kern.PackT->getPrimitiveSizeInBits());
   SmallVector<Value *, 32> Init(MR * NV, Constant::getNullValue(Kern.accVec()));
   // Acc[V * MR + R]: row R, columns [V x VL, (V + 1) x VL) of the block.
   auto Acc = emitLoop(
@@ -388,9 +386,8 @@ void SVEGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   else
     storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, FirstK);
   if (G.Epilogue)
-    emitIf(B, LastK, [&] {
-      emitEpiloguePass(B, G, G.C, Row0, Rows, Col0, Cols);
-    });
+    emitIf(B, LastK,
+           [&] { emitEpiloguePass(B, G, G.C, Row0, Rows, Col0, Cols); });
 }
 
 // The sums so far: C's, or on the first K block Init's.
@@ -400,18 +397,12 @@ Value *SVEGemmEmitter::sumsPtr(Value *Row, Value *Col, Value *FirstK) {
                     : P;
 }
 
-Value *SVEGemmEmitter::addOld(Value *AddC, Value *Old, Value *Acc) {
-  Value *Sum = Acc->getType()->isFPOrFPVectorTy() ? B.CreateFAdd(Old, Acc)
-                                                  : B.CreateAdd(Old, Acc);
-  return B.CreateSelect(AddC, Sum, Acc);
-}
-
 // for r < MR, v < NV (rows >= Rows: an empty predicate):
 //   p = whilelo(v x VL, Cols)
 //   C[Row0 + r][Col0 + v x VL ..] = (AddC ? sums[..] : 0) + Acc, under p
-void SVEGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
-                                Value *Col0, Value *Rows, Value *Cols,
-                                Value *AddC, Value *FirstK) {
+void SVEGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                                Value *Rows, Value *Cols, Value *AddC,
+                                Value *FirstK) {
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
   bool ReadsC = !ConstAddC || ConstAddC->isOne();
   Align A = elementAlign(Kern.AccT);
@@ -424,14 +415,15 @@ void SVEGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
     Value *Row = B.CreateAdd(Row0, c64(R));
     Value *InRows = B.CreateICmpSLT(c64(R), Rows);
     for (unsigned V = 0; V < Kern.NV; ++V) {
-      Value *Mask = R == 0 ? ColMask[V] : B.CreateSelect(InRows, ColMask[V], None);
+      Value *Mask =
+          R == 0 ? ColMask[V] : B.CreateSelect(InRows, ColMask[V], None);
       Value *Col = B.CreateAdd(Col0, B.CreateMul(VL, c64(V)));
       Value *Sum = Acc[V * Kern.MR + R];
       if (ReadsC)
-        Sum = addOld(AddC,
-                     B.CreateMaskedLoad(Kern.accVec(), sumsPtr(Row, Col, FirstK),
-                                        A, Mask),
-                     Sum);
+        Sum = addOrKeep(B, AddC,
+                        B.CreateMaskedLoad(Kern.accVec(),
+                                           sumsPtr(Row, Col, FirstK), A, Mask),
+                        Sum);
       B.CreateMaskedStore(Sum, elementPtr(B, G.C, Row, Col), A, Mask);
     }
   }
@@ -452,20 +444,23 @@ void SVEGemmEmitter::storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0,
           Align(16));
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
   bool ReadsC = !ConstAddC || ConstAddC->isOne();
-  emitLoop(B, c64(0), Rows, c64(1), "sve.edge.r", [&](IRBuilderBase &, Value *R) {
-    emitLoop(B, c64(0), Cols, c64(1), "sve.edge.c",
-             [&](IRBuilderBase &, Value *C) {
-      Value *Sum = B.CreateLoad(
-          Kern.AccT,
-          B.CreateGEP(Kern.AccT, EdgeBuf,
-                      B.CreateAdd(B.CreateMul(R, c64(Stride)), C)));
-      Value *Row = B.CreateAdd(Row0, R), *Col = B.CreateAdd(Col0, C);
-      if (ReadsC)
-        Sum = addOld(AddC, B.CreateLoad(Kern.AccT, sumsPtr(Row, Col, FirstK)),
-                     Sum);
-      B.CreateStore(Sum, elementPtr(B, G.C, Row, Col));
-    });
-  });
+  emitLoop(
+      B, c64(0), Rows, c64(1), "sve.edge.r", [&](IRBuilderBase &, Value *R) {
+        emitLoop(
+            B, c64(0), Cols, c64(1), "sve.edge.c",
+            [&](IRBuilderBase &, Value *C) {
+              Value *Sum = B.CreateLoad(
+                  Kern.AccT,
+                  B.CreateGEP(Kern.AccT, EdgeBuf,
+                              B.CreateAdd(B.CreateMul(R, c64(Stride)), C)));
+              Value *Row = B.CreateAdd(Row0, R), *Col = B.CreateAdd(Col0, C);
+              if (ReadsC)
+                Sum = addOrKeep(
+                    B, AddC, B.CreateLoad(Kern.AccT, sumsPtr(Row, Col, FirstK)),
+                    Sum);
+              B.CreateStore(Sum, elementPtr(B, G.C, Row, Col));
+            });
+      });
 }
 
 } // namespace
