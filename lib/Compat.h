@@ -96,6 +96,13 @@ inline constexpr bool GlobalISelMiscompilesVectorHalfTrunc =
 inline constexpr bool SVEBF16ConversionsUnselectable = LLVM_VERSION_MAJOR < 22;
 inline constexpr bool SVEF64ToBF16Unselectable = true;
 
+/// LLVM 19's AArch64 SelectionDAG forms pre-indexed stores of scalar bf16
+/// values it then cannot select ("Cannot select: store<(store (s16)),
+/// <pre-inc>>"; a bf16 zero, or a bf16 just loaded), with any features;
+/// LLVM 22 selects them. tlx-backend-workarounds loads and stores scalar
+/// bf16 as i16.
+inline constexpr bool BF16PreIndexedStoreUnselectable = LLVM_VERSION_MAJOR < 22;
+
 } // namespace compat
 } // namespace tlx
 

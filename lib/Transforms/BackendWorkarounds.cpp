@@ -22,6 +22,13 @@
 //                   one unit toward the f64 when inexact and even), so the
 //                   second rounding is exact
 //      bf16 -> f32: bits << 16 (f64: then fpext)
+//  - AArch64, LLVM 19, every -O level: SelectionDAG forms pre-indexed
+//    stores of scalar bf16 values (a zero, or an element just loaded, as
+//    TLX's copies and bf16 results have them) that it cannot select.
+//    Scalar bf16 values are loaded and stored as i16 (with bitcasts).
+//    Not covered: a 16-bit lane of a vector (SLP-vectorized integer code)
+//    that the AArch64 combiner stores as a bf16 element (docs/pipeline.md,
+//    "Backend workarounds").
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,6 +147,34 @@ void rewriteScalableBF16Conversion(Instruction &I) {
   I.eraseFromParent();
 }
 
+/// A scalar bf16 load or store (candidates for the pre-indexed stores
+/// LLVM 19 cannot select).
+bool isScalarBF16Access(const Instruction &I) {
+  if (const auto *Load = dyn_cast<LoadInst>(&I))
+    return Load->getType()->isBFloatTy();
+  const auto *Store = dyn_cast<StoreInst>(&I);
+  return Store && Store->getValueOperand()->getType()->isBFloatTy();
+}
+
+/// load/store bfloat -> load/store i16 and a bitcast, keeping alignment,
+/// volatility and atomic ordering.
+void accessAsI16(Instruction &I) {
+  IRBuilder<> B(&I);
+  Type *I16 = B.getInt16Ty();
+  if (auto *Load = dyn_cast<LoadInst>(&I)) {
+    LoadInst *Bits = B.CreateAlignedLoad(I16, Load->getPointerOperand(),
+                                         Load->getAlign(), Load->isVolatile());
+    Bits->setAtomic(Load->getOrdering(), Load->getSyncScopeID());
+    Value *V = B.CreateBitCast(Bits, Load->getType());
+    V->takeName(Load);
+    Load->replaceAllUsesWith(V);
+    Load->eraseFromParent();
+    return;
+  }
+  auto *Store = cast<StoreInst>(&I);
+  Store->setOperand(0, B.CreateBitCast(Store->getValueOperand(), I16));
+}
+
 bool isVectorHalfTrunc(const Instruction &I) {
   auto *VT = dyn_cast<FixedVectorType>(I.getType());
   return isa<FPTruncInst>(I) && VT && VT->getElementType()->isHalfTy();
@@ -158,18 +193,23 @@ PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
     bool HalfTrunc = GlobalISel &&
                      compat::GlobalISelMiscompilesVectorHalfTrunc &&
                      gemm::hasTargetFeature(F, "bf16");
-    SmallVector<Instruction *, 8> HalfTruncs, BF16Conversions;
+    SmallVector<Instruction *, 8> HalfTruncs, BF16Conversions, BF16Accesses;
     for (Instruction &I : instructions(F)) {
       if (HalfTrunc && isVectorHalfTrunc(I))
         HalfTruncs.push_back(&I);
       else if (isUnselectableBF16Conversion(I))
         BF16Conversions.push_back(&I);
+      else if (compat::BF16PreIndexedStoreUnselectable && isScalarBF16Access(I))
+        BF16Accesses.push_back(&I);
     }
     for (Instruction *I : HalfTruncs)
       truncateLaneByLane(*cast<FPTruncInst>(I));
     for (Instruction *I : BF16Conversions)
       rewriteScalableBF16Conversion(*I);
-    Changed |= !HalfTruncs.empty() || !BF16Conversions.empty();
+    for (Instruction *I : BF16Accesses)
+      accessAsI16(*I);
+    Changed |= !HalfTruncs.empty() || !BF16Conversions.empty() ||
+               !BF16Accesses.empty();
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
