@@ -106,7 +106,8 @@ config.substitutions.append(("%a64_qemu", "qemu-aarch64 -cpu max"))
 
 # qemu-sme-imopa: qemu-aarch64 computes SME's 4-way integer outer products
 # (SMOPA, UMOPA, ... into 32-bit tiles) as the architecture defines them,
-# so int8 GEMMs on SME can run; QEMU 7.2 (Debian 12) gets them wrong
+# so int8 GEMMs on SME can run; QEMU 7.2 (Debian 12) gets them wrong,
+# the qemu 10 .ci/setup installs from bookworm-backports right
 # (test/AArch64/Inputs/sme-imopa-probe.c, built and run here once).
 if "aarch64-cross" in config.available_features:
     import subprocess

@@ -9,7 +9,7 @@
 // correctly (lit feature qemu-sme-imopa): QEMU 7.2, Debian 12's, takes
 // A's row 2i + (j & 1) for ZA0.S[i][j] (test/AArch64/Inputs/
 // sme-imopa-probe.c), so there the code and the remarks are checked and
-// the programs are only built.
+// the programs are only built; .ci/setup installs qemu 10, which runs them.
 // REQUIRES: aarch64-cross
 // RUN: %a64_tlx_cc -O2 -march=armv9-a+sme -S %s -o - | FileCheck %s --check-prefix=ASM
 // RUN: %a64_tlx_cc -O2 -march=armv9-a+sme -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK

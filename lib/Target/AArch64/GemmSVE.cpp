@@ -63,8 +63,8 @@ constexpr unsigned MaxVectorBits = 2048;
 /// Everything the SVE kernel's code depends on.
 struct SVEKernel {
   Intrinsic::ID Dot = Intrinsic::not_intrinsic; ///< none: fma / mla
-  bool SwapDotOperands =
-      false;             ///< usdot(acc, unsigned, signed) with B unsigned
+  /// USDOT takes the unsigned operand first: B, for s8 x u8.
+  bool SwapDotOperands = false;
   Type *PackT = nullptr; ///< packed A and B elements
   Type *AccT = nullptr;  ///< accumulators (C's type)
   unsigned KG = 1;
@@ -183,7 +183,7 @@ private:
   Value *packPtr(Value *Base, Value *Elems) {
     return B.CreateGEP(Kern.PackT, Base, Elems);
   }
-  /// Lanes I < N of an accumulator vector (I counted from 0).
+  /// The predicate of an accumulator vector's lanes I with Begin + I < End.
   Value *laneMask(Value *Begin, Value *End) {
     return B.CreateIntrinsic(
         Intrinsic::get_active_lane_mask,
