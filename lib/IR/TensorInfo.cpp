@@ -26,6 +26,15 @@ Dims TensorType::logicalShape() const {
   return Logical;
 }
 
+TensorType getLogicalRowMajor(const TensorType &Ty) {
+  TensorType RowMajor = Ty;
+  RowMajor.Shape = Ty.logicalShape();
+  RowMajor.Padding.assign(Ty.rank(), 0);
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    RowMajor.Layout[I] = I;
+  return RowMajor;
+}
+
 bool TensorType::hasIdentityLayout() const {
   for (unsigned I = 0; I < Layout.size(); ++I)
     if (Layout[I] != I)

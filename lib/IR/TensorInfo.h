@@ -40,6 +40,10 @@ struct TensorType {
   bool hasIdentityLayout() const;
 };
 
+/// \p Ty's tensor packed in logical row-major order: what its tovector
+/// holds, and what the data of a totensor is.
+TensorType getLogicalRowMajor(const TensorType &Ty);
+
 /// The tensor a token stands for.
 struct TensorValue {
   const llvm::CallBase *Def = nullptr; ///< typeinfo, load or totensor

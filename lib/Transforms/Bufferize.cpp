@@ -71,6 +71,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -125,15 +126,6 @@ LoadInst *readElement(Use &U, Value *Ptr) {
   EE->replaceAllUsesWith(Load);
   EE->eraseFromParent();
   return Load;
-}
-
-/// Frees \p Ptr, a heap buffer, at every return of \p F.
-void freeAtReturns(Function &F, Value *Ptr) {
-  for (BasicBlock &BB : F)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
-      IRBuilder<> RB(Ret);
-      emitFree(RB, Ptr);
-    }
 }
 
 //===----------------------------------------------------------------------===//
@@ -499,9 +491,9 @@ struct TempBuffer {
 
 class Bufferizer {
 public:
-  Bufferizer(Function &F, AAResults &AA,
+  Bufferizer(Function &F, AAResults &AA, const TargetTransformInfo &TTI,
              const SmallPtrSetImpl<Value *> &MergeBuffers)
-      : F(F), AA(AA), MergeBuffers(MergeBuffers) {}
+      : F(F), AA(AA), TTI(TTI), MergeBuffers(MergeBuffers) {}
   bool run();
 
 private:
@@ -531,6 +523,7 @@ private:
 
   Function &F;
   AAResults &AA;
+  const TargetTransformInfo &TTI;
   const SmallPtrSetImpl<Value *> &MergeBuffers;
   SmallVector<TempBuffer, 8> Temps;
   DenseMap<Value *, unsigned> TempOfReader;
@@ -546,17 +539,6 @@ unsigned Bufferizer::addTemp(const Buffer &Buf, const TensorType &Ty,
 void Bufferizer::addReader(unsigned Index, CallInst *Reader) {
   Temps[Index].Readers.push_back(Reader);
   TempOfReader[Reader] = Index;
-}
-
-/// \p Ty's tensor packed in logical row-major order: what its tovector
-/// holds.
-TensorType getLogicalRowMajor(const TensorType &Ty) {
-  TensorType RowMajor = Ty;
-  RowMajor.Shape = Ty.logicalShape();
-  RowMajor.Padding.assign(Ty.rank(), 0);
-  for (unsigned I = 0; I < Ty.rank(); ++I)
-    RowMajor.Layout[I] = I;
-  return RowMajor;
 }
 
 // The tensor \p Token in logical row-major order at \p Ptr (what its
@@ -626,6 +608,8 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
                         Ld->getAlign(), Buf.Bytes);
   } else if (ToVec && getOpKind(*ToVec) == OpKind::ToVector) {
     writeLogicalOrder(B, ToVec->getArgOperand(0), Buf.Ptr);
+  } else if (auto *C = dyn_cast<Constant>(TV->Data)) {
+    emitConstantStore(B, Buf.Ptr, Align(1), C, TTI);
   } else {
     B.CreateAlignedStore(TV->Data, Buf.Ptr, Align(1));
   }
@@ -958,9 +942,24 @@ void Bufferizer::bufferizeResult(CallBase &Op) {
   auto IsDeadTypeInfo = [&](User *U) {
     return IsTypeInfo(U) && U->use_empty();
   };
+  // The first typeinfo says how the op writes its result; another one
+  // reads those positions with its own type. So the first stays, unused,
+  // when another reads with a different type.
+  const CallBase *First = getResultTypeInfo(Op);
+  std::optional<TensorValue> FirstTV =
+      First ? getTensorValue(First) : std::nullopt;
+  auto ReadsAsFirst = [&](User *U) {
+    std::optional<TensorValue> TV = getTensorValue(U);
+    return FirstTV && TV && TV->Type.Shape == FirstTV->Type.Shape &&
+           TV->Type.Layout == FirstTV->Type.Layout &&
+           TV->Type.Padding == FirstTV->Type.Padding;
+  };
+  bool KeepFirst = !all_of(Op.users(), [&](User *U) {
+    return IsDeadTypeInfo(U) || ReadsAsFirst(U);
+  });
   if (all_of(Op.users(), IsTypeInfo) && !all_of(Op.users(), IsDeadTypeInfo))
     for (User *U : make_early_inc_range(Op.users()))
-      if (IsDeadTypeInfo(U))
+      if (IsDeadTypeInfo(U) && !(KeepFirst && U == First))
         cast<Instruction>(U)->eraseFromParent();
   auto *TI = const_cast<CallBase *>(getResultTypeInfo(Op));
   if (!TI) {
@@ -1232,7 +1231,8 @@ PreservedAnalyses BufferizePass::run(Module &M, ModuleAnalysisManager &MAM) {
         // Merges may split blocks: alias analysis must see the new CFG.
         if (Changed)
           FAM.invalidate(F, PreservedAnalyses::none());
-        Bufferizer B(F, FAM.getResult<AAManager>(F), Merges.buffers());
+        Bufferizer B(F, FAM.getResult<AAManager>(F),
+                     FAM.getResult<TargetIRAnalysis>(F), Merges.buffers());
         return B.run() || Changed;
       });
 }

@@ -8,6 +8,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -52,6 +53,45 @@ Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, int64_t NumElems,
   Buf.Ptr = B.CreateCall(Malloc, {B.getInt64(Buf.Bytes)}, Name);
   Buf.IsHeap = true;
   return Buf;
+}
+
+void emitConstantStore(IRBuilderBase &B, Value *Ptr, Align PtrAlign,
+                       Constant *C, const TargetTransformInfo &TTI) {
+  Function &F = *B.GetInsertBlock()->getParent();
+  const DataLayout &DL = F.getDataLayout();
+  auto *VT = cast<FixedVectorType>(C->getType());
+  uint64_t Size = DL.getTypeStoreSize(VT);
+  if (Value *Byte = isBytewiseValue(C, DL)) {
+    B.CreateMemSet(Ptr, Byte, Size, PtrAlign);
+    return;
+  }
+  if (Constant *S = C->getSplatValue()) {
+    StridedView View;
+    View.Ptr = Ptr;
+    View.Elem = VT->getElementType();
+    View.Shape = {VT->getNumElements()};
+    View.Strides = {1};
+    Value *Lane = convertToCompute(B, S);
+    emitWriteLoop(B, View, getVectorWidth(TTI, View.Elem),
+                  [&](IRBuilderBase &LB, ArrayRef<Value *>, unsigned Lanes,
+                      int) -> Value * {
+                    return Lanes == 1 ? Lane
+                                      : LB.CreateVectorSplat(Lanes, Lane);
+                  });
+    return;
+  }
+  auto *GV = new GlobalVariable(*F.getParent(), VT, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, C, "tlx.const");
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  B.CreateMemCpy(Ptr, PtrAlign, GV, DL.getPrefTypeAlign(VT), Size);
+}
+
+void freeAtReturns(Function &F, Value *Ptr) {
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      IRBuilder<> RB(Ret);
+      emitFree(RB, Ptr);
+    }
 }
 
 void emitFree(IRBuilderBase &B, Value *Ptr) {

@@ -109,6 +109,14 @@ struct Buffer {
 Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
                        int64_t NumElems, const llvm::Twine &Name);
 void emitFree(llvm::IRBuilderBase &B, llvm::Value *Ptr);
+/// Writes the vector constant \p C at \p Ptr without a vector of its size:
+/// memset (all bytes alike), a vectorized fill loop (a splat), or a copy
+/// of a private constant global.
+void emitConstantStore(llvm::IRBuilderBase &B, llvm::Value *Ptr,
+                       llvm::Align PtrAlign, llvm::Constant *C,
+                       const llvm::TargetTransformInfo &TTI);
+/// Frees \p Ptr, a heap buffer, at every return of \p F.
+void freeAtReturns(llvm::Function &F, llvm::Value *Ptr);
 
 /// Vector lanes for element type \p Elem on \p F's target: register width
 /// over the compute type's width, at most 32, at least 1.

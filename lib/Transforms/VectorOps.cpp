@@ -33,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Analysis/TensorMemory.h"
 #include "../IR/Diagnostics.h"
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
@@ -43,6 +44,7 @@
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -225,8 +227,8 @@ bool returnWideVectorsThroughMemory(
 
 class VectorLowering {
 public:
-  VectorLowering(Function &F, const TargetTransformInfo &TTI)
-      : F(F), TTI(TTI), DL(F.getDataLayout()), Ctx(F.getContext()) {}
+  VectorLowering(Function &F, const TargetTransformInfo &TTI, AAResults &AA)
+      : F(F), TTI(TTI), AA(AA), DL(F.getDataLayout()), Ctx(F.getContext()) {}
   bool run();
 
 private:
@@ -235,6 +237,7 @@ private:
   bool copyInMemory(LoadInst &LI, StoreInst &SI);
   bool storeConstant(StoreInst &SI);
   bool accessElement(LoadInst &LI);
+  Value *snapshotAtLoad(LoadInst &LI);
   // Step 3.
   void collectTensorValues();
   bool isTensorInstruction(Instruction &I) const;
@@ -249,11 +252,19 @@ private:
   TensorType getValueType(Value *V);
   std::optional<TensorType> getNaturalType(Value *V);
   Value *getSplatScalar(Value *V) const;
+  Instruction *getNamingPoint(Value *V);
   CallInst *nameVector(Value *V, const TensorType &Ty);
+  CallInst *nameResult(CallInst *Op, const TensorType &Ty);
+  CallInst *broadcastScalar(Value *S, Type *VecTy, Instruction &At);
+  GlobalVariable *makeConstantGlobal(Constant *C);
+  bool nameConstantInputs();
+  bool nameMergedVectors();
+  bool retypeToTensorOfResults();
   void storeTensor(StoreInst &SI);
 
   Function &F;
   const TargetTransformInfo &TTI;
+  AAResults &AA;
   const DataLayout &DL;
   LLVMContext &Ctx;
   SetVector<Value *> TensorValues;
@@ -315,40 +326,14 @@ bool VectorLowering::copyInMemory(LoadInst &LI, StoreInst &SI) {
 }
 
 //   store <N x T> C, ptr %p
-// --> memset (all bytes alike), a fill loop (a splat), or a copy from a
-//     private constant
+// --> memset, a fill loop, or a copy of a private constant (IndexMap)
 bool VectorLowering::storeConstant(StoreInst &SI) {
   auto *C = dyn_cast<Constant>(SI.getValueOperand());
   if (!C || !SI.isSimple())
     return false;
   IRBuilder<> B(&SI);
-  auto *VT = cast<FixedVectorType>(C->getType());
-  uint64_t Size = DL.getTypeStoreSize(VT);
-  Instruction *New = nullptr;
-  if (Value *Byte = isBytewiseValue(C, DL)) {
-    New = B.CreateMemSet(SI.getPointerOperand(), Byte, Size, SI.getAlign());
-  } else if (Constant *S = C->getSplatValue()) {
-    StridedView View;
-    View.Ptr = SI.getPointerOperand();
-    View.Elem = VT->getElementType();
-    View.Shape = {VT->getNumElements()};
-    View.Strides = {1};
-    Value *Lane = convertToCompute(B, S);
-    emitWriteLoop(B, View, getVectorWidth(TTI, View.Elem),
-                  [&](IRBuilderBase &LB, ArrayRef<Value *>, unsigned Lanes,
-                      int) -> Value * {
-                    return Lanes == 1 ? Lane
-                                      : LB.CreateVectorSplat(Lanes, Lane);
-                  });
-  } else {
-    auto *GV = new GlobalVariable(*F.getParent(), VT, /*isConstant=*/true,
-                                  GlobalValue::PrivateLinkage, C, "tlx.const");
-    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    New = B.CreateMemCpy(SI.getPointerOperand(), SI.getAlign(), GV,
-                         DL.getPrefTypeAlign(VT), Size);
-  }
-  if (New)
-    New->setDebugLoc(SI.getDebugLoc());
+  B.SetCurrentDebugLocation(SI.getDebugLoc());
+  emitConstantStore(B, SI.getPointerOperand(), SI.getAlign(), C, TTI);
   SI.eraseFromParent();
   return true;
 }
@@ -362,21 +347,29 @@ bool VectorLowering::accessElement(LoadInst &LI) {
   Type *Elem = VT->getElementType();
   Value *Ptr = LI.getPointerOperand();
   bool Changed = false;
+  Value *Snapshot = nullptr;
   for (User *U : make_early_inc_range(LI.users())) {
     if (auto *EE = dyn_cast<ExtractElementInst>(U)) {
       // Read where the vector was loaded (the index known there), or where
-      // the element is used when nothing writes memory in between.
+      // the element is used when nothing may write that memory in between;
+      // else from a copy made at the load.
       Value *Index = EE->getIndexOperand();
       auto *IndexDef = dyn_cast<Instruction>(Index);
       bool KnownAtLoad = isa<Constant>(Index) || isa<Argument>(Index) ||
                          (IndexDef && IndexDef->getParent() == LI.getParent() &&
                           IndexDef->comesBefore(&LI));
-      if (!KnownAtLoad && !noWriteBetween(&LI, EE))
-        continue;
+      Value *From = Ptr;
+      Align At = LI.getAlign();
+      if (!KnownAtLoad && mayClobberBetween({Ptr}, &LI, EE, AA)) {
+        if (!Snapshot)
+          Snapshot = snapshotAtLoad(LI);
+        From = Snapshot;
+        At = Align(64);
+      }
       IRBuilder<> B(KnownAtLoad ? static_cast<Instruction *>(&LI) : EE);
-      Value *Addr = B.CreateGEP(Elem, Ptr, EE->getIndexOperand());
+      Value *Addr = B.CreateGEP(Elem, From, EE->getIndexOperand());
       LoadInst *New = B.CreateAlignedLoad(
-          Elem, Addr, commonAlignment(LI.getAlign(), DL.getTypeStoreSize(Elem)));
+          Elem, Addr, commonAlignment(At, DL.getTypeStoreSize(Elem)));
       New->takeName(EE);
       EE->replaceAllUsesWith(New);
       EE->eraseFromParent();
@@ -403,6 +396,24 @@ bool VectorLowering::accessElement(LoadInst &LI) {
   if (LI.use_empty())
     LI.eraseFromParent();
   return Changed;
+}
+
+//   %v = load <N x T>, ptr %p
+// --> memcpy(%copy, %p) right after it; %copy: a stack buffer up to
+//     MaxStackBufferBytes, else heap allocated at entry, freed at returns
+// (one per load: the load's value is dead whenever the load runs again).
+Value *VectorLowering::snapshotAtLoad(LoadInst &LI) {
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  auto *VT = cast<FixedVectorType>(LI.getType());
+  Buffer Buf = emitAllocBuffer(EB, VT->getElementType(), VT->getNumElements(),
+                               "tlx.elems");
+  if (Buf.IsHeap)
+    freeAtReturns(F, Buf.Ptr);
+  IRBuilder<> B(LI.getNextNode());
+  B.CreateMemCpy(Buf.Ptr, Align(64), LI.getPointerOperand(), LI.getAlign(),
+                 Buf.Bytes)
+      ->setDebugLoc(LI.getDebugLoc());
+  return Buf.Ptr;
 }
 
 bool VectorLowering::lowerMemoryAccesses() {
@@ -434,6 +445,16 @@ bool VectorLowering::lowerMemoryAccesses() {
     Changed |= accessElement(*LI);
   }
   return Changed;
+}
+
+/// Whether \p I is the insertelement of clang's splat idiom (a scalar in
+/// lane 0, read only by zero-mask shuffles).
+bool startsSplat(const Instruction &I) {
+  return isa<InsertElementInst>(I) && !I.use_empty() &&
+         all_of(I.users(), [](const User *U) {
+           auto *SV = dyn_cast<ShuffleVectorInst>(U);
+           return SV && SV->isZeroEltSplat();
+         });
 }
 
 /// The scalar a splat vector holds: a splat constant, or clang's
@@ -513,8 +534,10 @@ bool VectorLowering::isConvertible(Instruction &I) const {
            isConvertible(*Cond);
   }
   case Instruction::InsertElement:
-    // Not the start of a splat or of a vector built element by element.
-    return Supported(VT) && !isa<Constant>(I.getOperand(0));
+    // Not the start of a small splat or of a small vector built element by
+    // element: LLVM handles those. A wide one is a tensor.
+    return Supported(VT) && !startsSplat(I) &&
+           (!isa<Constant>(I.getOperand(0)) || isWideVector(VT, DL));
   case Instruction::BitCast: {
     auto *From = dyn_cast<FixedVectorType>(I.getOperand(0)->getType());
     return From && From->getNumElements() == VT->getNumElements() &&
@@ -579,12 +602,15 @@ void VectorLowering::expandMulAdds() {
     auto *II = dyn_cast<IntrinsicInst>(TensorInsts[N]);
     if (!II || II->getIntrinsicID() != Intrinsic::fmuladd)
       continue;
-    IRBuilder<> B(II);
-    B.SetCurrentDebugLocation(II->getDebugLoc());
-    auto *Mul = cast<Instruction>(
-        B.CreateFMul(II->getArgOperand(0), II->getArgOperand(1)));
-    auto *Add =
-        cast<Instruction>(B.CreateFAdd(Mul, II->getArgOperand(2)));
+    // Not through IRBuilder: operands that are constants must not fold.
+    auto *Mul = BinaryOperator::Create(Instruction::FMul, II->getArgOperand(0),
+                                       II->getArgOperand(1), "", II->getIterator());
+    auto *Add = BinaryOperator::Create(Instruction::FAdd, Mul,
+                                       II->getArgOperand(2), "", II->getIterator());
+    Mul->copyFastMathFlags(II);
+    Add->copyFastMathFlags(II);
+    Mul->setDebugLoc(II->getDebugLoc());
+    Add->setDebugLoc(II->getDebugLoc());
     Add->takeName(II);
     II->replaceAllUsesWith(Add);
     TensorValues.insert(Mul);
@@ -662,6 +688,35 @@ TensorType VectorLowering::getGroupType(Instruction &I, Type *Elem) {
   return Ty;
 }
 
+/// Where a typeinfo naming \p V goes: right after its definition. An op's
+/// first typeinfo fixes how the op writes its result (its storage order),
+/// so for an op the program names itself, that typeinfo comes first: it
+/// moves up to the op (or, in another block, is repeated there) and the
+/// new name reads the same positions after it.
+Instruction *VectorLowering::getNamingPoint(Value *V) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return &*F.getEntryBlock().getFirstInsertionPt();
+  if (isa<PHINode>(I))
+    return &*I->getParent()->getFirstInsertionPt();
+  auto *Op = dyn_cast<CallBase>(I);
+  if (!Op || !getOpKind(*Op) ||
+      getOpDesc(*getOpKind(*Op)).Result != ResultKind::Data)
+    return I->getNextNode();
+  auto *First = const_cast<CallBase *>(getResultTypeInfo(*Op));
+  if (!First || !all_of(drop_begin(First->args()),
+                        [](const Use &A) { return isa<Constant>(A); }))
+    return I->getNextNode();
+  if (First->getParent() == Op->getParent()) {
+    First->moveAfter(Op);
+    return First->getNextNode();
+  }
+  Instruction *Copy = First->clone();
+  Copy->insertAfter(Op);
+  Copy->setDebugLoc(Op->getDebugLoc());
+  return Copy->getNextNode();
+}
+
 /// A typeinfo naming vector \p V with type \p Ty, where V is defined.
 CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
   auto Key = std::make_pair(V, Ty.Shape);
@@ -669,13 +724,7 @@ CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
   Key.second.append(Ty.Padding.begin(), Ty.Padding.end());
   if (auto It = Names.find(Key); It != Names.end())
     return It->second;
-  Instruction *At;
-  if (auto *I = dyn_cast<Instruction>(V))
-    At = isa<PHINode>(I) ? &*I->getParent()->getFirstInsertionPt()
-                         : I->getNextNode();
-  else
-    At = &*F.getEntryBlock().getFirstInsertionPt();
-  IRBuilder<> B(At);
+  IRBuilder<> B(getNamingPoint(V));
   if (auto *I = dyn_cast<Instruction>(V))
     B.SetCurrentDebugLocation(I->getDebugLoc());
   CallInst *TI = createTypeInfo(B, V, Ty);
@@ -683,9 +732,171 @@ CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
   return TI;
 }
 
+/// The first typeinfo of \p Op, a TLX op computing C vector code: its
+/// result holds the same positions as its operands (typed \p Ty), so it is
+/// written in their storage order, whatever the layout.
+CallInst *VectorLowering::nameResult(CallInst *Op, const TensorType &Ty) {
+  IRBuilder<> B(Op->getNextNode());
+  B.SetCurrentDebugLocation(Op->getDebugLoc());
+  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                              {Op, getI32Vector(Ctx, Ty.Shape),
+                               getI32Vector(Ctx, Ty.Layout),
+                               getI32Vector(Ctx, Ty.Padding)});
+  auto Key = std::make_pair(static_cast<Value *>(Op), Ty.Shape);
+  Key.second.append(Ty.Layout.begin(), Ty.Layout.end());
+  Key.second.append(Ty.Padding.begin(), Ty.Padding.end());
+  Names[Key] = TI;
+  return TI;
+}
+
+//   <N x T> splat(%s), typed Ty
+// -->
+//   %one = typeinfo(<1 x T> %s, [1]) ; %b = broadcast(%one) ; typeinfo(%b, Ty)
+// A splat with no tensor of its shape beside it (a zero accumulator, a
+// vector initialized with one value): no tensor-sized constant.
+CallInst *VectorLowering::broadcastScalar(Value *S, Type *VecTy,
+                                          Instruction &At) {
+  IRBuilder<> B(&At);
+  B.SetCurrentDebugLocation(At.getDebugLoc());
+  Value *One = isa<Constant>(S)
+                   ? ConstantVector::getSplat(ElementCount::getFixed(1),
+                                              cast<Constant>(S))
+                   : B.CreateInsertElement(
+                         PoisonValue::get(FixedVectorType::get(S->getType(), 1)),
+                         S, B.getInt64(0));
+  CallInst *OneTI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                                 {One, getI32Vector(Ctx, {1}),
+                                  getI32Vector(Ctx, {0}),
+                                  getI32Vector(Ctx, {0})});
+  CallInst *Fill = createOpCall(B, OpKind::Broadcast, VecTy, {OneTI});
+  Fill->setDebugLoc(At.getDebugLoc());
+  return Fill;
+}
+
+/// A private constant global holding \p C.
+GlobalVariable *VectorLowering::makeConstantGlobal(Constant *C) {
+  auto *GV = new GlobalVariable(*F.getParent(), C->getType(), true,
+                                GlobalValue::PrivateLinkage, C, "tlx.const");
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return GV;
+}
+
+//   typeinfo(<N x T> C, shape, layout, padding)        ; C a wide constant
+// --> typeinfo(broadcast(typeinfo(<1 x T> s, [1])), shape, ...)   (a splat)
+// --> typeinfo(ptr elementtype(T) @tlx.const, shape, ...)          (other)
+// The same for totensor (a splat reads alike in any order): a vector the
+// program initialized (`acc_t zero = {0}`) reaches TLX as a constant.
+bool VectorLowering::nameConstantInputs() {
+  SmallVector<CallBase *, 4> Work;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      std::optional<OpKind> K = getOpKind(*CB);
+      Value *Data = CB->arg_empty() ? nullptr : CB->getArgOperand(0);
+      if ((K == OpKind::TypeInfo || K == OpKind::ToTensor) &&
+          isa<Constant>(Data) && isWideVector(Data->getType(), DL))
+        Work.push_back(CB);
+    }
+  for (CallBase *CB : Work) {
+    auto *C = cast<Constant>(CB->getArgOperand(0));
+    auto *VT = cast<FixedVectorType>(C->getType());
+    SmallVector<Value *, 4> Args(CB->args());
+    OpKind Kind = *getOpKind(*CB);
+    Type *Elem = nullptr;
+    if (Constant *S = C->getSplatValue()) {
+      Args[0] = broadcastScalar(S, VT, *CB);
+      Kind = OpKind::TypeInfo;
+    } else {
+      Args[0] = makeConstantGlobal(C);
+      Elem = VT->getElementType();
+    }
+    IRBuilder<> B(CB);
+    CallInst *New =
+        createOpCall(B, Kind, Type::getTokenTy(Ctx), Args, Elem);
+    New->setDebugLoc(CB->getDebugLoc());
+    New->takeName(CB);
+    CB->replaceAllUsesWith(New);
+    CB->eraseFromParent();
+  }
+  return !Work.empty();
+}
+
+//   %t = totensor(<N x T> %r, shape, layout, padding)  ; %r a TLX result
+// -->
+//   %rm = typeinfo(%r, logical shape)     ; %r's positions, row-major
+//   %p  = transpose(%rm, layout)          ; (for a non-identity layout)
+//   %t  = typeinfo(%p, shape, layout, padding)
+// A totensor's data is in logical row-major order; a TLX result's vector
+// holds its positions (C may have computed it: `p[3] = x`, `a * b`).
+bool VectorLowering::retypeToTensorOfResults() {
+  SmallVector<CallBase *, 4> Work;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && getOpKind(*CB) == OpKind::ToTensor)
+      if (auto *Data = dyn_cast<CallBase>(CB->getArgOperand(0));
+          Data && getOpKind(*Data) &&
+          getOpDesc(*getOpKind(*Data)).Result == ResultKind::Data)
+        Work.push_back(CB);
+  for (CallBase *TT : Work) {
+    std::optional<TensorValue> TV = getTensorValue(TT);
+    if (!TV)
+      continue; // the verifier says why
+    Value *Data = TT->getArgOperand(0);
+    TensorType RowMajor = getLogicalRowMajor(TV->Type);
+    Value *Named = nameVector(Data, RowMajor);
+    IRBuilder<> B(TT);
+    B.SetCurrentDebugLocation(TT->getDebugLoc());
+    if (!TV->Type.hasIdentityLayout()) {
+      Data = createOpCall(B, OpKind::Transpose, Data->getType(),
+                          {Named, getI32Vector(Ctx, TV->Type.Layout)});
+      cast<Instruction>(Data)->setDebugLoc(TT->getDebugLoc());
+    }
+    CallInst *New = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                                 {Data, TT->getArgOperand(1),
+                                  TT->getArgOperand(2), TT->getArgOperand(3)});
+    New->setDebugLoc(TT->getDebugLoc());
+    New->takeName(TT);
+    TT->replaceAllUsesWith(New);
+    TT->eraseFromParent();
+  }
+  return !Work.empty();
+}
+
+// A wide vector merged across control flow (a phi, or a select on one
+// condition) that no typeinfo names - C code assigned TLX results to one
+// variable in both branches, or in a loop, and reads it - is named [N]:
+// tlx-bufferize then gives it a merge buffer like any merged tensor, and
+// the C reads read that buffer.
+bool VectorLowering::nameMergedVectors() {
+  SmallVector<Instruction *, 4> Merged;
+  for (Instruction &I : instructions(F)) {
+    auto *Sel = dyn_cast<SelectInst>(&I);
+    if ((!isa<PHINode>(I) &&
+         !(Sel && Sel->getCondition()->getType()->isIntegerTy(1))) ||
+        !isWideVector(I.getType(), DL))
+      continue;
+    if (none_of(I.users(), [&](User *U) {
+          auto *CB = dyn_cast<CallBase>(U);
+          std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
+          return (K == OpKind::TypeInfo || K == OpKind::ToTensor) &&
+                 CB->getArgOperand(0) == &I;
+        }))
+      Merged.push_back(&I);
+  }
+  for (Instruction *I : Merged) {
+    TensorType Ty;
+    Ty.Elem = I->getType()->getScalarType();
+    Ty.Shape = {(int64_t)cast<FixedVectorType>(I->getType())->getNumElements()};
+    Ty.Layout = {0};
+    Ty.Padding = {0};
+    nameVector(I, Ty);
+  }
+  return !Merged.empty();
+}
+
 /// The token of operand \p V typed \p Ty, for \p User: broadcast(t, s)
-/// for a splat (t: one of \p Peers, tokens with the element type), a
-/// private constant in memory for another constant, else a typeinfo.
+/// for a splat (t: one of \p Peers, tokens with the element type; without
+/// one, a broadcast of the scalar), a private constant in memory for
+/// another constant, else a typeinfo.
 Value *VectorLowering::getToken(Value *V, const TensorType &Ty,
                                 ArrayRef<Value *> Peers, Instruction &User) {
   if (Value *S = getSplatScalar(V)) {
@@ -700,15 +911,12 @@ Value *VectorLowering::getToken(Value *V, const TensorType &Ty,
       Fill->setDebugLoc(User.getDebugLoc());
       return nameVector(Fill, Ty);
     }
-    return nullptr;
+    return nameResult(broadcastScalar(S, V->getType(), User), Ty);
   }
   if (auto *C = dyn_cast<Constant>(V)) {
-    auto *GV = new GlobalVariable(*F.getParent(), C->getType(), true,
-                                  GlobalValue::PrivateLinkage, C, "tlx.const");
-    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     IRBuilder<> B(&User);
     return createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                        {GV, getI32Vector(Ctx, Ty.Shape),
+                        {makeConstantGlobal(C), getI32Vector(Ctx, Ty.Shape),
                          getI32Vector(Ctx, Ty.Layout),
                          getI32Vector(Ctx, Ty.Padding)},
                         Ty.Elem);
@@ -748,9 +956,13 @@ void VectorLowering::convert(Instruction &I) {
   for (auto [N, V] : enumerate(Operands))
     if (!getSplatScalar(V))
       Peers.push_back(Tokens[N] = getToken(V, TypeFor(V), {}, I));
+  if (Peers.empty() && none_of(Operands, [&](Value *V) {
+        return isWideVector(V->getType(), DL);
+      }))
+    return; // only splats of a small vector: left to LLVM
   for (auto [N, V] : enumerate(Operands))
-    if (!Tokens[N] && !(Tokens[N] = getToken(V, TypeFor(V), Peers, I)))
-      return; // only splats: left to LLVM
+    if (!Tokens[N])
+      Tokens[N] = getToken(V, TypeFor(V), Peers, I);
   if (isa<InsertElementInst>(I))
     Tokens.append({I.getOperand(1), I.getOperand(2)});
   // Compares give integers as wide as their operands.
@@ -766,6 +978,7 @@ void VectorLowering::convert(Instruction &I) {
   CallInst *New =
       createOpCall(B, Kind, ResTy, Tokens, nullptr, I.getName() + ".tlx");
   New->setDebugLoc(I.getDebugLoc());
+  nameResult(New, TypeFor(New));
   TensorType Ty = TypeFor(Operands[isa<SelectInst>(I) ? 1 : 0]);
   emitRemark(DEBUG_TYPE, "Operator", *New,
              getOpDesc(Kind).shortName() + ": C vector code on a " +
@@ -790,6 +1003,7 @@ void VectorLowering::convert(Instruction &I) {
                           : OpKind::Trunc;
         R = createOpCall(B, Conv, SE->getType(),
                          {nameVector(New, TypeFor(New))});
+        nameResult(cast<CallInst>(R), TypeFor(R));
       }
       SE->replaceAllUsesWith(R);
       SE->eraseFromParent();
@@ -854,6 +1068,7 @@ bool VectorLowering::run() {
         return getOpKind(&I) || isWideVector(I.getType(), DL);
       }))
     F.addFnAttr(TensorCodeAttr);
+  Changed |= nameConstantInputs();
   collectTensorValues();
   expandMulAdds();
   assignTypes();
@@ -882,7 +1097,9 @@ bool VectorLowering::run() {
     }
   for (StoreInst *SI : Stores)
     storeTensor(*SI);
-  if (TensorInsts.empty() && Stores.empty())
+  bool Named = retypeToTensorOfResults();
+  Named |= nameMergedVectors();
+  if (TensorInsts.empty() && Stores.empty() && !Named)
     return Changed;
   // Splats the TLX ops read as scalars are dead now (also at -O0, where
   // nothing else would delete them before instruction selection).
@@ -904,7 +1121,9 @@ PreservedAnalyses VectorOpsPass::run(Module &M, ModuleAnalysisManager &MAM) {
   PreservedAnalyses PA = runLoweringStage(
       M, MAM, "vector-ops", [&](Function &F, FunctionAnalysisManager &FAM) {
         return !AMXCode.count(&F) &&
-               VectorLowering(F, FAM.getResult<TargetIRAnalysis>(F)).run();
+               VectorLowering(F, FAM.getResult<TargetIRAnalysis>(F),
+                              FAM.getResult<AAManager>(F))
+                   .run();
       });
   return Changed ? PreservedAnalyses::none() : PA;
 }

@@ -102,7 +102,13 @@ FEATURES = {
     "tovector-reuse": "tovector results made tensors again (vector_totensor, "
                       "or a 1-D typeinfo)",
     "c-operators": "C vector operators (+ - * & | ^, splats, negation) on "
-                   "tensor values (op 'cop')",
+                   "tensor values (op 'cop'), their results read by C "
+                   "before any typeinfo names them",
+    "init-vectors": "inputs and mma accumulators that are C vector "
+                    "variables initialized in C ({0}, {}, a partial "
+                    "initializer) and written element by element",
+    "merge-read": "vectors merged across if/else that only C reads (no "
+                  "typeinfo names the merge)",
     "nan": "NaN and -0.0 in float inputs (off by default)",
 }
 GROUPS = {
@@ -495,8 +501,13 @@ class Prog:
             form = "load"
             if self.on("vectors") and not victim and self.chance(0.25):
                 form = self.rng.choice(["typeinfo", "typeinfo", "totensor"])
+            if self.on("init-vectors") and not victim and dt != "bf16" and \
+                    self.chance(0.12):
+                form = self.rng.choice(["init-typeinfo", "init-totensor"])
         v.tok = "t%d" % v.id
         self.rdecl(v)
+        if form.startswith("init-"):
+            return self.init_input(v, form[5:])
         fm = self.fill_mode(dt, pos)
         if form == "load":
             blas = self.rand_blas(v.shape) if blas is None else blas
@@ -535,6 +546,63 @@ class Prog:
                 if v.layout == list(range(v.rank)):
                     v.data = d
             v.what = "%s %s %s layout %s" % (form, dt, v.logical, v.layout)
+        self.vals.append(v)
+        return v
+
+    def init_input(self, v, form):
+        """A C vector variable initialized in C - `= {0}`, `= {}` or a
+        partial initializer - then written element by element (constant
+        and run-time positions), named by typeinfo (storage order) or
+        vector_totensor (logical order). The reference sets the same
+        elements of a zeroed array."""
+        dt = v.dt
+        vals = {}
+        pick_val = (lambda: self.rng.randint(-16, 16) / 8.0) \
+            if is_float(dt) else (lambda: self.rng.randint(-5, 5))
+        lit = (lambda x: cfloat(x)) if is_float(dt) else str
+        style = self.rng.choice(["{0}", "{}", "partial"])
+        init = style
+        if style == "partial":
+            n = self.rng.randint(1, min(4, v.count))
+            for j in range(n):
+                vals[j] = pick_val()
+            init = "{%s}" % ", ".join(lit(vals[j]) for j in range(n))
+        writes = []
+        for _ in range(self.rng.randint(1, 4)):
+            j = self.rng.randrange(v.count)
+            vals[j] = pick_val()
+            writes.append(j)
+        d = "d%d" % v.id
+        self.T("%s %s = %s;" % (self.vt(dt, v.count), d, init))
+        for j in writes:
+            pos = str(j) if self.chance(0.5) else \
+                "%d + (argc - argc)" % j
+            self.T("%s[%s] = %s;" % (d, pos, lit(vals[j])))
+        self.tags.add("init-vectors")
+        # Position j of the vector is element j of the storage order
+        # (typeinfo) or of the logical row-major order (totensor).
+        order = v.shape if form == "typeinfo" else v.logical
+        self.R("memset(%s, 0, sizeof %s);" % (v.ref, v.ref))
+        for j, x in sorted(vals.items()):
+            idx, rest = [], j
+            for e in reversed(order):
+                idx.append(rest % e)
+                rest //= e
+            idx.reverse()
+            if form == "typeinfo":
+                logical = [0] * v.rank
+                for k in range(v.rank):
+                    logical[v.layout[k]] = idx[k]
+                idx = logical
+            self.R("%s = %s;" % (self.at(v, [str(i) for i in idx]), lit(x)))
+        op = "tensor_typeinfo" if form == "typeinfo" else "vector_totensor"
+        self.T("int %s = %s(%s, %s, %s, %s);" %
+               (v.tok, op, d, ivec(v.shape), ivec(v.layout),
+                ivec(v.padding)))
+        if form == "typeinfo" or v.layout == list(range(v.rank)):
+            v.data = d
+        v.what = "init-%s %s %s %s layout %s" % (form, style, dt, v.logical,
+                                               v.layout)
         self.vals.append(v)
         return v
 
@@ -773,10 +841,14 @@ class Prog:
                 sh = self.rshape(self.rng.choice([2, 2, 3]))
                 acc = self.new_input("i32", sh, form="load", victim=True)
             else:
+                # The research prototype's zero accumulator is a C
+                # vector initialized to {0} (then maybe written).
+                init = "init-typeinfo" if self.on("init-vectors") and \
+                    self.chance(0.3) else None
                 acc = self.pick(lambda v: v.dt == "i32" and
                                 2 <= v.rank <= 3,
                                 lambda: self.new_input("i32", self.rshape(
-                                    self.rng.choice([2, 2, 3]))))
+                                    self.rng.choice([2, 2, 3])), form=init))
         batch, m, n = acc.logical[:-2], acc.logical[-2], acc.logical[-1]
         if a is None:
             a = self.pick(lambda v: v.dt == tin and v.rank == acc.rank and
@@ -1149,9 +1221,6 @@ class Prog:
         d = "d%d" % out.id
         out.tok = "t%d" % out.id
         self.T("%s %s = %s;" % (self.vt(dt, out.count), d, expr))
-        self.T("int %s = tensor_typeinfo(%s, %s, %s, %s);" %
-               (out.tok, d, ivec(out.shape), ivec(out.layout),
-                ivec(out.padding)))
         out.data = d
         self.rdecl(out)
         self.R("{ /* C operator %s */" % opr)
@@ -1174,6 +1243,13 @@ class Prog:
         self.loop_close(out.rank)
         self.ind -= 1
         self.R("}")
+        # C reads the result's positions before a typeinfo names it (its
+        # layout is its operands').
+        if self.chance(0.4):
+            self.escape(out, late_ok=False)
+        self.T("int %s = tensor_typeinfo(%s, %s, %s, %s);" %
+               (out.tok, d, ivec(out.shape), ivec(out.layout),
+                ivec(out.padding)))
         self.tags.add("c-operators")
         self.vals.append(out)
         self.opnames.append("cop")
@@ -1886,8 +1962,6 @@ class Prog:
                                                        y.data))
         else:
             self.T("%s %s = (%s) ? %s : %s;" % (vt, d, f, x.data, y.data))
-        self.T("int %s = tensor_typeinfo(%s, %s, %s, %s);" %
-               (m.tok, d, ivec(m.shape), ivec(m.layout), ivec(m.padding)))
         m.data = d
         self.rdecl(m)
         self.R("if (%s) memcpy(%s, %s, sizeof %s); else memcpy(%s, %s, "
@@ -1897,6 +1971,16 @@ class Prog:
         m.copy_model(x)
         self.join_model(m, x, y)
         m.what = "merge-data %s ? v%d : v%d" % (f, x.id, y.id)
+        if self.on("merge-read") and self.can_escape(m) and \
+                self.chance(0.3):
+            # Only C reads the merged vector: no typeinfo names it.
+            x.merged = y.merged = m.merged = True
+            self.freeze(x, y)
+            self.escape(m, late_ok=False, force=True)
+            self.tags.add("merge-read")
+            return None
+        self.T("int %s = tensor_typeinfo(%s, %s, %s, %s);" %
+               (m.tok, d, ivec(m.shape), ivec(m.layout), ivec(m.padding)))
         x.merged = y.merged = m.merged = True
         self.freeze(x, y)
         self.tags.add("merge-data")
