@@ -497,6 +497,7 @@ public:
   bool run();
 
 private:
+  void eraseDeadChains();
   void bufferizeVectorInput(CallBase &TI);
   void bufferizeWideToVector(CallBase &ToVec);
   CallInst *writeLogicalOrder(IRBuilderBase &B, Value *Token, Value *Ptr);
@@ -1171,7 +1172,51 @@ void Bufferizer::emitFrees() {
   }
 }
 
+/// Whether \p I is a TLX op that computes a value or names one (no
+/// effect but its result) and nothing reads it: a data op whose only users
+/// are typeinfos nobody reads, or such a typeinfo / load / totensor.
+static bool isDeadTensorCode(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
+  if (!K || *K == OpKind::Store)
+    return false;
+  if (getOpDesc(*K).Result == ResultKind::Token)
+    return I.use_empty();
+  return all_of(I.users(), [](const User *U) {
+    auto *TI = dyn_cast<CallBase>(U);
+    return TI && getOpKind(*TI) == OpKind::TypeInfo && TI->use_empty();
+  });
+}
+
+// Step 0: chains of ops whose results nothing reads are not computed -
+// the last op, then the ops only it read, and so on (a benchmark's unused
+// composite ran 15 of its 16 ops when only the last was dropped).
+void Bufferizer::eraseDeadChains() {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    SmallVector<WeakVH, 16> Dead; // erasing an op erases its typeinfos
+    for (Instruction &I : instructions(F))
+      if (isDeadTensorCode(I))
+        Dead.push_back(&I);
+    for (WeakVH &H : reverse(Dead)) {
+      auto *I = cast_or_null<Instruction>(H);
+      if (!I || !isDeadTensorCode(*I))
+        continue;
+      auto *CB = cast<CallBase>(I);
+      if (getOpDesc(*getOpKind(*CB)).Result == ResultKind::Data)
+        emitRemark(DEBUG_TYPE, "Unused", *CB,
+                   getOpDesc(*getOpKind(*CB)).shortName() +
+                       ": result unused, not computed");
+      while (!I->use_empty())
+        cast<Instruction>(I->user_back())->eraseFromParent();
+      I->eraseFromParent();
+      Changed = true;
+    }
+  }
+}
+
 bool Bufferizer::run() {
+  eraseDeadChains();
   SmallVector<CallBase *, 32> Calls;
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I); CB && getOpKind(*CB))
