@@ -78,6 +78,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -1180,8 +1181,14 @@ static bool isDeadTensorCode(const Instruction &I) {
   std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
   if (!K || *K == OpKind::Store)
     return false;
-  if (getOpDesc(*K).Result == ResultKind::Token)
-    return I.use_empty();
+  if (getOpDesc(*K).Result == ResultKind::Token) {
+    // A TLX result's typeinfos go with the result (step 3 keeps the
+    // first one, which says how the result is written).
+    auto *Data = dyn_cast<CallBase>(CB->getArgOperand(0));
+    std::optional<OpKind> DK = Data ? getOpKind(*Data) : std::nullopt;
+    return I.use_empty() &&
+           !(DK && getOpDesc(*DK).Result == ResultKind::Data);
+  }
   return all_of(I.users(), [](const User *U) {
     auto *TI = dyn_cast<CallBase>(U);
     return TI && getOpKind(*TI) == OpKind::TypeInfo && TI->use_empty();
@@ -1209,7 +1216,11 @@ void Bufferizer::eraseDeadChains() {
                        ": result unused, not computed");
       while (!I->use_empty())
         cast<Instruction>(I->user_back())->eraseFromParent();
+      // The C vector a typeinfo named (a by-value parameter's load) goes
+      // too: no tensor-sized value may be left for the backend.
+      SmallVector<WeakTrackingVH, 2> Operands(I->op_begin(), I->op_end());
       I->eraseFromParent();
+      RecursivelyDeleteTriviallyDeadInstructionsPermissive(Operands);
       Changed = true;
     }
   }
