@@ -1186,8 +1186,7 @@ static bool isDeadTensorCode(const Instruction &I) {
     // first one, which says how the result is written).
     auto *Data = dyn_cast<CallBase>(CB->getArgOperand(0));
     std::optional<OpKind> DK = Data ? getOpKind(*Data) : std::nullopt;
-    return I.use_empty() &&
-           !(DK && getOpDesc(*DK).Result == ResultKind::Data);
+    return I.use_empty() && !(DK && getOpDesc(*DK).Result == ResultKind::Data);
   }
   return all_of(I.users(), [](const User *U) {
     auto *TI = dyn_cast<CallBase>(U);

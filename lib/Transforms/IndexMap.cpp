@@ -80,10 +80,15 @@ void emitConstantStore(IRBuilderBase &B, Value *Ptr, Align PtrAlign,
                   });
     return;
   }
-  auto *GV = new GlobalVariable(*F.getParent(), VT, /*isConstant=*/true,
+  B.CreateMemCpy(Ptr, PtrAlign, createConstantGlobal(*F.getParent(), C),
+                 DL.getPrefTypeAlign(VT), Size);
+}
+
+GlobalVariable *createConstantGlobal(Module &M, Constant *C) {
+  auto *GV = new GlobalVariable(M, C->getType(), /*isConstant=*/true,
                                 GlobalValue::PrivateLinkage, C, "tlx.const");
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  B.CreateMemCpy(Ptr, PtrAlign, GV, DL.getPrefTypeAlign(VT), Size);
+  return GV;
 }
 
 void freeAtReturns(Function &F, Value *Ptr) {

@@ -115,6 +115,8 @@ void emitFree(llvm::IRBuilderBase &B, llvm::Value *Ptr);
 void emitConstantStore(llvm::IRBuilderBase &B, llvm::Value *Ptr,
                        llvm::Align PtrAlign, llvm::Constant *C,
                        const llvm::TargetTransformInfo &TTI);
+/// A private constant global (unnamed_addr) holding \p C.
+llvm::GlobalVariable *createConstantGlobal(llvm::Module &M, llvm::Constant *C);
 /// Frees \p Ptr, a heap buffer, at every return of \p F.
 void freeAtReturns(llvm::Function &F, llvm::Value *Ptr);
 

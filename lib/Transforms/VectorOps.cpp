@@ -31,6 +31,14 @@
 // result of an instruction with one tensor type keeps the positions, so the
 // TLX op computes exactly what the C code does, whatever the layout.
 //
+// The rule behind all of it: a vector's elements are positions. A TLX
+// result holds them in the storage order of its first typeinfo; a name
+// this pass adds to it comes after that one (a second typeinfo
+// reinterprets the positions). Wide constants (C initializers) become a
+// broadcast of a one-element tensor or a private global; wide merges only
+// C reads are named [N] so that tlx-bufferize gives them a buffer; a
+// totensor of a TLX result is a row-major typeinfo plus a transpose.
+//
 //===----------------------------------------------------------------------===//
 
 #include "../Analysis/TensorMemory.h"
@@ -49,8 +57,8 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -256,7 +264,6 @@ private:
   CallInst *nameVector(Value *V, const TensorType &Ty);
   CallInst *nameResult(CallInst *Op, const TensorType &Ty);
   CallInst *broadcastScalar(Value *S, Type *VecTy, Instruction &At);
-  GlobalVariable *makeConstantGlobal(Constant *C);
   bool nameConstantInputs();
   bool nameMergedVectors();
   bool retypeToTensorOfResults();
@@ -603,10 +610,11 @@ void VectorLowering::expandMulAdds() {
     if (!II || II->getIntrinsicID() != Intrinsic::fmuladd)
       continue;
     // Not through IRBuilder: operands that are constants must not fold.
-    auto *Mul = BinaryOperator::Create(Instruction::FMul, II->getArgOperand(0),
-                                       II->getArgOperand(1), "", II->getIterator());
-    auto *Add = BinaryOperator::Create(Instruction::FAdd, Mul,
-                                       II->getArgOperand(2), "", II->getIterator());
+    auto *Mul =
+        BinaryOperator::Create(Instruction::FMul, II->getArgOperand(0),
+                               II->getArgOperand(1), "", II->getIterator());
+    auto *Add = BinaryOperator::Create(
+        Instruction::FAdd, Mul, II->getArgOperand(2), "", II->getIterator());
     Mul->copyFastMathFlags(II);
     Add->copyFastMathFlags(II);
     Mul->setDebugLoc(II->getDebugLoc());
@@ -717,11 +725,17 @@ Instruction *VectorLowering::getNamingPoint(Value *V) {
   return Copy->getNextNode();
 }
 
-/// A typeinfo naming vector \p V with type \p Ty, where V is defined.
-CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
+/// The key of \p V named with type \p Ty in Names.
+static std::pair<Value *, Dims> getNameKey(Value *V, const TensorType &Ty) {
   auto Key = std::make_pair(V, Ty.Shape);
   Key.second.append(Ty.Layout.begin(), Ty.Layout.end());
   Key.second.append(Ty.Padding.begin(), Ty.Padding.end());
+  return Key;
+}
+
+/// A typeinfo naming vector \p V with type \p Ty, where V is defined.
+CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
+  auto Key = getNameKey(V, Ty);
   if (auto It = Names.find(Key); It != Names.end())
     return It->second;
   IRBuilder<> B(getNamingPoint(V));
@@ -742,10 +756,7 @@ CallInst *VectorLowering::nameResult(CallInst *Op, const TensorType &Ty) {
                               {Op, getI32Vector(Ctx, Ty.Shape),
                                getI32Vector(Ctx, Ty.Layout),
                                getI32Vector(Ctx, Ty.Padding)});
-  auto Key = std::make_pair(static_cast<Value *>(Op), Ty.Shape);
-  Key.second.append(Ty.Layout.begin(), Ty.Layout.end());
-  Key.second.append(Ty.Padding.begin(), Ty.Padding.end());
-  Names[Key] = TI;
+  Names[getNameKey(Op, Ty)] = TI;
   return TI;
 }
 
@@ -758,27 +769,20 @@ CallInst *VectorLowering::broadcastScalar(Value *S, Type *VecTy,
                                           Instruction &At) {
   IRBuilder<> B(&At);
   B.SetCurrentDebugLocation(At.getDebugLoc());
-  Value *One = isa<Constant>(S)
-                   ? ConstantVector::getSplat(ElementCount::getFixed(1),
-                                              cast<Constant>(S))
-                   : B.CreateInsertElement(
-                         PoisonValue::get(FixedVectorType::get(S->getType(), 1)),
-                         S, B.getInt64(0));
-  CallInst *OneTI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                                 {One, getI32Vector(Ctx, {1}),
-                                  getI32Vector(Ctx, {0}),
-                                  getI32Vector(Ctx, {0})});
+  Value *One =
+      isa<Constant>(S)
+          ? ConstantVector::getSplat(ElementCount::getFixed(1),
+                                     cast<Constant>(S))
+          : B.CreateInsertElement(
+                PoisonValue::get(FixedVectorType::get(S->getType(), 1)), S,
+                B.getInt64(0));
+  CallInst *OneTI =
+      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                   {One, getI32Vector(Ctx, {1}), getI32Vector(Ctx, {0}),
+                    getI32Vector(Ctx, {0})});
   CallInst *Fill = createOpCall(B, OpKind::Broadcast, VecTy, {OneTI});
   Fill->setDebugLoc(At.getDebugLoc());
   return Fill;
-}
-
-/// A private constant global holding \p C.
-GlobalVariable *VectorLowering::makeConstantGlobal(Constant *C) {
-  auto *GV = new GlobalVariable(*F.getParent(), C->getType(), true,
-                                GlobalValue::PrivateLinkage, C, "tlx.const");
-  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  return GV;
 }
 
 //   typeinfo(<N x T> C, shape, layout, padding)        ; C a wide constant
@@ -806,12 +810,11 @@ bool VectorLowering::nameConstantInputs() {
       Args[0] = broadcastScalar(S, VT, *CB);
       Kind = OpKind::TypeInfo;
     } else {
-      Args[0] = makeConstantGlobal(C);
+      Args[0] = createConstantGlobal(*F.getParent(), C);
       Elem = VT->getElementType();
     }
     IRBuilder<> B(CB);
-    CallInst *New =
-        createOpCall(B, Kind, Type::getTokenTy(Ctx), Args, Elem);
+    CallInst *New = createOpCall(B, Kind, Type::getTokenTy(Ctx), Args, Elem);
     New->setDebugLoc(CB->getDebugLoc());
     New->takeName(CB);
     CB->replaceAllUsesWith(New);
@@ -915,11 +918,11 @@ Value *VectorLowering::getToken(Value *V, const TensorType &Ty,
   }
   if (auto *C = dyn_cast<Constant>(V)) {
     IRBuilder<> B(&User);
-    return createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                        {makeConstantGlobal(C), getI32Vector(Ctx, Ty.Shape),
-                         getI32Vector(Ctx, Ty.Layout),
-                         getI32Vector(Ctx, Ty.Padding)},
-                        Ty.Elem);
+    return createOpCall(
+        B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+        {createConstantGlobal(*F.getParent(), C), getI32Vector(Ctx, Ty.Shape),
+         getI32Vector(Ctx, Ty.Layout), getI32Vector(Ctx, Ty.Padding)},
+        Ty.Elem);
   }
   return nameVector(V, Ty);
 }
