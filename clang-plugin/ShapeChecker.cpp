@@ -173,6 +173,7 @@ public:
 
   bool shouldTraversePostOrder() const { return true; }
   bool VisitCallExpr(CallExpr *CE);
+  bool modelInferredTypeInfo(const TLXCall &Call, const CallExpr *Data);
 
   /// Steps 3 and 4.
   void verify();
@@ -341,6 +342,8 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
       CE->isValueDependent())
     return true;
   const OpDesc &D = Call->desc();
+  if (const CallExpr *Data; Call->isInferredTypeInfo(Ctx, &Data))
+    return modelInferredTypeInfo(*Call, Data);
   if (Call->NumArgs < D.MinArgs || Call->NumArgs > D.MaxArgs)
     return true;
 
@@ -356,8 +359,16 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
       V = token(Arg);
       break;
     case 'V':
-      if (std::optional<Dims> Values = evaluateDims(Arg))
+      if (std::optional<Dims> Values = evaluateDims(Arg)) {
+        // A store's strides TLX_DIMS(0): packed, whatever the rank.
+        std::optional<TensorValue> Stored =
+            Call->Kind == OpKind::Store && Args.size() == 2
+                ? getTensorValue(Args[1])
+                : std::nullopt;
+        if (Stored && *Values == Dims{0})
+          Values = Dims(Stored->Type.rank(), 0);
         V = getI32Vector(LCtx, *Values);
+      }
       break;
     case 'D':
       if (T->isVectorType()) {
@@ -410,6 +421,55 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
   Md.CElem = CElem;
   Md.IR = createOpCall(B, Call->Kind, RetTy, Args, PointerElem);
   Back[Md.IR] = &Md;
+  // The short form: the result is the tensor TLX infers (as tlx-recognize
+  // types it), so the rules check what the program will compute.
+  std::string Why;
+  if (Call->returnsInferred())
+    if (std::optional<TensorType> Ty =
+            inferUntypedResult(B, Call->Kind, Args, Why)) {
+      llvm::CallInst *Typed = createOpCall(
+          B, Call->Kind, llvm::FixedVectorType::get(Ty->Elem, Ty->numElements()),
+          Args, PointerElem);
+      Back.erase(Md.IR);
+      Md.IR->eraseFromParent();
+      Md.IR = Typed;
+      Back[Md.IR] = &Md;
+    }
+  return true;
+}
+
+/// The short form's `tensor_typeinfo(tensor_<op>_tlx_inferred(...))`: the
+/// typeinfo of the inferred type, or an error naming the long form.
+bool ShapeModel::modelInferredTypeInfo(const TLXCall &Call,
+                                       const CallExpr *Data) {
+  auto It = Models.find(Data);
+  if (It == Models.end())
+    return true; // its operands are unknown here
+  std::string Why;
+  llvm::CallInst *Op = It->second.IR;
+  SmallVector<llvm::Value *, 5> Args(Op->args());
+  std::optional<TensorType> Ty =
+      inferUntypedResult(B, *getOpKind(*Op), Args, Why);
+  if (!Ty) {
+    // An invalid op is reported by its own rules (verify); only a valid
+    // one whose result shape needs a typeinfo gets this message.
+    if (!StringRef(Why).starts_with("the result shape cannot be inferred"))
+      return true;
+    report(DiagnosticsEngine::Error, written(Data->getExprLoc()),
+           "the result of %0 cannot be inferred (%1): name it with "
+           "tensor_typeinfo(data, shape, layout, padding), the long form")
+        << It->second.Call.writtenName() << Why
+        << written(Data->getSourceRange());
+    return true;
+  }
+  Model &Md = Models[Call.Call];
+  Md.Call = Call;
+  Md.CElem = It->second.CElem;
+  Md.IR = createOpCall(B, OpKind::TypeInfo, llvm::Type::getTokenTy(LCtx),
+                       {It->second.IR, getI32Vector(LCtx, Ty->Shape),
+                        getI32Vector(LCtx, Ty->Layout),
+                        getI32Vector(LCtx, Ty->Padding)});
+  Back[Md.IR] = &Md;
   return true;
 }
 
@@ -459,7 +519,7 @@ void ShapeModel::reportError(const Model &Md, llvm::StringRef Msg) {
   {
     DiagnosticBuilder DB =
         report(DiagnosticsEngine::Error, written(Loc), "%0: %1")
-        << Call.Callee << Msg;
+        << Call.writtenName() << Msg;
     for (unsigned I : Args)
       DB << written(Call.arg(I)->getSourceRange());
   }
@@ -489,14 +549,14 @@ void ShapeModel::warnSignedness(const Model &Md, unsigned Arg, QualType CElem,
     report(DiagnosticsEngine::Warning, written(E->getExprLoc()),
            "%0 widens integer elements as signed, but argument %1 holds %2: "
            "values above %3 read as negative%4")
-        << Call.Callee << Arg + 1 << describeInt(CElem)
+        << Call.writtenName() << Arg + 1 << describeInt(CElem)
         << llvm::toString(Max, 10, false)
         << (Bits == 8 ? " (200 as -56)" : "") << written(E->getSourceRange());
   } else {
     report(DiagnosticsEngine::Warning, written(E->getExprLoc()),
            "%0 widens argument %1 as unsigned, but it holds %2: negative "
            "values read as large positive ones%3")
-        << Call.Callee << Arg + 1 << describeInt(CElem)
+        << Call.writtenName() << Arg + 1 << describeInt(CElem)
         << (Bits == 8 ? " (-1 as 255)" : "") << written(E->getSourceRange());
   }
 }

@@ -54,6 +54,32 @@ static bool isElementTag(const Expr *E, unsigned NumArgs, unsigned MaxArgs,
   return NumArgs == MaxArgs + 1 && isExpandedElementTag(E, Ctx);
 }
 
+bool TLXCall::returnsInferred() const {
+  const auto *TT = Callee->getReturnType()->getAs<TypedefType>();
+  return desc().Result == ResultKind::Data && TT &&
+         TT->getDecl()->getName() == "tlx__inferred_t";
+}
+
+std::string TLXCall::writtenName() const {
+  if (returnsInferred())
+    return "'tlx_" + desc().CName.drop_front(sizeof("tensor_") - 1).str() + "'";
+  return "'" + Callee->getName().str() + "'";
+}
+
+bool TLXCall::isInferredTypeInfo(const ASTContext &Ctx,
+                                 const CallExpr **Data) const {
+  if (Kind != OpKind::TypeInfo || NumArgs != 1)
+    return false;
+  const auto *CE =
+      dyn_cast<CallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+  std::optional<TLXCall> Op = CE ? getTLXCall(CE, Ctx) : std::nullopt;
+  if (!Op || !Op->returnsInferred())
+    return false;
+  if (Data)
+    *Data = CE;
+  return true;
+}
+
 std::optional<TLXCall> getTLXCall(const CallExpr *CE, const ASTContext &Ctx) {
   const FunctionDecl *FD = CE->getDirectCallee();
   std::optional<OpKind> Kind = getDummyKind(FD);

@@ -39,6 +39,16 @@ struct TLXCall {
 
   const OpDesc &desc() const { return getOpDesc(Kind); }
   const clang::Expr *arg(unsigned I) const;
+  /// tlx.h's short form: a data op declared to return tlx__inferred_t,
+  /// whose result type TLX infers.
+  bool returnsInferred() const;
+  /// The function as the user wrote it, quoted: 'tensor_matmul', or the
+  /// short form's 'tlx_matmul' (not its declaration's name).
+  std::string writtenName() const;
+  /// The short form's `tensor_typeinfo(data)`: a typeinfo of a short-form
+  /// op's result alone; \p Data is that op's call.
+  bool isInferredTypeInfo(const clang::ASTContext &Ctx,
+                          const clang::CallExpr **Data = nullptr) const;
 };
 
 /// The TLX call \p CE makes, if it calls a TLX dummy function.

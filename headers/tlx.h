@@ -353,4 +353,76 @@ TLX__KR_END
 #define TLX_DECLARE_TENSOR_OPS_AS(type, suffix)                                \
   TLX__DECLARE_DATA_OPS(type, _##suffix)
 
+/*===--- The short form ----------------------------------------------------===*
+ *
+ * The common case in fewer words; it expands to the RFC idiom above, which
+ * stays the reference (docs/frontend.md, "The short form"):
+ *
+ *   float a[2][3], b[3][2], c[2][2];
+ *   tlx_token_t ta = TLX_LOAD(a, 2, 3);      // dense, row-major, unpadded
+ *   tlx_token_t tb = TLX_LOAD(b, 3, 2);
+ *   TLX_STORE(c, tlx_matmul(ta, tb));        // result type inferred
+ *
+ * TLX_LOAD(ptr, d0, d1, ...): tensor_load of a dense row-major tensor of
+ *   extents d0 x d1 x ... (rank 1..8).
+ * TLX_STORE(ptr, token): tensor_store, packed (strides TLX_DIMS(0): a
+ *   single 0 means packed whatever the rank).
+ * tlx_<op>(operands...): every data op of the vocabulary but tovector,
+ *   returning a token: the result's shape and element type are what TLX
+ *   infers from the operands (row-major, no padding); no vector typedef
+ *   and no tensor_typeinfo. An op whose result shape cannot be inferred
+ *   (broadcast to a new shape, reshapes) is a compile-time error that
+ *   names the long form. To read a result in C, use the long form (or
+ *   TLX_STORE it). No declaration is needed: tlx.h declares the ops with a
+ *   placeholder result type, tlx__inferred_t, that only the short form
+ *   uses. */
+typedef int tlx__inferred_t __attribute__((__vector_size__(16)));
+TLX__DECLARE_DATA_OPS(tlx__inferred_t, _tlx_inferred)
+
+#define TLX_LOAD(ptr, ...)                                                     \
+  tensor_load(ptr, TLX_SHAPE(__VA_ARGS__),                                     \
+              TLX_IDENTITY_LAYOUT(TLX__NARG(__VA_ARGS__)),                     \
+              TLX_ZEROS(TLX__NARG(__VA_ARGS__)),                               \
+              TLX_ZEROS(TLX__NARG(__VA_ARGS__)))
+#define TLX_STORE(ptr, token) tensor_store(ptr, token, TLX_DIMS(0))
+
+/* tlx_<op>(...) = tensor_typeinfo(tensor_<op>_tlx_inferred(...)): a
+ * typeinfo of the data alone is the inferred one (recognition types it). */
+#define TLX__INFERRED(op, ...)                                                 \
+  tensor_typeinfo(tensor_##op##_tlx_inferred(__VA_ARGS__))
+#define tlx_matmul(...) TLX__INFERRED(matmul, __VA_ARGS__)
+#define tlx_contract(...) TLX__INFERRED(contract, __VA_ARGS__)
+#define tlx_umma(...) TLX__INFERRED(umma, __VA_ARGS__)
+#define tlx_smma(...) TLX__INFERRED(smma, __VA_ARGS__)
+#define tlx_usmma(...) TLX__INFERRED(usmma, __VA_ARGS__)
+#define tlx_summa(...) TLX__INFERRED(summa, __VA_ARGS__)
+#define tlx_convolution(...) TLX__INFERRED(convolution, __VA_ARGS__)
+#define tlx_tanh(...) TLX__INFERRED(tanh, __VA_ARGS__)
+#define tlx_sigmoid(...) TLX__INFERRED(sigmoid, __VA_ARGS__)
+#define tlx_relu(...) TLX__INFERRED(relu, __VA_ARGS__)
+#define tlx_sin(...) TLX__INFERRED(sin, __VA_ARGS__)
+#define tlx_cos(...) TLX__INFERRED(cos, __VA_ARGS__)
+#define tlx_exp(...) TLX__INFERRED(exp, __VA_ARGS__)
+#define tlx_exp2(...) TLX__INFERRED(exp2, __VA_ARGS__)
+#define tlx_log(...) TLX__INFERRED(log, __VA_ARGS__)
+#define tlx_log2(...) TLX__INFERRED(log2, __VA_ARGS__)
+#define tlx_log10(...) TLX__INFERRED(log10, __VA_ARGS__)
+#define tlx_sqrt(...) TLX__INFERRED(sqrt, __VA_ARGS__)
+#define tlx_fabs(...) TLX__INFERRED(fabs, __VA_ARGS__)
+#define tlx_floor(...) TLX__INFERRED(floor, __VA_ARGS__)
+#define tlx_ceil(...) TLX__INFERRED(ceil, __VA_ARGS__)
+#define tlx_broadcast(...) TLX__INFERRED(broadcast, __VA_ARGS__)
+#define tlx_reduce_max(...) TLX__INFERRED(reduce_max, __VA_ARGS__)
+#define tlx_reduce_min(...) TLX__INFERRED(reduce_min, __VA_ARGS__)
+#define tlx_reduce_add(...) TLX__INFERRED(reduce_add, __VA_ARGS__)
+#define tlx_reduce_mul(...) TLX__INFERRED(reduce_mul, __VA_ARGS__)
+#define tlx_reduce_and(...) TLX__INFERRED(reduce_and, __VA_ARGS__)
+#define tlx_reduce_or(...) TLX__INFERRED(reduce_or, __VA_ARGS__)
+#define tlx_reduce_xor(...) TLX__INFERRED(reduce_xor, __VA_ARGS__)
+#define tlx_reshape_block(...) TLX__INFERRED(reshape_block, __VA_ARGS__)
+#define tlx_reshape_permute(...) TLX__INFERRED(reshape_permute, __VA_ARGS__)
+#define tlx_transpose(...) TLX__INFERRED(transpose, __VA_ARGS__)
+#define tlx_pad(...) TLX__INFERRED(pad, __VA_ARGS__)
+#define tlx_concat(...) TLX__INFERRED(concat, __VA_ARGS__)
+
 #endif /* TLX_H */

@@ -1113,6 +1113,25 @@ CallInst *createTypeInfo(IRBuilderBase &B, Value *Data, const TensorType &Ty) {
   return emitTypeInfo(B, Data, Ty);
 }
 
+std::optional<TensorType> inferUntypedResult(IRBuilderBase &B, OpKind Kind,
+                                             ArrayRef<Value *> Args,
+                                             std::string &Why) {
+  Type *Elem = nullptr;
+  for (Value *A : Args)
+    if (std::optional<TensorValue> TV =
+            A->getType()->isTokenTy() ? getTensorValue(A) : std::nullopt) {
+      Elem = TV->Type.Elem;
+      break;
+    }
+  if (!Elem)
+    return failNone(Why, "its operands have no tensor type");
+  CallInst *Probe =
+      createOpCall(B, Kind, FixedVectorType::get(Elem, 1), Args);
+  std::optional<TensorType> Ty = getResultTensorType(*Probe, Why);
+  Probe->eraseFromParent();
+  return Ty;
+}
+
 std::optional<TensorType> getResultTensorType(const CallBase &Op,
                                               std::string &Why) {
   if (const CallBase *TI = getResultTypeInfo(Op)) {

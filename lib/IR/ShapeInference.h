@@ -58,6 +58,15 @@ std::optional<OpResult> inferResult(const llvm::CallBase &Op, std::string &Why);
 std::optional<TensorType> getResultTensorType(const llvm::CallBase &Op,
                                               std::string &Why);
 
+/// The result of op \p Kind on \p Args as TLX infers it when the program
+/// gives no result type (tlx.h's short form): inferred with the element
+/// type of the first token operand as the result's, through a probe call
+/// emitted at \p B and erased again.
+std::optional<TensorType> inferUntypedResult(llvm::IRBuilderBase &B,
+                                             OpKind Kind,
+                                             llvm::ArrayRef<llvm::Value *> Args,
+                                             std::string &Why);
+
 /// Emits `typeinfo(Data, Ty)` at \p B. The first typeinfo of a compute op's
 /// result fixes how the op writes it, so when \p Data is such a result
 /// without a typeinfo and \p Ty is not its natural type

@@ -78,6 +78,12 @@ StringRef getCalleeName(const CallBase &CB) {
   return CB.getCalledOperand()->stripPointerCasts()->getName();
 }
 
+/// tlx.h's short form `tensor_typeinfo(tensor_<op>_tlx_inferred(...))`:
+/// a typeinfo of data alone, typed as TLX infers the op's result.
+bool isInferredTypeInfo(const CallBase &CB) {
+  return getDummyKind(CB) == OpKind::TypeInfo && CB.arg_size() == 1;
+}
+
 std::string ordinal(unsigned N) {
   static const char *const Suffix[] = {"th", "st", "nd", "rd"};
   unsigned Last = N % 10;
@@ -143,8 +149,13 @@ private:
     emitError(I, Msg);
     Failed = true;
   }
+  /// The function as written: the short form's tensor_<op>_tlx_inferred
+  /// is tlx_<op> in the program (tlx.h).
   std::string opName(const CallBase &CB) const {
-    return ("'" + getCalleeName(CB) + "'").str();
+    StringRef Name = getCalleeName(CB);
+    if (Name.consume_back("_tlx_inferred") && Name.consume_front("tensor_"))
+      return ("'tlx_" + Name + "'").str();
+    return ("'" + Name + "'").str();
   }
 
   void collectCalls();
@@ -170,6 +181,9 @@ private:
   const TokenDesc *mergeTokens(CallInst &User, Instruction *Merge);
   Value *getLeafData(const TokenDesc &Leaf, Type *DataTy);
   void rewriteConsumer(CallInst &CB, OpKind Kind);
+  void resolveInferredTypeInfo(CallInst &CB);
+  Constant *resolveStrides(CallInst &CB, unsigned ArgNo,
+                           const TokenDesc *Stored);
   Type *getResultType(CallInst &CB);
   Value *convertScalar(IRBuilderBase &B, Value *V, Type *Elem);
 
@@ -989,6 +1003,7 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
   SmallVector<Value *, 5> Args;
   Type *Elem = nullptr;    // the first token's element type
   Type *PtrElem = nullptr; // store's pointer element type
+  const TokenDesc *LastToken = nullptr;
   bool OK = true;
   for (unsigned I = 0; I < NumArgs && OK; ++I) {
     Value *V = nullptr;
@@ -996,6 +1011,7 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
     case 'T':
       if (const TokenDesc *T = resolveToken(CB, I)) {
         V = T->NewCall;
+        LastToken = T;
         if (!Elem)
           Elem = T->Elem;
       }
@@ -1005,7 +1021,8 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
       break;
     case 'V':
     case 'v':
-      V = resolveDims(CB, I, "dimension vector");
+      V = Kind == OpKind::Store ? resolveStrides(CB, I, LastToken)
+                                : resolveDims(CB, I, "dimension vector");
       break;
     case 'S':
     case 's':
@@ -1036,6 +1053,76 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
   CallInst *New = createOpCall(B, Kind, RetTy, Args, PtrElem);
   if (D.Result == ResultKind::Data)
     DataResults.push_back({&CB, New});
+}
+
+/// The strides operand of a tensor_store of \p Stored: a single 0
+/// (TLX_DIMS(0), tlx.h's TLX_STORE) means packed, whatever the rank.
+Constant *Recognizer::resolveStrides(CallInst &CB, unsigned ArgNo,
+                                     const TokenDesc *Stored) {
+  Constant *C = resolveDims(CB, ArgNo, "strides");
+  if (!C || !Stored)
+    return C;
+  auto *VT = cast<FixedVectorType>(C->getType());
+  unsigned Rank =
+      cast<FixedVectorType>(Stored->typeArgs()[0]->getType())->getNumElements();
+  if (VT->getNumElements() == 1 && Rank > 1 && C->isNullValue())
+    return getI32Vector(Ctx, Dims(Rank, 0));
+  return C;
+}
+
+//   %r = call <4 x i32> (...) @tensor_matmul_tlx_inferred(i32 %a, i32 %b)
+//   %t = call i32 (...) @tensor_typeinfo(<4 x i32> %r)
+// -->
+//   %r = call <M*N x T> @llvm.tensor.matmul(token %a', token %b')
+//   %t = call token @llvm.tensor.typeinfo(<M*N x T> %r, shape, layout, pad)
+// The short form's result carries no size in C: the op's result takes the
+// tensor type TLX infers from its operands (row-major, unpadded).
+void Recognizer::resolveInferredTypeInfo(CallInst &CB) {
+  Value *Data = lookThroughMemory(CB.getArgOperand(0));
+  auto *It = find_if(DataResults, [&](const auto &Entry) {
+    return Entry.first == Data;
+  });
+  if (It == DataResults.end()) {
+    error(CB, opName(CB) + " with one argument names the result of a "
+                           "tensor_* operation: pass that call itself");
+    return;
+  }
+  auto [Dummy, Op] = *It;
+  if (!Dummy->hasOneUse()) {
+    error(*Dummy, "the short form's result of " + opName(*Dummy) +
+                      " is a tensor token, not C data: use the long form "
+                      "(a vector type and tensor_typeinfo) to read it in C");
+    return;
+  }
+  std::string Why;
+  SmallVector<Value *, 5> Args(Op->args());
+  IRBuilder<> B(Op);
+  std::optional<TensorType> Ty =
+      inferUntypedResult(B, *getOpKind(*Op), Args, Why);
+  if (!Ty) {
+    error(*Dummy, "the result of " + opName(*Dummy) +
+                      " cannot be inferred (" + Why +
+                      "): name it with tensor_typeinfo(data, shape, layout, "
+                      "padding) - the long form");
+    return;
+  }
+  CallInst *New =
+      createOpCall(B, *getOpKind(*Op),
+                   FixedVectorType::get(Ty->Elem, Ty->numElements()), Args);
+  New->setDebugLoc(Op->getDebugLoc());
+  Op->eraseFromParent();
+  It->second = New;
+  CB.setArgOperand(0, PoisonValue::get(CB.getArgOperand(0)->getType()));
+  TokenDesc Desc{OpKind::TypeInfo,
+                 {New, getI32Vector(Ctx, Ty->Shape),
+                  getI32Vector(Ctx, Ty->Layout), getI32Vector(Ctx, Ty->Padding)},
+                 Ty->Elem,
+                 nullptr};
+  B.SetInsertPoint(&CB);
+  Desc.NewCall = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                              Desc.Args);
+  Desc.NewCall->setDebugLoc(CB.getDebugLoc());
+  Tokens[&CB] = std::move(Desc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1087,8 +1174,8 @@ void Recognizer::eraseDummies() {
   // Data results: the intrinsic takes over the call's uses; a coerced small
   // vector result replaces the loads from its ABI temporary.
   for (auto [Old, New] : DataResults) {
-    if (Old->getType() == New->getType()) {
-      Old->replaceAllUsesWith(New);
+    if (Old->getType() == New->getType() || Old->use_empty()) {
+      Old->replaceAllUsesWith(New); // (or a short-form result, retyped)
       continue;
     }
     auto *SI = cast<StoreInst>(Old->user_back());
@@ -1156,10 +1243,13 @@ bool Recognizer::run() {
   accessVec3AsThemselves();
   promoteConnectedAllocas();
   for (CallInst *CB : Calls)
-    if (getOpDesc(KindOf[CB]).Result == ResultKind::Token)
+    if (getOpDesc(KindOf[CB]).Result == ResultKind::Token &&
+        !isInferredTypeInfo(*CB))
       resolveTokenProducer(*CB, KindOf[CB]);
   for (CallInst *CB : Calls)
-    if (getOpDesc(KindOf[CB]).Result != ResultKind::Token)
+    if (isInferredTypeInfo(*CB))
+      resolveInferredTypeInfo(*CB);
+    else if (getOpDesc(KindOf[CB]).Result != ResultKind::Token)
       rewriteConsumer(*CB, KindOf[CB]);
   if (!Failed)
     for (CallInst *CB : Calls)
