@@ -79,6 +79,16 @@ inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
 inline constexpr const char *SMELocallyStreamingAttr = "aarch64_pstate_sm_body";
 inline constexpr const char *SMENewZAAttr = "aarch64_new_za";
 
+/// LLVM 19's x86 backend crashes (LiveVariables::HandleVirtRegUse) when an
+/// optnone function passes or returns a vector of more than four bfloat
+/// in a call and the module is code-generated above -O0 (found by the
+/// program-level differential run: a bf16 result returned by value from a
+/// helper in a -O0 module whose kernels tlx-optimize-kernels raised);
+/// LLVM 22 compiles it. Where this is true, such -O0 modules keep -O0 code
+/// generation.
+inline constexpr bool OptNoneBF16VectorCallsCrashRaisedCodeGen =
+    LLVM_VERSION_MAJOR < 22;
+
 /// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
 /// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -
 /// when the target has +bf16 (armv9-a+sme has it); LLVM 22 selects FCVTN.

@@ -37,17 +37,22 @@
 //     LLVM's optimized tile register allocation rejects that -O0 form
 //     ("please define the shape earlier"). tlx-tile and tlx-legalize then
 //     outline nothing in the first place (findAMXOutsideKernels, with a
-//     missed remark): the module compiles as it did before.
+//     missed remark): the module compiles as it did before. Nor, with LLVM
+//     19, when an optnone function passes or returns bf16 vectors of more
+//     than four elements in calls: LLVM 19's x86 backend crashes on those
+//     above -O0 (Compat.h).
 //
 // Remarks (-Rpass=tlx-optimize-kernels) name each kernel at the call site.
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Compat.h"
 #include "../IR/Diagnostics.h"
 #include "../Plugin/Options.h"
 #include "KernelOutliner.h"
 #include "Passes.h"
 
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -109,6 +114,26 @@ OptimizeKernelsPass::OptimizeKernelsPass(PassBuilder &PB)
   Pipeline.addPass(InstCombinePass());
 }
 
+/// Whether an optnone function of \p M passes or returns a vector of more
+/// than four bfloat in a call (see OptNoneBF16VectorCallsCrashRaisedCodeGen).
+static bool hasOptNoneBF16VectorCalls(const Module &M) {
+  auto IsWideBF16 = [](const Type *Ty) {
+    const auto *VT = dyn_cast<FixedVectorType>(Ty);
+    return VT && VT->getElementType()->isBFloatTy() && VT->getNumElements() > 4;
+  };
+  for (const Function &F : M) {
+    if (!F.hasOptNone())
+      continue;
+    for (const Instruction &I : instructions(F))
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (IsWideBF16(Call->getType()) ||
+            any_of(Call->args(),
+                   [&](const Use &A) { return IsWideBF16(A->getType()); }))
+          return true;
+  }
+  return false;
+}
+
 /// The first call of \p K (where remarks about it are reported).
 static const CallInst *firstCall(Function &K) {
   for (User *U : K.users())
@@ -131,7 +156,9 @@ PreservedAnalyses OptimizeKernelsPass::run(Module &M,
   // but opt may run this pass on any module.)
   bool RaiseCodeGen = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
                       !TM->Options.EnableGlobalISel &&
-                      !findAMXOutsideKernels(M);
+                      !findAMXOutsideKernels(M) &&
+                      !(compat::OptNoneBF16VectorCallsCrashRaisedCodeGen &&
+                        hasOptNoneBF16VectorCalls(M));
   std::string Note = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
                              !RaiseCodeGen
                          ? " (code generation at -O0)"

@@ -20,7 +20,11 @@ programs exercise what single-op tests cannot:
     overlapping (memmove-like) load/store of one array;
   - sub-blocks with leading dimensions and offsets, column-major and
     permuted layouts, padding;
-  - sizes straddling TLX's 4 KiB stack/heap buffer threshold.
+  - sizes straddling TLX's 4 KiB stack/heap buffer threshold;
+  - C's own forms of tensor values: vector variables initialized in C
+    ({0}, {}, partial) and written element by element, as inputs and as
+    mma accumulators; C operator results read before a typeinfo names
+    them; merged vectors only C reads.
 
 Every stored array (whole buffer, untouched elements included) and every
 escaped value is compared with the reference: integers exactly, floats
