@@ -46,6 +46,7 @@
 #include "ObjectBounds.h"
 #include "TLXCall.h"
 
+#include "IR/Diagnostics.h"
 #include "IR/ShapeInference.h"
 #include "IR/TLXOps.h"
 #include "IR/TensorInfo.h"
@@ -230,6 +231,7 @@ private:
     return Diags.Report(Loc, Diags.getCustomDiagID(Level, Fmt));
   }
   void reportError(const Model &Md, llvm::StringRef Msg);
+  std::string inCTypes(const Model &Md, llvm::StringRef Msg) const;
   void checkSignedness(const Model &Md, const OpResult &Result);
   void warnSignedness(const Model &Md, unsigned Arg, QualType CElem,
                       bool ReadSigned, const OpResult &Result);
@@ -530,11 +532,68 @@ static llvm::SmallVector<unsigned, 4> namedOperands(const TLXCall &Call,
   return Found;
 }
 
-void ShapeModel::reportError(const Model &Md, llvm::StringRef Msg) {
+/// \p Msg with the element types the verifier names (int32_t for any
+/// 32-bit integer: IR has no signedness) spelled as this call's C operands
+/// and result write them (int, unsigned, signed char...), where that is
+/// unambiguous.
+std::string ShapeModel::inCTypes(const Model &Md,
+                                 llvm::StringRef Msg) const {
+  std::map<std::string, llvm::SmallVector<std::string, 2>> Spellings;
+  auto Add = [&](const llvm::Type *IR, QualType C) {
+    if (!IR || C.isNull())
+      return;
+    std::string Spelling =
+        C.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    auto &List = Spellings[userTypeName(IR)];
+    if (!llvm::is_contained(List, Spelling))
+      List.push_back(Spelling);
+  };
+  const llvm::CallBase &IR = *Md.IR;
+  for (unsigned I = 0; I < IR.arg_size(); ++I) {
+    const llvm::Value *V = IR.getArgOperand(I);
+    if (V->getType()->isTokenTy()) {
+      if (std::optional<TensorValue> TV = getTensorValue(V))
+        Add(TV->Type.Elem, tokenCElem(V));
+    } else if (V->getType()->isPointerTy()) {
+      Add(getPointerElementType(IR, I), Md.CElem);
+    } else if (auto *VT = dyn_cast<llvm::FixedVectorType>(V->getType());
+               VT && llvm::toUpper(Md.Call.desc().Signature[I]) == 'D') {
+      if (const auto *CVT = Md.Call.arg(I)->getType()->getAs<VectorType>())
+        Add(VT->getElementType(), CVT->getElementType());
+    }
+  }
+  if (auto *VT = dyn_cast<llvm::FixedVectorType>(IR.getType()))
+    if (const auto *CVT = Md.Call.Call->getType()->getAs<VectorType>())
+      Add(VT->getElementType(), CVT->getElementType());
+  if (const llvm::CallBase *TI = getResultTypeInfo(IR))
+    if (std::optional<TensorValue> TV = getTensorValue(TI))
+      Add(TV->Type.Elem, tokenCElem(TI));
+
+  std::string Text = Msg.str();
+  auto IsWordChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (const auto &[Name, List] : Spellings) {
+    if (List.size() != 1 || List.front() == Name)
+      continue;
+    for (size_t Pos = Text.find(Name); Pos != std::string::npos;
+         Pos = Text.find(Name, Pos + 1)) {
+      size_t End = Pos + Name.size();
+      if ((Pos > 0 && IsWordChar(Text[Pos - 1])) ||
+          (End < Text.size() && IsWordChar(Text[End])))
+        continue;
+      Text.replace(Pos, Name.size(), List.front());
+      Pos += List.front().size() - 1;
+    }
+  }
+  return Text;
+}
+
+void ShapeModel::reportError(const Model &Md, llvm::StringRef IRMsg) {
   // The AST cannot tell whether a result typeinfo exists elsewhere (the
   // data may leave through memory); tlx-verify reports this one.
-  if (Msg.starts_with("the result shape cannot be inferred"))
+  if (IRMsg.starts_with("the result shape cannot be inferred"))
     return;
+  std::string CMsg = inCTypes(Md, IRMsg);
+  llvm::StringRef Msg = CMsg;
   const TLXCall &Call = Md.Call;
   llvm::SmallVector<unsigned, 4> Args = namedOperands(Call, Msg);
   // A tensor's own element type: the data (or pointer) it comes from.
@@ -550,13 +609,27 @@ void ShapeModel::reportError(const Model &Md, llvm::StringRef Msg) {
     for (unsigned I : Args)
       DB << written(Call.arg(I)->getSourceRange());
   }
-  if (Msg.starts_with("result typeinfo"))
-    if (const llvm::CallBase *TI = getResultTypeInfo(*Md.IR))
-      if (auto It = Back.find(TI); It != Back.end())
-        report(DiagnosticsEngine::Note,
-               written(It->second->Call.Call->getExprLoc()),
-               "the result's type is given here")
-            << written(It->second->Call.Call->getSourceRange());
+  const llvm::CallBase *TI = getResultTypeInfo(*Md.IR);
+  if (Msg.starts_with("result typeinfo") && TI)
+    if (auto It = Back.find(TI); It != Back.end())
+      report(DiagnosticsEngine::Note,
+             written(It->second->Call.Call->getExprLoc()),
+             "the result's type is given here")
+          << written(It->second->Call.Call->getSourceRange());
+  // tovector only flattens: a shape for its result is vector_totensor's job.
+  if (Call.Kind == OpKind::ToVector &&
+      Msg.starts_with("result typeinfo shape") && TI)
+    if (std::optional<TensorValue> TV = getTensorValue(TI))
+      report(DiagnosticsEngine::Note, written(Call.Call->getExprLoc()),
+             "%0 flattens its operand to a 1-D vector; to give the flat "
+             "data the shape %1, name it with vector_totensor(data, "
+             "TLX_SHAPE(%2), layout, padding)")
+          << Call.Callee << formatShape(TV->Type.Shape)
+          << llvm::join(llvm::map_range(TV->Type.Shape,
+                                        [](int64_t D) {
+                                          return std::to_string(D);
+                                        }),
+                        ", ");
   if (Msg.starts_with("result element type") || Msg.starts_with("result has"))
     report(DiagnosticsEngine::Note, Call.Callee->getLocation(),
            "%0 is declared here to return %1")
