@@ -184,6 +184,10 @@ class ShapeModel : public RecursiveASTVisitor<ShapeModel> {
   llvm::SmallVector<const Model *, 8> Order;
 
 public:
+  /// The function template instantiation (or member of a class template
+  /// instantiation) being checked, if it is one: errors name it.
+  const FunctionDecl *Instantiation = nullptr;
+
   ShapeModel(ASTContext &Ctx, DiagnosticsEngine &Diags,
              const llvm::DenseSet<const CallExpr *> &Skip,
              const llvm::DenseSet<const VarDecl *> &Changed,
@@ -236,6 +240,7 @@ private:
   void warnSignedness(const Model &Md, unsigned Arg, QualType CElem,
                       bool ReadSigned, const OpResult &Result);
   void checkBounds(const Model &Md);
+  void noteInstantiation();
 };
 
 /// \p E without parentheses and value-preserving implicit casts (and, with
@@ -634,6 +639,22 @@ void ShapeModel::reportError(const Model &Md, llvm::StringRef IRMsg) {
     report(DiagnosticsEngine::Note, Call.Callee->getLocation(),
            "%0 is declared here to return %1")
         << Call.Callee << Call.Callee->getReturnType();
+  noteInstantiation();
+}
+
+/// Each instantiation of a template is checked as a program of its own
+/// (its shapes are constants there): say which one an error is about, as
+/// clang does for its own errors in templates.
+void ShapeModel::noteInstantiation() {
+  if (!Instantiation)
+    return;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Instantiation->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
+                                      /*Qualified=*/true);
+  report(DiagnosticsEngine::Note, Instantiation->getPointOfInstantiation(),
+         "in instantiation of '%0' requested here")
+      << Name;
 }
 
 /// The C spelling users know for an unsigned/signed integer type.
@@ -848,6 +869,7 @@ void ShapeModel::checkBounds(const Model &Md) {
   report(DiagnosticsEngine::Note, Obj->Var->getLocation(),
          "%0 is declared here")
       << Obj->Var;
+  noteInstantiation();
 }
 
 void ShapeModel::verify() {
@@ -882,6 +904,9 @@ void checkShapes(const FunctionDecl &FD, ASTContext &Ctx,
   ChangedVariables Changed;
   Changed.TraverseStmt(Body);
   ShapeModel Model(Ctx, Diags, Skip, Changed.Changed, Changed.Rebound);
+  if (FD.isTemplateInstantiation() &&
+      FD.getPointOfInstantiation().isValid())
+    Model.Instantiation = &FD;
   Model.TraverseStmt(Body);
   Model.verify();
 }
