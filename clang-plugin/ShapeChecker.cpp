@@ -629,7 +629,7 @@ void ShapeModel::reportError(const Model &Md, llvm::StringRef IRMsg) {
              "%0 flattens its operand to a 1-D vector; to give the flat "
              "data the shape %1, name it with vector_totensor(data, "
              "TLX_SHAPE(%2), layout, padding)")
-          << Call.Callee << formatShape(TV->Type.Shape)
+          << Call.writtenName() << formatShape(TV->Type.Shape)
           << llvm::join(llvm::map_range(TV->Type.Shape,
                                         [](int64_t D) {
                                           return std::to_string(D);

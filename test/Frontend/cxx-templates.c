@@ -81,7 +81,7 @@ void mm_wrong(const float *a, const float *b, float *c) {
   typedef float vMN __attribute__((vector_size(M * N * sizeof(float))));
   tlx_token_t ta = tensor_load(a, TLX_SHAPE(M, K), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2), TLX_ZEROS(2));
   tlx_token_t tb = tensor_load(b, TLX_SHAPE(N, K), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2), TLX_ZEROS(2));
-  vMN r = tensor_matmul_t<vMN>(ta, tb); // expected-error {{>': inner dimensions differ: op1 is 2x3 (M=2, K=3), op2 is 2x3 (K=2, N=3)}}
+  vMN r = tensor_matmul_t<vMN>(ta, tb); // expected-error {{'tensor_matmul_t': inner dimensions differ: op1 is 2x3 (M=2, K=3), op2 is 2x3 (K=2, N=3)}}
   tensor_store(c, tensor_typeinfo(r, TLX_SHAPE(M, N), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2)), TLX_ZEROS(2));
 }
 void use(const float *a, float *c) {

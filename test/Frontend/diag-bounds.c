@@ -88,3 +88,12 @@ int fits(const float *unknown, int n) {
   int t6 = tensor_load(&g[n][0], TLX_SHAPE(3, 4), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2), TLX_ZEROS(2));
   return t1 + t2 + t3 + t4 + t5 + t6;
 }
+
+// The short form (TLX_LOAD, TLX_STORE: packed) is checked alike.
+void short_form(const float *in) {
+  float a[3][4]; // expected-note {{'a' is declared here}}
+  float c[2][2]; // expected-note {{'c' is declared here}}
+  tlx_token_t t = TLX_LOAD(a, 3, 8); // expected-error {{'tensor_load' reads 24 elements (3x8 float) starting at element 0 of 'a', which has 12 (float[3][4])}}
+  TLX_STORE(c, TLX_LOAD(in, 4, 4)); // expected-error {{'tensor_store' writes 16 elements (4x4 float) starting at element 0 of 'c', which has 4 (float[2][2])}}
+  (void)t;
+}
