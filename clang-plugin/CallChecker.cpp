@@ -26,6 +26,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
@@ -166,6 +167,7 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
   }
 
   void locateInMacroArgument(CallExpr *CE);
+  void nameLikeC(const FunctionDecl *FD);
 
   /// The argument's type as written, before C's default promotions.
   static QualType writtenType(const Expr *Arg) {
@@ -220,6 +222,25 @@ void CallVisitor::locateInMacroArgument(CallExpr *CE) {
     return;
   DRE->setLocation(Written);
   compat::refreshCallBeginLoc(CE);
+}
+
+/// Gives a TLX dummy with C++ linkage its C name in IR. tlx.h declares its
+/// dummies extern "C", but a C++ declaration the user writes at block scope
+/// - the only place where a function template can declare an op returning
+/// its dependent vector type (`vMN tensor_matmul_t(...);`) - has C++
+/// linkage and would be called as _Z15tensor_matmul_tz, which tlx-recognize
+/// does not know. An asm label is what extern "C" would have done.
+void CallVisitor::nameLikeC(const FunctionDecl *FD) {
+  if (!Ctx.getLangOpts().CPlusPlus || FD->isExternC() ||
+      FD->hasAttr<AsmLabelAttr>())
+    return;
+  auto *Decl = const_cast<FunctionDecl *>(FD);
+#if LLVM_VERSION_MAJOR >= 21
+  Decl->addAttr(AsmLabelAttr::CreateImplicit(Ctx, FD->getName()));
+#else
+  Decl->addAttr(
+      AsmLabelAttr::CreateImplicit(Ctx, FD->getName(), /*LiteralLabel=*/true));
+#endif
 }
 
 void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
@@ -310,6 +331,7 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
   Current = CE;
   locateInMacroArgument(CE);
   const FunctionDecl *FD = Call->Callee;
+  nameLikeC(FD);
   CallLocs.insert(CE->getBeginLoc());
   CallLocs.insert(CE->getExprLoc());
   if (CE->isValueDependent() || CE->isTypeDependent())

@@ -24,6 +24,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -104,6 +105,34 @@ class TLXPluginAction : public PluginASTAction {
     return false;
   }
 
+  /// -fplugin-arg-tlx-target=sme on a target without SME, or amx on one
+  /// without AMX: said once per compile (the GEMM lowering would fall back
+  /// to vector code silently, or for amx not build at all), and the plugin
+  /// uses vector code. amx-emulate runs anywhere (the runtime's emulator).
+  void checkTargetForTriple(CompilerInstance &CI) {
+    const llvm::Triple &TT = CI.getTarget().getTriple();
+    bool SMEWithoutAArch64 =
+        Options.Target == tlx::TargetKind::SME && !TT.isAArch64();
+    bool AMXWithoutX86 =
+        Options.Target == tlx::TargetKind::AMX && !TT.isX86();
+    if (!SMEWithoutAArch64 && !AMXWithoutX86)
+      return;
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    unsigned ID = Diags.getCustomDiagID(
+        DiagnosticsEngine::Warning,
+        "TLX plugin argument 'target=%0' needs %1, but the target is %2: "
+        "TLX uses vector code instead%3");
+    Diags.Report(ID) << tlx::targetName(Options.Target)
+                     << (SMEWithoutAArch64 ? "an AArch64 target"
+                                           : "an x86-64 target")
+                     << TT.str()
+                     << (AMXWithoutX86 ? " (target=amx-emulate runs AMX "
+                                         "code through the runtime's "
+                                         "emulator on any target)"
+                                       : "");
+    Options.Target = tlx::TargetKind::Vector;
+  }
+
   bool parseArg(const CompilerInstance &CI, llvm::StringRef Arg) {
     auto [Key, Value] = Arg.split('=');
     if (Key == "target") {
@@ -169,6 +198,7 @@ protected:
     frontend::ActionKind Action = CI.getFrontendOpts().ProgramAction;
     Options.AllowUnlowered =
         Action == frontend::EmitLLVM || Action == frontend::EmitBC;
+    checkTargetForTriple(CI);
     tlx::pipelineOptions() = Options;
     tlx::setHostIsClang();
     CG.PassBuilderCallbacks.push_back(

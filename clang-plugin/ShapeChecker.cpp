@@ -35,12 +35,18 @@
 //     other signedness (matmul, contract and convolution widen as signed;
 //     umma/smma/usmma/summa as their names say), and name the op that reads
 //     the data as it is.
+//  5. For a valid load, store or typeinfo_mem, compare the memory its
+//     pointer reaches (shape and strides, as lib/Analysis/TensorMemory
+//     views it) with the C object the pointer certainly points into
+//     (ObjectBounds.h: arrays, [static N] parameters, constant mallocs).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ShapeChecker.h"
+#include "ObjectBounds.h"
 #include "TLXCall.h"
 
+#include "IR/Diagnostics.h"
 #include "IR/ShapeInference.h"
 #include "IR/TLXOps.h"
 #include "IR/TensorInfo.h"
@@ -50,6 +56,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -63,6 +70,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include <map>
 
 using namespace clang;
@@ -77,9 +85,13 @@ namespace {
 class ChangedVariables : public RecursiveASTVisitor<ChangedVariables> {
 public:
   llvm::DenseSet<const VarDecl *> Changed;
+  /// The variables themselves changed, not an element or member: a pointer
+  /// written through (p[i] = x) still points where it did.
+  llvm::DenseSet<const VarDecl *> Rebound;
 
   /// Marks the variable \p E (or an element or member of it) designates.
   void mark(const Expr *E) {
+    bool Whole = true;
     while (true) {
       E = E->IgnoreParenCasts();
       if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
@@ -90,10 +102,14 @@ public:
         E = ME->getBase();
       else
         break;
+      Whole = false;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         Changed.insert(VD);
+        if (Whole)
+          Rebound.insert(VD);
+      }
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -115,6 +131,10 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
+    // tlx.h's element tag asks __builtin_classify_type(p), which reads no
+    // value of p (let alone changes it).
+    if (CE->getBuiltinCallee() == Builtin::BI__builtin_classify_type)
+      return true;
     const FunctionDecl *FD = CE->getDirectCallee();
     for (unsigned I = 0, E = CE->getNumArgs(); I != E; ++I) {
       const ParmVarDecl *P =
@@ -150,6 +170,7 @@ class ShapeModel : public RecursiveASTVisitor<ShapeModel> {
   DiagnosticsEngine &Diags;
   const llvm::DenseSet<const CallExpr *> &Skip;
   const llvm::DenseSet<const VarDecl *> &Changed;
+  const llvm::DenseSet<const VarDecl *> &Rebound;
 
   mutable llvm::LLVMContext LCtx;
   llvm::Module M{"tlx.ast.model", LCtx};
@@ -159,12 +180,20 @@ class ShapeModel : public RecursiveASTVisitor<ShapeModel> {
   /// (A std::map: Back points into it, so its values must not move.)
   std::map<const CallExpr *, Model> Models;
   llvm::DenseMap<const llvm::Instruction *, const Model *> Back;
+  /// The models in evaluation order.
+  llvm::SmallVector<const Model *, 8> Order;
 
 public:
+  /// The function template instantiation (or member of a class template
+  /// instantiation) being checked, if it is one: errors name it.
+  const FunctionDecl *Instantiation = nullptr;
+
   ShapeModel(ASTContext &Ctx, DiagnosticsEngine &Diags,
              const llvm::DenseSet<const CallExpr *> &Skip,
-             const llvm::DenseSet<const VarDecl *> &Changed)
-      : Ctx(Ctx), Diags(Diags), Skip(Skip), Changed(Changed) {
+             const llvm::DenseSet<const VarDecl *> &Changed,
+             const llvm::DenseSet<const VarDecl *> &Rebound)
+      : Ctx(Ctx), Diags(Diags), Skip(Skip), Changed(Changed),
+        Rebound(Rebound) {
     F = llvm::Function::Create(
         llvm::FunctionType::get(llvm::Type::getVoidTy(LCtx), false),
         llvm::GlobalValue::ExternalLinkage, "body", M);
@@ -206,9 +235,12 @@ private:
     return Diags.Report(Loc, Diags.getCustomDiagID(Level, Fmt));
   }
   void reportError(const Model &Md, llvm::StringRef Msg);
+  std::string inCTypes(const Model &Md, llvm::StringRef Msg) const;
   void checkSignedness(const Model &Md, const OpResult &Result);
   void warnSignedness(const Model &Md, unsigned Arg, QualType CElem,
                       bool ReadSigned, const OpResult &Result);
+  void checkBounds(const Model &Md);
+  void noteInstantiation();
 };
 
 /// \p E without parentheses and value-preserving implicit casts (and, with
@@ -421,6 +453,7 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
   Md.CElem = CElem;
   Md.IR = createOpCall(B, Call->Kind, RetTy, Args, PointerElem);
   Back[Md.IR] = &Md;
+  Order.push_back(&Md);
   // The short form: the result is the tensor TLX infers (as tlx-recognize
   // types it), so the rules check what the program will compute.
   std::string Why;
@@ -470,6 +503,7 @@ bool ShapeModel::modelInferredTypeInfo(const TLXCall &Call,
                         getI32Vector(LCtx, Ty->Layout),
                         getI32Vector(LCtx, Ty->Padding)});
   Back[Md.IR] = &Md;
+  Order.push_back(&Md);
   return true;
 }
 
@@ -503,11 +537,68 @@ static llvm::SmallVector<unsigned, 4> namedOperands(const TLXCall &Call,
   return Found;
 }
 
-void ShapeModel::reportError(const Model &Md, llvm::StringRef Msg) {
+/// \p Msg with the element types the verifier names (int32_t for any
+/// 32-bit integer: IR has no signedness) spelled as this call's C operands
+/// and result write them (int, unsigned, signed char...), where that is
+/// unambiguous.
+std::string ShapeModel::inCTypes(const Model &Md,
+                                 llvm::StringRef Msg) const {
+  std::map<std::string, llvm::SmallVector<std::string, 2>> Spellings;
+  auto Add = [&](const llvm::Type *IR, QualType C) {
+    if (!IR || C.isNull())
+      return;
+    std::string Spelling =
+        C.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    auto &List = Spellings[userTypeName(IR)];
+    if (!llvm::is_contained(List, Spelling))
+      List.push_back(Spelling);
+  };
+  const llvm::CallBase &IR = *Md.IR;
+  for (unsigned I = 0; I < IR.arg_size(); ++I) {
+    const llvm::Value *V = IR.getArgOperand(I);
+    if (V->getType()->isTokenTy()) {
+      if (std::optional<TensorValue> TV = getTensorValue(V))
+        Add(TV->Type.Elem, tokenCElem(V));
+    } else if (V->getType()->isPointerTy()) {
+      Add(getPointerElementType(IR, I), Md.CElem);
+    } else if (auto *VT = dyn_cast<llvm::FixedVectorType>(V->getType());
+               VT && llvm::toUpper(Md.Call.desc().Signature[I]) == 'D') {
+      if (const auto *CVT = Md.Call.arg(I)->getType()->getAs<VectorType>())
+        Add(VT->getElementType(), CVT->getElementType());
+    }
+  }
+  if (auto *VT = dyn_cast<llvm::FixedVectorType>(IR.getType()))
+    if (const auto *CVT = Md.Call.Call->getType()->getAs<VectorType>())
+      Add(VT->getElementType(), CVT->getElementType());
+  if (const llvm::CallBase *TI = getResultTypeInfo(IR))
+    if (std::optional<TensorValue> TV = getTensorValue(TI))
+      Add(TV->Type.Elem, tokenCElem(TI));
+
+  std::string Text = Msg.str();
+  auto IsWordChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (const auto &[Name, List] : Spellings) {
+    if (List.size() != 1 || List.front() == Name)
+      continue;
+    for (size_t Pos = Text.find(Name); Pos != std::string::npos;
+         Pos = Text.find(Name, Pos + 1)) {
+      size_t End = Pos + Name.size();
+      if ((Pos > 0 && IsWordChar(Text[Pos - 1])) ||
+          (End < Text.size() && IsWordChar(Text[End])))
+        continue;
+      Text.replace(Pos, Name.size(), List.front());
+      Pos += List.front().size() - 1;
+    }
+  }
+  return Text;
+}
+
+void ShapeModel::reportError(const Model &Md, llvm::StringRef IRMsg) {
   // The AST cannot tell whether a result typeinfo exists elsewhere (the
   // data may leave through memory); tlx-verify reports this one.
-  if (Msg.starts_with("the result shape cannot be inferred"))
+  if (IRMsg.starts_with("the result shape cannot be inferred"))
     return;
+  std::string CMsg = inCTypes(Md, IRMsg);
+  llvm::StringRef Msg = CMsg;
   const TLXCall &Call = Md.Call;
   llvm::SmallVector<unsigned, 4> Args = namedOperands(Call, Msg);
   // A tensor's own element type: the data (or pointer) it comes from.
@@ -523,17 +614,47 @@ void ShapeModel::reportError(const Model &Md, llvm::StringRef Msg) {
     for (unsigned I : Args)
       DB << written(Call.arg(I)->getSourceRange());
   }
-  if (Msg.starts_with("result typeinfo"))
-    if (const llvm::CallBase *TI = getResultTypeInfo(*Md.IR))
-      if (auto It = Back.find(TI); It != Back.end())
-        report(DiagnosticsEngine::Note,
-               written(It->second->Call.Call->getExprLoc()),
-               "the result's type is given here")
-            << written(It->second->Call.Call->getSourceRange());
+  const llvm::CallBase *TI = getResultTypeInfo(*Md.IR);
+  if (Msg.starts_with("result typeinfo") && TI)
+    if (auto It = Back.find(TI); It != Back.end())
+      report(DiagnosticsEngine::Note,
+             written(It->second->Call.Call->getExprLoc()),
+             "the result's type is given here")
+          << written(It->second->Call.Call->getSourceRange());
+  // tovector only flattens: a shape for its result is vector_totensor's job.
+  if (Call.Kind == OpKind::ToVector &&
+      Msg.starts_with("result typeinfo shape") && TI)
+    if (std::optional<TensorValue> TV = getTensorValue(TI))
+      report(DiagnosticsEngine::Note, written(Call.Call->getExprLoc()),
+             "%0 flattens its operand to a 1-D vector; to give the flat "
+             "data the shape %1, name it with vector_totensor(data, "
+             "TLX_SHAPE(%2), layout, padding)")
+          << Call.writtenName() << formatShape(TV->Type.Shape)
+          << llvm::join(llvm::map_range(TV->Type.Shape,
+                                        [](int64_t D) {
+                                          return std::to_string(D);
+                                        }),
+                        ", ");
   if (Msg.starts_with("result element type") || Msg.starts_with("result has"))
     report(DiagnosticsEngine::Note, Call.Callee->getLocation(),
            "%0 is declared here to return %1")
         << Call.Callee << Call.Callee->getReturnType();
+  noteInstantiation();
+}
+
+/// Each instantiation of a template is checked as a program of its own
+/// (its shapes are constants there): say which one an error is about, as
+/// clang does for its own errors in templates.
+void ShapeModel::noteInstantiation() {
+  if (!Instantiation)
+    return;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Instantiation->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
+                                      /*Qualified=*/true);
+  report(DiagnosticsEngine::Note, Instantiation->getPointOfInstantiation(),
+         "in instantiation of '%0' requested here")
+      << Name;
 }
 
 /// The C spelling users know for an unsigned/signed integer type.
@@ -638,17 +759,138 @@ void ShapeModel::checkSignedness(const Model &Md, const OpResult &Result) {
         NewName);
 }
 
+namespace {
+/// The memory a load, store or typeinfo_mem addresses through its pointer:
+/// the storage shape, and its element strides as lib/Analysis/TensorMemory
+/// views it (expandLeadingDims: BLAS-style leading dimensions, 0 packed).
+struct Extent {
+  Dims Shape;
+  Dims LeadingDims;
+  int64_t Count = 1; ///< elements the tensor has
+  int64_t Span = 1;  ///< elements from the first to the last one touched
+};
+} // namespace
+
+/// The extent of \p Call's pointer operand, when it is a valid memory
+/// access with constant operands; without overflow.
+static std::optional<Extent> getExtent(const llvm::CallBase &Call,
+                                       OpKind Kind) {
+  Extent E;
+  std::string Why;
+  std::optional<Dims> LD;
+  if (Kind == OpKind::Store) {
+    std::optional<TensorValue> TV = getTensorValue(Call.getArgOperand(1));
+    if (!TV || !checkTensorValue(*TV, Why))
+      return std::nullopt;
+    E.Shape = TV->Type.Shape;
+    LD = getConstantIntVector(Call.getArgOperand(2));
+  } else if (Kind == OpKind::Load ||
+             (Kind == OpKind::TypeInfo &&
+              Call.getArgOperand(0)->getType()->isPointerTy())) {
+    std::optional<Dims> Shape = getConstantIntVector(Call.getArgOperand(1));
+    if (!Shape)
+      return std::nullopt;
+    E.Shape = *Shape;
+    LD = Kind == OpKind::Load ? getConstantIntVector(Call.getArgOperand(4))
+                              : Dims();
+  }
+  if (E.Shape.empty() || !LD)
+    return std::nullopt;
+  E.LeadingDims = *LD;
+  Dims Strides = expandLeadingDims(E.Shape, E.LeadingDims);
+  int64_t Last = 0;
+  for (unsigned I = 0; I < E.Shape.size(); ++I) {
+    int64_t Step;
+    if (E.Shape[I] < 1 || Strides[I] < 1 ||
+        llvm::MulOverflow(E.Shape[I] - 1, Strides[I], Step) ||
+        llvm::AddOverflow(Last, Step, Last) ||
+        llvm::MulOverflow(E.Count, E.Shape[I], E.Count))
+      return std::nullopt;
+  }
+  if (llvm::AddOverflow(Last, int64_t(1), E.Span))
+    return std::nullopt;
+  return E;
+}
+
+/// Step 5: a load, store or typeinfo_mem whose extent certainly reaches
+/// past the C object its pointer points into.
+void ShapeModel::checkBounds(const Model &Md) {
+  const TLXCall &Call = Md.Call;
+  std::optional<Extent> E = getExtent(*Md.IR, Call.Kind);
+  const Expr *PtrArg = Call.arg(0);
+  if (!E || !PtrArg->getType()->isPointerType())
+    return;
+  std::optional<KnownObject> Obj = findKnownObject(PtrArg, Ctx, Rebound);
+  QualType CElem = getPointeeElementType(PtrArg->getType(), Ctx);
+  if (!Obj || CElem.isNull() || CElem->isIncompleteType())
+    return;
+  int64_t ElemSize = Ctx.getTypeSizeInChars(CElem).getQuantity();
+  int64_t Bytes, End;
+  if (ElemSize < 1 || llvm::MulOverflow(E->Span, ElemSize, Bytes) ||
+      llvm::AddOverflow(Obj->OffsetBytes, Bytes, End))
+    return;
+  if (Obj->OffsetBytes >= 0 && End <= Obj->SizeBytes)
+    return;
+
+  std::string Elem = CElem.getAsString(Ctx.getPrintingPolicy());
+  std::string Start =
+      Obj->OffsetBytes % ElemSize == 0
+          ? "element " + std::to_string(Obj->OffsetBytes / ElemSize)
+          : "byte " + std::to_string(Obj->OffsetBytes);
+  // "16 (float[2][2])", "16 bytes (malloc(64))" when no whole element fits
+  std::string Has = std::to_string(Obj->SizeBytes / ElemSize);
+  if (Obj->SizeBytes % ElemSize)
+    Has += " (" + std::to_string(Obj->SizeBytes) + " bytes)";
+  Has += " (" + Obj->Origin + ")";
+  llvm::StringRef Verb = Call.Kind == OpKind::Store  ? "writes"
+                         : Call.Kind == OpKind::Load ? "reads"
+                                                     : "describes";
+  std::string What =
+      E->Span == E->Count
+          ? std::to_string(E->Count) + " elements (" + formatShape(E->Shape) +
+                " " + Elem + ")"
+          : formatShape(E->Shape) + " " + Elem + " with strides " +
+                formatList(E->LeadingDims) + ", spanning " +
+                std::to_string(E->Span) + " elements";
+  // A [static N] parameter only promises at least N elements: reading more
+  // is not certainly wrong, so it is a warning.
+  SourceLocation Loc = written(PtrArg->getExprLoc());
+  if (Obj->AtLeast)
+    report(DiagnosticsEngine::Warning, Loc,
+           "%0 %1 %2 starting at %3 of %4, which is declared to have at "
+           "least %5")
+        << Call.writtenName() << Verb << What << Start << Obj->Var << Has
+        << written(PtrArg->getSourceRange());
+  else
+    report(DiagnosticsEngine::Error, Loc,
+           "%0 %1 %2 starting at %3 of %4, which has %5")
+        << Call.writtenName() << Verb << What << Start << Obj->Var << Has
+        << written(PtrArg->getSourceRange());
+  report(DiagnosticsEngine::Note, Obj->Var->getLocation(),
+         "%0 is declared here")
+      << Obj->Var;
+  noteInstantiation();
+}
+
 void ShapeModel::verify() {
-  verifyTLXCalls(
-      *F,
-      [&](const llvm::CallBase &IR, const llvm::Twine &Msg) {
-        if (auto It = Back.find(&IR); It != Back.end())
-          reportError(*It->second, Msg.str());
-      },
-      [&](const llvm::CallBase &IR, const OpResult &Result) {
-        if (auto It = Back.find(&IR); It != Back.end())
-          checkSignedness(*It->second, Result);
-      });
+  // Call by call, in evaluation order, so that each call's bounds error
+  // follows its own shape errors (and is left out when there are any).
+  for (const Model *Md : Order) {
+    bool Failed = false;
+    verifyTLXCall(
+        *Md->IR,
+        [&](const llvm::CallBase &IR, const llvm::Twine &Msg) {
+          Failed = true;
+          if (auto It = Back.find(&IR); It != Back.end())
+            reportError(*It->second, Msg.str());
+        },
+        [&](const llvm::CallBase &IR, const OpResult &Result) {
+          if (auto It = Back.find(&IR); It != Back.end())
+            checkSignedness(*It->second, Result);
+        });
+    if (!Failed)
+      checkBounds(*Md);
+  }
 }
 
 } // namespace
@@ -661,7 +903,10 @@ void checkShapes(const FunctionDecl &FD, ASTContext &Ctx,
     return;
   ChangedVariables Changed;
   Changed.TraverseStmt(Body);
-  ShapeModel Model(Ctx, Diags, Skip, Changed.Changed);
+  ShapeModel Model(Ctx, Diags, Skip, Changed.Changed, Changed.Rebound);
+  if (FD.isTemplateInstantiation() &&
+      FD.getPointOfInstantiation().isValid())
+    Model.Instantiation = &FD;
   Model.TraverseStmt(Body);
   Model.verify();
 }

@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp - Errors and remarks with source locations ---------===//
 
 #include "Diagnostics.h"
+#include "TLXOps.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -66,6 +67,39 @@ void emitMissedRemark(const char *PassName, StringRef RemarkName,
 void setHostIsClang() { HostIsClang = true; }
 
 bool hostIsClang() { return HostIsClang; }
+
+/// The C type clang gives \p Ty, for integers the <stdint.h> name of its
+/// width: the IR does not say whether the C type was signed.
+static std::string cTypeName(const Type *Ty) {
+  if (Ty->isFloatTy())
+    return "float";
+  if (Ty->isDoubleTy())
+    return "double";
+  if (Ty->isHalfTy())
+    return "_Float16";
+  if (Ty->isBFloatTy())
+    return "__bf16";
+  if (Ty->isX86_FP80Ty())
+    return "long double";
+  if (Ty->isFP128Ty())
+    return "__float128";
+  if (Ty->isIntegerTy(1))
+    return "_Bool";
+  if (Ty->isIntegerTy(128))
+    return "__int128";
+  if (Ty->isIntegerTy(8) || Ty->isIntegerTy(16) || Ty->isIntegerTy(32) ||
+      Ty->isIntegerTy(64))
+    return "int" + std::to_string(Ty->getIntegerBitWidth()) + "_t";
+  if (Ty->isIntegerTy())
+    return "_BitInt(" + std::to_string(Ty->getIntegerBitWidth()) + ")";
+  return elementTypeName(Ty);
+}
+
+std::string userTypeName(const Type *Ty) {
+  if (!Ty)
+    return "<none>";
+  return HostIsClang ? cTypeName(Ty) : elementTypeName(Ty);
+}
 
 void exitIfErrorsOutsideClang() {
   // clang counts error diagnostics and fails the compile by itself; opt

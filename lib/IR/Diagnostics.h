@@ -10,11 +10,13 @@
 #define TLX_IR_DIAGNOSTICS_H
 
 #include "llvm/ADT/Twine.h"
+#include <string>
 
 namespace llvm {
 class Function;
 class Instruction;
 class Module;
+class Type;
 } // namespace llvm
 
 namespace tlx {
@@ -40,6 +42,11 @@ unsigned errorCount();
 void setHostIsClang();
 /// True inside clang with the plugin's action: messages name C functions.
 bool hostIsClang();
+/// An element type as messages show it: inside clang, in C's words
+/// (float, double, _Float16, __bf16; integers as int8_t..int64_t, since IR
+/// integers carry no signedness); elsewhere (opt) in IR's (f32, i32).
+std::string userTypeName(const llvm::Type *Ty);
+
 /// opt keeps going after error diagnostics and exits 0; when the host is not
 /// clang, this ends the process with exit code 1 if errors were reported.
 void exitIfErrorsOutsideClang();

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ShapeInference.h"
+#include "Diagnostics.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -46,7 +47,7 @@ static std::string entries(size_t N) {
 }
 
 static std::string typeName(const Type *Ty) {
-  return Ty ? elementTypeName(Ty) : std::string("<none>");
+  return userTypeName(Ty); // C's words inside clang
 }
 
 static bool fail(std::string &Why, const Twine &Msg) {
@@ -209,8 +210,12 @@ bool checkArity(const CallBase &Op, std::string &Why) {
 bool checkTensorType(const TensorType &Ty, std::string &Why) {
   if (!Ty.Elem || !isSupportedElementType(Ty.Elem))
     return fail(Why, "element type " + typeName(Ty.Elem) +
-                         " is not supported (i8, i16, i32, i64, f16, bf16, "
-                         "f32, f64)");
+                         " is not supported (" +
+                         (hostIsClang() ? "int8_t, int16_t, int32_t, int64_t, "
+                                          "_Float16, __bf16, float, double"
+                                        : "i8, i16, i32, i64, f16, bf16, "
+                                          "f32, f64") +
+                         ")");
   unsigned Rank = Ty.rank();
   if (Rank > MaxRank)
     return fail(Why, "rank " + Twine(Rank) + " exceeds the maximum of " +
@@ -605,12 +610,30 @@ private:
   std::optional<OpResult> result(Type *Elem, Dims Shape) const {
     return OpResult{Elem, std::move(Shape)};
   }
-  std::string shape(unsigned I) const { return formatShape(Logical[I]); }
+  /// Operand \p I's logical shape; "4x3 (logical; written 3x4 in storage
+  /// order, layout <1, 0>)" when its layout makes the shape the user wrote
+  /// differ.
+  std::string shape(unsigned I) const {
+    std::string Written = written(I);
+    return formatShape(Logical[I]) +
+           (Written.empty() ? "" : " (logical; " + Written + ")");
+  }
   /// A contraction operand in its row and column names: "3x4 (M=3, K=4)".
   std::string matrix(unsigned I, char Rows, char Cols) const {
     const Dims &D = Logical[I];
-    return shape(I) + " (" + Rows + "=" + std::to_string(D[D.size() - 2]) +
-           ", " + Cols + "=" + std::to_string(D.back()) + ")";
+    std::string Written = written(I);
+    return formatShape(D) + " (" + Rows + "=" +
+           std::to_string(D[D.size() - 2]) + ", " + Cols + "=" +
+           std::to_string(D.back()) +
+           (Written.empty() ? "" : "; " + Written) + ")";
+  }
+  /// How operand \p I's shape is written when it is not its logical shape.
+  std::string written(unsigned I) const {
+    const TensorType &Ty = Tensors[I].Type;
+    if (Ty.Shape == Logical[I])
+      return "";
+    return "written " + formatShape(Ty.Shape) +
+           " in storage order, layout " + formatList(Ty.Layout);
   }
 
   const CallBase &Op;

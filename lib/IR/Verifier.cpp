@@ -29,6 +29,7 @@
 
 #include "Verifier.h"
 
+#include "Diagnostics.h"
 #include "ShapeInference.h"
 #include "TLXOps.h"
 #include "TensorInfo.h"
@@ -248,9 +249,9 @@ void TLXVerifier::verifyStore(const CallBase &Call) {
     return report(Call, Why);
   Type *PtrElem = getPointerElementType(Call, 0);
   if (PtrElem != TV->Type.Elem)
-    return report(Call, "pointer element type " + elementTypeName(PtrElem) +
+    return report(Call, "pointer element type " + userTypeName(PtrElem) +
                             " differs from the stored tensor's " +
-                            elementTypeName(TV->Type.Elem));
+                            userTypeName(TV->Type.Elem));
   std::optional<SmallVector<int64_t, 4>> Strides =
       getConstantIntVector(Call.getArgOperand(2));
   if (!checkLeadingDims(TV->Type.Shape, *Strides, Why))
@@ -290,9 +291,9 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
   if (auto *VT = dyn_cast<FixedVectorType>(Call.getType())) {
     if (VT->getElementType() != Result.Elem)
       return reportFailure(Call, "result element type " +
-                                     elementTypeName(VT->getElementType()) +
+                                     userTypeName(VT->getElementType()) +
                                      " differs from the inferred " +
-                                     elementTypeName(Result.Elem));
+                                     userTypeName(Result.Elem));
     if ((int64_t)VT->getNumElements() != Count)
       return reportFailure(Call,
                            "result has " + Twine(VT->getNumElements()) +
@@ -307,15 +308,20 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
   const TensorType &Ty = TV->Type;
   if (Ty.Elem != Result.Elem)
     return reportFailure(
-        Call, "result typeinfo element type " + elementTypeName(Ty.Elem) +
-                  " differs from the inferred " + elementTypeName(Result.Elem));
+        Call, "result typeinfo element type " + userTypeName(Ty.Elem) +
+                  " differs from the inferred " + userTypeName(Result.Elem));
   Dims Logical = Ty.logicalShape();
+  // The typeinfo's shape is written in storage order; the op's result is
+  // logical. Say which is which when a layout makes them differ.
   if (Logical != Result.LogicalShape)
-    return reportFailure(Call, "result typeinfo shape " +
-                                   formatShape(Ty.Shape) + " (logical " +
-                                   formatShape(Logical) +
-                                   ") differs from the inferred result shape " +
-                                   formatShape(Result.LogicalShape));
+    return reportFailure(
+        Call, "result typeinfo shape " + formatShape(Ty.Shape) +
+                  (Logical == Ty.Shape
+                       ? std::string()
+                       : " as written (storage order; logical " +
+                             formatShape(Logical) + ")") +
+                  " differs from the inferred result shape " +
+                  formatShape(Result.LogicalShape));
   if (Kind == OpKind::Transpose && !isLogicalTranspose(Call)) {
     std::string Why;
     std::optional<Dims> Perm = getTransposePermutation(Call, Why);

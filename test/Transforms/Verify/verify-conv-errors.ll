@@ -68,7 +68,7 @@ define void @dilated_kernel_too_large(<50 x float> %in, <54 x float> %k) {
 
 ; The result: 1x3x3x3 with unit strides; strides 2 give 1x3x2x2.
 ; CHECK: error: {{.*}}in function result_length {{.*}}: llvm.tensor.convolution: result has 27 elements, but the inferred result shape 1x3x2x2 holds 12
-; CHECK: error: {{.*}}in function result_typeinfo_shape {{.*}}: llvm.tensor.convolution: result typeinfo shape 3x1x3x3 (logical 3x1x3x3) differs from the inferred result shape 1x3x3x3
+; CHECK: error: {{.*}}in function result_typeinfo_shape {{.*}}: llvm.tensor.convolution: result typeinfo shape 3x1x3x3 differs from the inferred result shape 1x3x3x3
 ; CHECK: error: {{.*}}in function mixed_classes {{.*}}: llvm.tensor.convolution: operands mix integer and floating-point elements: input is f32, kernel is i8
 define void @result_length(<50 x float> %in, <54 x float> %k) {
   %tin = call token @llvm.tensor.typeinfo.v50f32.v4i32.v4i32.v4i32(<50 x float> %in, <4 x i32> <i32 1, i32 2, i32 5, i32 5>, <4 x i32> <i32 0, i32 1, i32 2, i32 3>, <4 x i32> zeroinitializer)

@@ -33,7 +33,7 @@ define void @pad_result(<6 x float> %v) {
 ; CHECK: error: {{.*}}in function concat_axis_negative {{.*}}: llvm.tensor.concat: axis -1 is out of range for rank 2
 ; CHECK: error: {{.*}}in function concat_ranks {{.*}}: llvm.tensor.concat: ranks differ: op1 is 2x3, op2 is 6
 ; CHECK: error: {{.*}}in function concat_other_dim {{.*}}: llvm.tensor.concat: dimension 1 differs: op1 is 2x3, op2 is 4x4 (only axis 0 may differ)
-; CHECK: error: {{.*}}in function concat_result {{.*}}: llvm.tensor.concat: result typeinfo shape 3x6 (logical 3x6) differs from the inferred result shape 6x3
+; CHECK: error: {{.*}}in function concat_result {{.*}}: llvm.tensor.concat: result typeinfo shape 3x6 differs from the inferred result shape 6x3
 define void @concat_elements(<6 x float> %a, <6 x i32> %b) {
   %ta = call token @llvm.tensor.typeinfo.v6f32.v2i32.v2i32.v2i32(<6 x float> %a, <2 x i32> <i32 2, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %tb = call token @llvm.tensor.typeinfo.v6i32.v2i32.v2i32.v2i32(<6 x i32> %b, <2 x i32> <i32 2, i32 3>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)

@@ -56,7 +56,7 @@ define void @bitwise_on_float(<24 x float> %v) {
 
 ; (4 - 2) / 1 + 1 = 3 by (6 - 2) / 2 + 1 = 3.
 ; CHECK: error: {{.*}}in function result_length {{.*}}: llvm.tensor.reduce.add: result has 6 elements, but the inferred result shape 3x3 holds 9
-; CHECK: error: {{.*}}in function result_typeinfo_shape {{.*}}: llvm.tensor.reduce.xor: result typeinfo shape 3x2 (logical 3x2) differs from the inferred result shape 2x3
+; CHECK: error: {{.*}}in function result_typeinfo_shape {{.*}}: llvm.tensor.reduce.xor: result typeinfo shape 3x2 differs from the inferred result shape 2x3
 define void @result_length(<24 x float> %v) {
   %t = call token @llvm.tensor.typeinfo.v24f32.v2i32.v2i32.v2i32(<24 x float> %v, <2 x i32> <i32 4, i32 6>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   %r = call <6 x float> @llvm.tensor.reduce.add.v6f32.v2i32.v2i32(token %t, <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 1, i32 2>)
