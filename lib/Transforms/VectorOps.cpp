@@ -785,6 +785,14 @@ CallInst *VectorLowering::broadcastScalar(Value *S, Type *VecTy,
   return Fill;
 }
 
+/// \p Old's uses, name and location go to \p New, and \p Old goes.
+static void replaceWith(CallBase &Old, CallInst *New) {
+  New->setDebugLoc(Old.getDebugLoc());
+  New->takeName(&Old);
+  Old.replaceAllUsesWith(New);
+  Old.eraseFromParent();
+}
+
 //   typeinfo(<N x T> C, shape, layout, padding)        ; C a wide constant
 // --> typeinfo(broadcast(typeinfo(<1 x T> s, [1])), shape, ...)   (a splat)
 // --> typeinfo(ptr elementtype(T) @tlx.const, shape, ...)          (other)
@@ -814,11 +822,7 @@ bool VectorLowering::nameConstantInputs() {
       Elem = VT->getElementType();
     }
     IRBuilder<> B(CB);
-    CallInst *New = createOpCall(B, Kind, Type::getTokenTy(Ctx), Args, Elem);
-    New->setDebugLoc(CB->getDebugLoc());
-    New->takeName(CB);
-    CB->replaceAllUsesWith(New);
-    CB->eraseFromParent();
+    replaceWith(*CB, createOpCall(B, Kind, Type::getTokenTy(Ctx), Args, Elem));
   }
   return !Work.empty();
 }
@@ -853,13 +857,10 @@ bool VectorLowering::retypeToTensorOfResults() {
                           {Named, getI32Vector(Ctx, TV->Type.Layout)});
       cast<Instruction>(Data)->setDebugLoc(TT->getDebugLoc());
     }
-    CallInst *New = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                                 {Data, TT->getArgOperand(1),
-                                  TT->getArgOperand(2), TT->getArgOperand(3)});
-    New->setDebugLoc(TT->getDebugLoc());
-    New->takeName(TT);
-    TT->replaceAllUsesWith(New);
-    TT->eraseFromParent();
+    replaceWith(*TT,
+                createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                             {Data, TT->getArgOperand(1), TT->getArgOperand(2),
+                              TT->getArgOperand(3)}));
   }
   return !Work.empty();
 }
