@@ -3,10 +3,12 @@
 // a zero-initialized local, on the default 8 MiB stack: tlx-heap-values
 // keeps every value above 64 KiB on the heap (byval -> pointer to a caller
 // copy) and frees it on every return. The address-space limit catches a
-// buffer leaked per call in the loop (64 calls x 2 x 16 MiB).
-// RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0
+// buffer leaked per call in the loop (64 calls x 2 x 16 MiB); the time limit
+// a compile that never ends (without the pass, -O2 ran for more than 7
+// minutes).
+// RUN: timeout 300 %clang_tlx -w -O0 %s %tlx_rt -o %t0
 // RUN: bash -c 'ulimit -s 8192; ulimit -v 1000000; exec %t0' | FileCheck %s
-// RUN: %clang_tlx -w -O2 %s %tlx_rt -o %t2
+// RUN: timeout 300 %clang_tlx -w -O2 %s %tlx_rt -o %t2
 // RUN: bash -c 'ulimit -s 8192; ulimit -v 1000000; exec %t2' | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: returned by value: ok
