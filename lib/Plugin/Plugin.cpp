@@ -29,6 +29,9 @@ namespace tlx {
 static void addTLXLowering(ModulePassManager &MPM, PassBuilder &PB) {
   // C vector code becomes TLX ops, checked like the program's own.
   MPM.addPass(VectorOpsPass());
+  // Tensors too big for the stack (locals, by-value arguments) go to the
+  // heap.
+  MPM.addPass(HeapValuesPass());
   MPM.addPass(VerifyPass());
   MPM.addPass(BufferizePass());
   MPM.addPass(NDTo2DPass());
@@ -73,6 +76,7 @@ static bool parseModulePass(StringRef Name, ModulePassManager &MPM,
   TLX_PASS("tlx-normalize-clang-ir", NormalizeClangIRPass())
   TLX_PASS("tlx-recognize", RecognizePass())
   TLX_PASS("tlx-vector-ops", VectorOpsPass())
+  TLX_PASS("tlx-heap-values", HeapValuesPass())
   TLX_PASS("tlx-verify", VerifyPass())
   TLX_PASS("tlx-check-lowered", CheckLoweredPass())
   TLX_PASS("tlx-check-wide-vectors", CheckWideVectorsPass())

@@ -35,6 +35,13 @@ namespace tlx {
 /// Buffers up to this size go on the stack (entry-block allocas).
 constexpr int64_t MaxStackBufferBytes = 4096;
 
+/// Tensor-sized values larger than this live on the heap, never on the
+/// stack (tlx-heap-values, docs/pipeline.md): vector locals, the caller's
+/// copies of by-value arguments (passed by pointer above this size) and
+/// the temporaries receiving returned vectors. 64 KiB keeps a program's
+/// stack use far from the 8 MiB default whatever its tensors' sizes.
+constexpr uint64_t MaxStackValueBytes = 64 * 1024;
+
 /// Vectors wider than this many bytes (four 512-bit registers) are tensors
 /// for TLX: tlx-vector-ops turns C code on them into TLX ops and memory
 /// traffic, and tlx-check-lowered reports any left in TLX code.

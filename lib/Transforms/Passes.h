@@ -31,6 +31,9 @@ TLX_MODULE_PASS(NormalizeClangIRPass)
 TLX_MODULE_PASS(RecognizePass)
 /// tlx-vector-ops: C vector code on tensors -> TLX ops and memory traffic.
 TLX_MODULE_PASS(VectorOpsPass)
+/// tlx-heap-values: tensor-sized locals and by-value arguments -> heap
+/// buffers; by-value parameters above the limit passed by pointer.
+TLX_MODULE_PASS(HeapValuesPass)
 /// tlx-verify: checks every TLX call; reports each violation as an error.
 TLX_MODULE_PASS(VerifyPass)
 /// tlx-check-lowered: no llvm.tensor.* call may reach the backend.

@@ -98,6 +98,9 @@ FEATURES = {
     "escape-elem": "element reads v[i] of result vectors",
     "escape-late": "escapes placed after later TLX ops",
     "escape-big": "escaping vectors larger than 4 KiB",
+    "big-byvalue": "a 4-16 MiB tensor passed by value to and returned "
+                   "from a noinline function (tlx-heap-values: never on "
+                   "the stack)",
     "inplace-mma": "C = C + A x B: mma loads and stores the same array",
     "store-over-input": "results stored over an input array that is read "
                         "again (old token, and reloads)",
@@ -2215,6 +2218,11 @@ class Prog:
                     self.escape(v)
                 if self.chance(0.15):
                     self.store(v)
+        # (its own random stream: the other features' programs stay as
+        # they were for every seed)
+        bbv = random.Random("progs-bbv:%d:%d" % (self.seed, self.index))
+        if self.on("big-byvalue") and bbv.random() < 0.1:
+            self.construct_big_byvalue(bbv)
         # everything unobserved is stored (or escapes)
         for p in self.pending:
             p[1]()
@@ -2228,6 +2236,53 @@ class Prog:
                 self.store(v)
         if not any(a.written for a in self.arrs) and not self.checks:
             self.store(self.vals[-1])
+
+    def construct_big_byvalue(self, rng):
+        """A 4-16 MiB f32 tensor passed by value to a noinline function
+        that returns relu of it by value; the result is checked against
+        plain C. Its type and function exist only in the TLX half (plain
+        clang cannot compile tensor-sized vectors by value)."""
+        rows, cols = rng.choice([(1024, 1024), (2048, 1024),
+                                      (2048, 2048)])
+        n = rows * cols
+        k = "%d_%d" % (self.index, self.nfn)
+        self.nfn += 1
+        vt = "tlxp_bbv_%s" % k
+        fn = "tensor_relu_bbv_%s" % k
+        h = "tlxp_bbh_%s" % k
+        shape, layout = ivec([rows, cols]), ivec([0, 1])
+        zeros = ivec([0, 0])
+        self.fns.append("\n".join([
+            "typedef float %s __attribute__((ext_vector_type(%d)));" %
+            (vt, n),
+            "%s %s(int);" % (vt, fn),
+            "static TLXP_NOINLINE %s %s(%s p) {" % (vt, h, vt),
+            "  int q = tensor_typeinfo(p, %s, %s, %s);" % (shape, layout,
+                                                          zeros),
+            "  %s r = %s(q);" % (vt, fn),
+            "  int tr = tensor_typeinfo(r, %s, %s, %s);" % (shape, layout,
+                                                           zeros),
+            "  (void)tr;",
+            "  return r;",
+            "}"]))
+        src, got, exp = "bbv%s_in" % k, "bbv%s_got" % k, "bbv%s_exp" % k
+        for a in (src, got, exp):
+            self.decls.append("static float %s[%d];" % (a, n))
+        mul = rng.randrange(1, 1 << 20) * 2 + 1
+        self.inits.append(
+            "for (int i = 0; i < %d; i++) %s[i] = (float)((int)(((unsigned)i"
+            " * %du) >> 20 & 31) - 15);" % (n, src, mul))
+        self.R("for (int i = 0; i < %d; i++) /* big-byvalue relu */" % n)
+        self.R("  %s[i] = %s[i] > 0 ? %s[i] : 0;" % (exp, src, src))
+        self.T("{ /* big-byvalue: %dx%d f32 by value */" % (rows, cols))
+        self.T("  %s v;" % vt)
+        self.T("  memcpy(&v, %s, sizeof v);" % src)
+        self.T("  %s r = %s(v);" % (vt, h))
+        self.T("  memcpy(%s, &r, sizeof r);" % got)
+        self.T("}")
+        self.checks.append(("big-byvalue relu %dx%d" % (rows, cols), got, exp,
+                            "f32", n, 0.0, 0.0))
+        self.tags.add("big-byvalue")
 
     def construct_reload(self):
         """Loads an array region the program stored (reads new values)."""
