@@ -1136,6 +1136,18 @@ CallInst *createTypeInfo(IRBuilderBase &B, Value *Data, const TensorType &Ty) {
   return emitTypeInfo(B, Data, Ty);
 }
 
+CallInst *createFromLogicalOrder(IRBuilderBase &B, Value *RowMajor, Type *VecTy,
+                                 const TensorType &Ty) {
+  LLVMContext &Ctx = B.getContext();
+  Value *Data = RowMajor;
+  if (!Ty.hasIdentityLayout())
+    Data = createOpCall(B, OpKind::Transpose, VecTy,
+                        {RowMajor, getI32Vector(Ctx, Ty.Layout)});
+  else
+    Data = cast<CallBase>(RowMajor)->getArgOperand(0);
+  return emitTypeInfo(B, Data, Ty);
+}
+
 std::optional<TensorType> inferUntypedResult(IRBuilderBase &B, OpKind Kind,
                                              ArrayRef<Value *> Args,
                                              std::string &Why) {

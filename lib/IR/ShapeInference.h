@@ -67,6 +67,14 @@ std::optional<TensorType> inferUntypedResult(llvm::IRBuilderBase &B,
                                              llvm::ArrayRef<llvm::Value *> Args,
                                              std::string &Why);
 
+/// The tensor of type \p Ty whose logical row-major order is the tensor
+/// \p RowMajor names (what `totensor(data, Ty)` means for a TLX result):
+/// `typeinfo(transpose(RowMajor, Ty.Layout), Ty)`, the transpose only for a
+/// non-identity layout. \p VecTy is the data's vector type.
+llvm::CallInst *createFromLogicalOrder(llvm::IRBuilderBase &B,
+                                       llvm::Value *RowMajor, llvm::Type *VecTy,
+                                       const TensorType &Ty);
+
 /// Emits `typeinfo(Data, Ty)` at \p B. The first typeinfo of a compute op's
 /// result fixes how the op writes it, so when \p Data is such a result
 /// without a typeinfo and \p Ty is not its natural type

@@ -354,9 +354,17 @@ Value *MergeLowering::getIncomingToken(IRBuilderBase &B,
           DT->dominates(TI, &*B.GetInsertPoint()))
         return TI;
     }
-  // Any other vector: named the way the merge's consumer names it.
+  // Any other vector: named the way the merge's consumer names it. (A TLX
+  // result's vector holds its positions: a totensor of it reads them in
+  // logical row-major order, as tlx-vector-ops rewrites it.)
   if (Kind == OpKind::TypeInfo)
     return createTypeInfo(B, In, MT.Ty);
+  if (auto *Op = dyn_cast<CallBase>(In);
+      Op && getOpKind(*Op) &&
+      getOpDesc(*getOpKind(*Op)).Result == ResultKind::Data)
+    return createFromLogicalOrder(
+        B, createTypeInfo(B, In, getLogicalRowMajor(MT.Ty)), In->getType(),
+        MT.Ty);
   LLVMContext &Ctx = F.getContext();
   return createOpCall(B, Kind, Type::getTokenTy(Ctx),
                       {In, getI32Vector(Ctx, MT.Ty.Shape),
