@@ -10,8 +10,9 @@
 // wrote elements of; `z * z + z` (one fmuladd) on an initialized local.
 // RUN: %clang_tlx -std=c11 -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %t2 && %t2 2 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O2 -fsanitize=address %s %tlx_rt -o %ta && %ta 3
-// | FileCheck %s CHECK: initialized input: ok CHECK: zero accumulator: ok
+// RUN: %clang_tlx -std=c11 -w -O2 -fsanitize=address %s %tlx_rt -o %ta && %ta 3 | FileCheck %s
+// CHECK: initialized input: ok
+// CHECK: zero accumulator: ok
 // CHECK: operator on column-major: ok
 // CHECK: tovector chain: ok
 // CHECK: by-value element reads: ok
