@@ -9,7 +9,7 @@
 // CHECK: bf16 through calls:
 // CHECK: gemm: ok
 // REMARK-19: kernel '{{.*}}' optimized at -O2 (code generation at -O0)
-// REMARK-22: kernel '{{.*}}' optimized at -O2{{$}}
+// REMARK-22: kernel '{{.*}}' optimized at -O2 [-Rpass=tlx-optimize-kernels]
 #include <stdio.h>
 #include <string.h>
 #include <tlx.h>
