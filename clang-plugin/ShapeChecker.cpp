@@ -498,10 +498,7 @@ bool ShapeModel::modelInferredTypeInfo(const TLXCall &Call,
   Model &Md = Models[Call.Call];
   Md.Call = Call;
   Md.CElem = It->second.CElem;
-  Md.IR = createOpCall(B, OpKind::TypeInfo, llvm::Type::getTokenTy(LCtx),
-                       {It->second.IR, getI32Vector(LCtx, Ty->Shape),
-                        getI32Vector(LCtx, Ty->Layout),
-                        getI32Vector(LCtx, Ty->Padding)});
+  Md.IR = emitTypeInfo(B, It->second.IR, *Ty);
   Back[Md.IR] = &Md;
   Order.push_back(&Md);
   return true;

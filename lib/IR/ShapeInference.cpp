@@ -1110,8 +1110,7 @@ std::optional<OpResult> inferResult(const CallBase &Op, std::string &Why) {
   return Result;
 }
 
-static CallInst *emitTypeInfo(IRBuilderBase &B, Value *Data,
-                              const TensorType &Ty) {
+CallInst *emitTypeInfo(IRBuilderBase &B, Value *Data, const TensorType &Ty) {
   LLVMContext &Ctx = B.getContext();
   return createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
                       {Data, getI32Vector(Ctx, Ty.Shape),

@@ -75,6 +75,11 @@ llvm::CallInst *createFromLogicalOrder(llvm::IRBuilderBase &B,
                                        llvm::Value *RowMajor, llvm::Type *VecTy,
                                        const TensorType &Ty);
 
+/// Emits exactly `typeinfo(Data, Ty)` at \p B (createTypeInfo below also
+/// keeps an op's natural result type first).
+llvm::CallInst *emitTypeInfo(llvm::IRBuilderBase &B, llvm::Value *Data,
+                             const TensorType &Ty);
+
 /// Emits `typeinfo(Data, Ty)` at \p B. The first typeinfo of a compute op's
 /// result fixes how the op writes it, so when \p Data is such a result
 /// without a typeinfo and \p Ty is not its natural type

@@ -1113,15 +1113,11 @@ void Recognizer::resolveInferredTypeInfo(CallInst &CB) {
   Op->eraseFromParent();
   It->second = New;
   CB.setArgOperand(0, PoisonValue::get(CB.getArgOperand(0)->getType()));
-  TokenDesc Desc{OpKind::TypeInfo,
-                 {New, getI32Vector(Ctx, Ty->Shape),
-                  getI32Vector(Ctx, Ty->Layout), getI32Vector(Ctx, Ty->Padding)},
-                 Ty->Elem,
-                 nullptr};
   B.SetInsertPoint(&CB);
-  Desc.NewCall = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                              Desc.Args);
-  Desc.NewCall->setDebugLoc(CB.getDebugLoc());
+  CallInst *TI = emitTypeInfo(B, New, *Ty);
+  TI->setDebugLoc(CB.getDebugLoc());
+  TokenDesc Desc{OpKind::TypeInfo, SmallVector<Value *, 5>(TI->args()),
+                 Ty->Elem, TI};
   Tokens[&CB] = std::move(Desc);
 }
 

@@ -752,10 +752,7 @@ CallInst *VectorLowering::nameVector(Value *V, const TensorType &Ty) {
 CallInst *VectorLowering::nameResult(CallInst *Op, const TensorType &Ty) {
   IRBuilder<> B(Op->getNextNode());
   B.SetCurrentDebugLocation(Op->getDebugLoc());
-  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                              {Op, getI32Vector(Ctx, Ty.Shape),
-                               getI32Vector(Ctx, Ty.Layout),
-                               getI32Vector(Ctx, Ty.Padding)});
+  CallInst *TI = emitTypeInfo(B, Op, Ty);
   Names[getNameKey(Op, Ty)] = TI;
   return TI;
 }
@@ -848,19 +845,11 @@ bool VectorLowering::retypeToTensorOfResults() {
     if (!TV)
       continue; // the verifier says why
     Value *Data = TT->getArgOperand(0);
-    TensorType RowMajor = getLogicalRowMajor(TV->Type);
-    Value *Named = nameVector(Data, RowMajor);
+    Value *Named = nameVector(Data, getLogicalRowMajor(TV->Type));
     IRBuilder<> B(TT);
     B.SetCurrentDebugLocation(TT->getDebugLoc());
-    if (!TV->Type.hasIdentityLayout()) {
-      Data = createOpCall(B, OpKind::Transpose, Data->getType(),
-                          {Named, getI32Vector(Ctx, TV->Type.Layout)});
-      cast<Instruction>(Data)->setDebugLoc(TT->getDebugLoc());
-    }
     replaceWith(*TT,
-                createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                             {Data, TT->getArgOperand(1), TT->getArgOperand(2),
-                              TT->getArgOperand(3)}));
+                createFromLogicalOrder(B, Named, Data->getType(), TV->Type));
   }
   return !Work.empty();
 }
