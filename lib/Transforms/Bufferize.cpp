@@ -80,6 +80,8 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
+#include <numeric>
+
 using namespace llvm;
 
 #define DEBUG_TYPE "tlx-bufferize"
@@ -171,6 +173,10 @@ private:
   void emitEdgeCopies(BasicBlock &Succ, BasicBlock &Pred, BasicBlock &At);
   Value *getIncomingToken(IRBuilderBase &B, const MergedTensor &MT,
                           Value *In);
+  Value *readMergeAs(IRBuilderBase &B, const MergedTensor &From,
+                     const MergedTensor &To, Type *VecTy);
+  Value *readImageAs(IRBuilderBase &B, const MergedTensor &From,
+                     const TensorType &Ty, Type *VecTy);
 
   Function &F;
   /// Of the CFG with the edges split, while the copies are emitted.
@@ -330,11 +336,42 @@ BasicBlock *MergeLowering::getCopyBlock(BasicBlock &Succ, BasicBlock &Pred) {
   return BB;
 }
 
+/// A token of type \p Ty whose storage holds the bytes of the vector that
+/// \p From's buffer holds (the vector read under another name).
+Value *MergeLowering::readImageAs(IRBuilderBase &B, const MergedTensor &From,
+                                  const TensorType &Ty, Type *VecTy) {
+  if (From.holdsVectorImage())
+    return createReader(B, From.Buffer, Ty, Dims(Ty.rank(), 0));
+  // The buffer holds a totensor's tensor: the vector is its logical order.
+  SmallVector<int64_t, 8> Identity(From.Ty.rank());
+  std::iota(Identity.begin(), Identity.end(), 0);
+  Value *RowMajor =
+      createOpCall(B, OpKind::Transpose, VecTy,
+                   {readBuffer(B, From), getI32Vector(B.getContext(), Identity)});
+  return createTypeInfo(B, RowMajor, Ty);
+}
+
+/// The token a path stores into \p To's buffer when the incoming data is
+/// the vector merged into \p From's (a merge of a merge, e.g. a loop's phi
+/// starting from an if's): \p From's tensor when both name the vector
+/// alike, else the vector renamed the way \p To's consumer names it.
+Value *MergeLowering::readMergeAs(IRBuilderBase &B, const MergedTensor &From,
+                                  const MergedTensor &To, Type *VecTy) {
+  if (From.holdsVectorImage() == To.holdsVectorImage() &&
+      From.Ty.Shape == To.Ty.Shape && From.Ty.Layout == To.Ty.Layout &&
+      From.Ty.Elem == To.Ty.Elem)
+    return readBuffer(B, From);
+  if (To.holdsVectorImage())
+    return readImageAs(B, From, To.Ty, VecTy);
+  return createFromLogicalOrder(
+      B, readImageAs(B, From, getLogicalRowMajor(To.Ty), VecTy), VecTy, To.Ty);
+}
+
 /// The token a path stores into the merge buffer for incoming data \p In.
 Value *MergeLowering::getIncomingToken(IRBuilderBase &B,
                                        const MergedTensor &MT, Value *In) {
   if (auto *Q = dyn_cast<PHINode>(In); Q && Merges.count(Q))
-    return readBuffer(B, Merges.find(Q)->second);
+    return readMergeAs(B, Merges.find(Q)->second, MT, In->getType());
   // tovector / totensor (both logical order) cancel out.
   if (auto *TV = dyn_cast<CallBase>(In);
       TV && getOpKind(*TV) == OpKind::ToVector && MT.Kind == OpKind::ToTensor)
