@@ -89,6 +89,16 @@ inline constexpr const char *SMENewZAAttr = "aarch64_new_za";
 inline constexpr bool OptNoneBF16VectorCallsCrashRaisedCodeGen =
     LLVM_VERSION_MAJOR < 22;
 
+/// LLVM 19's x86 FastISel (the instruction selector at -O0, and for
+/// optnone functions) loses a call's bfloat vector result that is used in
+/// another block: the registers it is returned in are reloaded from a stack
+/// slot they were never spilled to (found by progs.py, seed 600, case 713).
+/// LLVM 22 is right. Clang's own -O0 code stores every call result in its
+/// block, TLX's passes need not; where this is true, tlx-backend-workarounds
+/// passes such results through a stack slot written in their block.
+inline constexpr bool FastISelLosesBF16VectorCallResults =
+    LLVM_VERSION_MAJOR < 22;
+
 /// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
 /// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -
 /// when the target has +bf16 (armv9-a+sme has it); LLVM 22 selects FCVTN.

@@ -29,6 +29,10 @@
 //    Not covered: a 16-bit lane of a vector (SLP-vectorized integer code)
 //    that the AArch64 combiner stores as a bf16 element (docs/pipeline.md,
 //    "Backend workarounds").
+//  - x86, LLVM 19, FastISel (-O0, optnone functions): a call's bfloat
+//    vector result used in another block is lost (read from a stack slot
+//    never written). Such a result is stored to a stack slot right after
+//    the call and loaded where it is used (DemoteRegToStack).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +46,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -182,35 +187,57 @@ bool isVectorHalfTrunc(const Instruction &I) {
 
 } // namespace
 
+/// The AArch64 workarounds for \p F; returns whether it changed.
+static bool workAroundAArch64(Function &F, bool O0Selectors) {
+  bool HalfTrunc = O0Selectors &&
+                   compat::GlobalISelMiscompilesVectorHalfTrunc &&
+                   gemm::hasTargetFeature(F, "bf16");
+  SmallVector<Instruction *, 8> HalfTruncs, BF16Conversions, BF16Accesses;
+  for (Instruction &I : instructions(F)) {
+    if (HalfTrunc && isVectorHalfTrunc(I))
+      HalfTruncs.push_back(&I);
+    else if (isUnselectableBF16Conversion(I))
+      BF16Conversions.push_back(&I);
+    else if (compat::BF16PreIndexedStoreUnselectable && isScalarBF16Access(I))
+      BF16Accesses.push_back(&I);
+  }
+  for (Instruction *I : HalfTruncs)
+    truncateLaneByLane(*cast<FPTruncInst>(I));
+  for (Instruction *I : BF16Conversions)
+    rewriteScalableBF16Conversion(*I);
+  for (Instruction *I : BF16Accesses)
+    accessAsI16(*I);
+  return !HalfTruncs.empty() || !BF16Conversions.empty() ||
+         !BF16Accesses.empty();
+}
+
+/// The x86 workarounds for \p F; returns whether it changed.
+static bool workAroundX86(Function &F, bool O0Selectors) {
+  if (!compat::FastISelLosesBF16VectorCallResults ||
+      !(O0Selectors || F.hasOptNone()))
+    return false;
+  SmallVector<Instruction *, 4> LiveOut;
+  for (Instruction &I : instructions(F)) {
+    auto *VT = dyn_cast<VectorType>(I.getType());
+    if (isa<CallBase>(I) && VT && VT->getElementType()->isBFloatTy() &&
+        I.isUsedOutsideOfBlock(I.getParent()))
+      LiveOut.push_back(&I);
+  }
+  for (Instruction *I : LiveOut)
+    DemoteRegToStack(*I);
+  return !LiveOut.empty();
+}
+
 PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
                                               ModuleAnalysisManager &) {
-  if (!Triple(M.getTargetTriple()).isAArch64())
+  Triple T(M.getTargetTriple());
+  if (!T.isAArch64() && !T.isX86())
     return PreservedAnalyses::all();
   bool Changed = false;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    bool HalfTrunc = GlobalISel &&
-                     compat::GlobalISelMiscompilesVectorHalfTrunc &&
-                     gemm::hasTargetFeature(F, "bf16");
-    SmallVector<Instruction *, 8> HalfTruncs, BF16Conversions, BF16Accesses;
-    for (Instruction &I : instructions(F)) {
-      if (HalfTrunc && isVectorHalfTrunc(I))
-        HalfTruncs.push_back(&I);
-      else if (isUnselectableBF16Conversion(I))
-        BF16Conversions.push_back(&I);
-      else if (compat::BF16PreIndexedStoreUnselectable && isScalarBF16Access(I))
-        BF16Accesses.push_back(&I);
-    }
-    for (Instruction *I : HalfTruncs)
-      truncateLaneByLane(*cast<FPTruncInst>(I));
-    for (Instruction *I : BF16Conversions)
-      rewriteScalableBF16Conversion(*I);
-    for (Instruction *I : BF16Accesses)
-      accessAsI16(*I);
-    Changed |= !HalfTruncs.empty() || !BF16Conversions.empty() ||
-               !BF16Accesses.empty();
-  }
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      Changed |= T.isAArch64() ? workAroundAArch64(F, O0Selectors)
+                               : workAroundX86(F, O0Selectors);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -44,15 +44,17 @@ TLX_MODULE_PASS(CheckWideVectorsPass)
 /// symbol whose name tells to link it, should the linker miss it.
 TLX_MODULE_PASS(RuntimeLinkHintPass)
 /// tlx-backend-workarounds: IR the backend would miscompile or reject
-/// (LLVM 19 on AArch64) -> an equivalent form it gets right. Runs last in
-/// clang's pipeline. \p GlobalISel: the module's instructions are selected
-/// by AArch64's -O0 selector (clang -O0), which has bugs of its own.
+/// (LLVM 19 on AArch64 and x86) -> an equivalent form it gets right. Runs
+/// last in clang's pipeline. \p O0Selectors: the module's instructions are
+/// selected by the -O0 selectors (clang -O0: AArch64's GlobalISel, x86's
+/// FastISel), which have bugs of their own.
 class BackendWorkaroundsPass
     : public llvm::PassInfoMixin<BackendWorkaroundsPass> {
-  bool GlobalISel;
+  bool O0Selectors;
 
 public:
-  explicit BackendWorkaroundsPass(bool GlobalISel) : GlobalISel(GlobalISel) {}
+  explicit BackendWorkaroundsPass(bool O0Selectors)
+      : O0Selectors(O0Selectors) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
