@@ -222,6 +222,27 @@ Value *emitAddress(IRBuilderBase &B, const StridedView &View,
 // Loops
 //===----------------------------------------------------------------------===//
 
+/// Splits \p B's block at its insertion point (nothing to split when the
+/// block is still being built) and returns the block that continues it.
+static BasicBlock *splitAtInsertPoint(IRBuilderBase &B, const Twine &Name) {
+  BasicBlock *Pre = B.GetInsertBlock();
+  if (B.GetInsertPoint() == Pre->end())
+    return BasicBlock::Create(Pre->getContext(), Name, Pre->getParent(),
+                              Pre->getNextNode());
+  BasicBlock *Rest = Pre->splitBasicBlock(B.GetInsertPoint(), Name);
+  Pre->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Pre);
+  return Rest;
+}
+
+/// Continues \p B at the start of \p BB.
+static void continueAt(IRBuilderBase &B, BasicBlock *BB) {
+  if (BB->empty())
+    B.SetInsertPoint(BB);
+  else
+    B.SetInsertPoint(BB, BB->begin());
+}
+
 void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End, int64_t Step,
                      const Twine &Name, LoopBodyFn Body) {
   assert(Begin < End && "empty loop");
@@ -230,20 +251,10 @@ void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End, int64_t Step,
 
 void emitCountedLoop(IRBuilderBase &B, Value *Begin, Value *End, int64_t Step,
                      const Twine &Name, LoopBodyFn Body) {
+  BasicBlock *Exit = splitAtInsertPoint(B, Name + ".exit");
   BasicBlock *Pre = B.GetInsertBlock();
-  Function *F = Pre->getParent();
-  LLVMContext &Ctx = F->getContext();
-  // Split off what follows the insertion point into the exit block; a block
-  // still being built (an enclosing loop's body) has nothing to split.
-  BasicBlock *Exit;
-  if (B.GetInsertPoint() != Pre->end()) {
-    Exit = Pre->splitBasicBlock(B.GetInsertPoint(), Name + ".exit");
-    Pre->getTerminator()->eraseFromParent();
-  } else {
-    Exit = BasicBlock::Create(Ctx, Name + ".exit", F, Pre->getNextNode());
-  }
-  BasicBlock *Body0 = BasicBlock::Create(Ctx, Name + ".body", F, Exit);
-  B.SetInsertPoint(Pre);
+  BasicBlock *Body0 =
+      BasicBlock::Create(B.getContext(), Name + ".body", Exit->getParent(), Exit);
   B.CreateBr(Body0);
 
   B.SetInsertPoint(Body0);
@@ -254,10 +265,19 @@ void emitCountedLoop(IRBuilderBase &B, Value *Begin, Value *End, int64_t Step,
   Value *Cond = B.CreateICmpSLT(Next, End);
   B.CreateCondBr(Cond, Body0, Exit);
   IV->addIncoming(Next, B.GetInsertBlock());
-  if (Exit->empty())
-    B.SetInsertPoint(Exit);
-  else
-    B.SetInsertPoint(Exit, Exit->begin());
+  continueAt(B, Exit);
+}
+
+void emitIfThen(IRBuilderBase &B, Value *Cond, const Twine &Name,
+                function_ref<void(IRBuilderBase &)> Then) {
+  BasicBlock *Cont = splitAtInsertPoint(B, Name + ".end");
+  BasicBlock *ThenBB = BasicBlock::Create(B.getContext(), Name + ".then",
+                                          Cont->getParent(), Cont);
+  B.CreateCondBr(Cond, ThenBB, Cont);
+  B.SetInsertPoint(ThenBB);
+  Then(B);
+  B.CreateBr(Cont);
+  continueAt(B, Cont);
 }
 
 SmallVector<unsigned, 8> inOrder(unsigned N) {
@@ -312,9 +332,7 @@ unsigned getVectorWidth(const TargetTransformInfo &TTI, Type *Elem) {
   return std::max(1u, std::min(VF, 32u));
 }
 
-/// Logical dims of \p Dst in storage order (decreasing stride, extent-1
-/// dims first); the last one is the lane dim.
-static SmallVector<unsigned, 8> storageOrder(const StridedView &Dst) {
+SmallVector<unsigned, 8> storageOrder(const StridedView &Dst) {
   SmallVector<unsigned, 8> Order = inOrder(Dst.rank());
   llvm::stable_sort(Order, [&](unsigned X, unsigned Y) {
     if (Dst.Shape[X] == 1 || Dst.Shape[Y] == 1)
@@ -409,6 +427,20 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
   return VF;
 }
 
+std::optional<StridedView> firstMemoryView(const Value *Tok) {
+  if (std::optional<StridedView> V = getMemoryView(Tok))
+    return V;
+  std::optional<TensorValue> TV = getTensorValue(Tok);
+  const auto *Op = TV ? dyn_cast<CallBase>(TV->Data) : nullptr;
+  if (!Op || !getOpKind(*Op))
+    return std::nullopt;
+  for (const Value *Arg : Op->args())
+    if (Arg->getType()->isTokenTy())
+      if (std::optional<StridedView> V = firstMemoryView(Arg))
+        return V;
+  return std::nullopt;
+}
+
 /// Whether reading \p Src along \p Dst's lane dim gathers: a memory
 /// operand of the same rank is not contiguous along that dim (a heuristic
 /// for row blocking; index maps that move dims are not followed).
@@ -416,20 +448,9 @@ static bool gathersAlongLanes(const Value *Src, const StridedView &Dst) {
   if (Dst.rank() < 2)
     return false;
   unsigned LaneDim = storageOrder(Dst).back();
-  std::function<bool(const Value *)> Visit = [&](const Value *Tok) -> bool {
-    if (std::optional<StridedView> V = getMemoryView(Tok))
-      return V->rank() == Dst.rank() && V->Shape[LaneDim] > 1 &&
-             V->Strides[LaneDim] != 1;
-    std::optional<TensorValue> TV = getTensorValue(Tok);
-    const auto *Op = TV ? dyn_cast<CallBase>(TV->Data) : nullptr;
-    if (!Op || !getOpKind(*Op))
-      return false;
-    for (const Value *Arg : Op->args())
-      if (Arg->getType()->isTokenTy() && Visit(Arg))
-        return true;
-    return false;
-  };
-  return Visit(Src);
+  std::optional<StridedView> V = firstMemoryView(Src);
+  return V && V->rank() == Dst.rank() && V->Shape[LaneDim] > 1 &&
+         V->Strides[LaneDim] != 1;
 }
 
 unsigned emitMaterialize(IRBuilderBase &B, TensorValues &Values,

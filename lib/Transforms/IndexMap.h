@@ -81,6 +81,11 @@ void emitCountedLoop(llvm::IRBuilderBase &B, int64_t Begin, int64_t End,
 void emitCountedLoop(llvm::IRBuilderBase &B, llvm::Value *Begin,
                      llvm::Value *End, int64_t Step, const llvm::Twine &Name,
                      LoopBodyFn Body);
+/// Emits `if (Cond) Then()` at \p B's insertion point (as emitCountedLoop);
+/// \p B ends up after it.
+void emitIfThen(llvm::IRBuilderBase &B, llvm::Value *Cond,
+                const llvm::Twine &Name,
+                llvm::function_ref<void(llvm::IRBuilderBase &)> Then);
 /// A run-time range [Begin, End) of a loop's iterations, not empty.
 struct LoopRange {
   llvm::Value *Begin, *End;
@@ -131,6 +136,12 @@ void freeAtReturns(llvm::Function &F, llvm::Value *Ptr);
 /// over the compute type's width, at most 32, at least 1.
 unsigned getVectorWidth(const llvm::TargetTransformInfo &TTI, llvm::Type *Elem);
 
+/// Logical dims of \p Dst in storage order (decreasing stride, extent-1
+/// dims first); the last one is the lane dim.
+llvm::SmallVector<unsigned, 8> storageOrder(const StridedView &Dst);
+/// The first memory a token reads: its own (getMemoryView), else that of
+/// its fused producer's token operands, depth first; nullopt if none.
+std::optional<StridedView> firstMemoryView(const llvm::Value *Token);
 /// Computes the lanes at a logical index (see ElementEmitter::emit).
 using ElementFn = llvm::function_ref<llvm::Value *(
     llvm::IRBuilderBase &, llvm::ArrayRef<llvm::Value *>, unsigned, int)>;

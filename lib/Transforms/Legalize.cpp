@@ -14,8 +14,8 @@
 //       - memory (load / memory typeinfo): a strided copy;
 //       - an elementwise or index-map op: the ElementEmitter evaluates the
 //         whole fused chain per element (no intermediate buffers);
-//       - reduce.*: a window loop per output element, accumulating VF
-//         windows at once.
+//       - reduce.*: a window loop per output element or per vector of
+//         outputs, or the window walked outermost (ReduceWindow.h).
 //  2. tovector: the tensor is written row-major into a buffer, which is
 //     then loaded as the result vector (the only tensor-sized vector this
 //     stage creates, because the program asked for it).
@@ -31,6 +31,7 @@
 #include "IndexMap.h"
 #include "KernelOutliner.h"
 #include "Passes.h"
+#include "ReduceWindow.h"
 #include "Threads.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -54,8 +55,6 @@ public:
 
 private:
   void lowerStore(CallBase &Store);
-  void lowerReduce(CallBase &Op, const StridedView &Dst, Instruction &At,
-                   LoopSharer Share);
   void lowerToVector(CallBase &Op);
   bool storeElementInPlace(const CallBase &Op, const StridedView &Dst,
                            Instruction &At);
@@ -65,139 +64,6 @@ private:
   const TargetTransformInfo &TTI;
   TensorValues Values;
 };
-
-/// The identity of reduce \p Kind in compute type \p Ty.
-static Constant *reduceIdentity(OpKind Kind, Type *Ty) {
-  bool IsFP = Ty->isFloatingPointTy();
-  unsigned Bits = Ty->getPrimitiveSizeInBits();
-  switch (Kind) {
-  case OpKind::ReduceMax:
-    return IsFP ? ConstantFP::getInfinity(Ty, /*Negative=*/true)
-                : ConstantInt::get(Ty, APInt::getSignedMinValue(Bits));
-  case OpKind::ReduceMin:
-    return IsFP ? ConstantFP::getInfinity(Ty)
-                : ConstantInt::get(Ty, APInt::getSignedMaxValue(Bits));
-  case OpKind::ReduceMul:
-    return IsFP ? ConstantFP::get(Ty, 1.0) : ConstantInt::get(Ty, 1);
-  case OpKind::ReduceAnd:
-    return ConstantInt::get(Ty, APInt::getAllOnes(Bits));
-  default:
-    return Constant::getNullValue(Ty);
-  }
-}
-
-/// llvm.maximum / llvm.minimum of \p Acc and \p X, spelled out so the NaN
-/// that wins is exactly the first in window order (the accumulator's if it
-/// has one), kept as it is, as the reference computes it:
-///   r = (Acc > X || Acc is NaN) ? Acc : X      (X's NaN wins over a number)
-///   r = Acc == X ? Acc & X : r                 (max(-0, +0) = +0; min: |)
-static Value *emitFMaximum(IRBuilderBase &B, Value *Acc, Value *X,
-                           bool IsMax) {
-  Value *Wins = IsMax ? B.CreateFCmpOGT(Acc, X) : B.CreateFCmpOLT(Acc, X);
-  Value *R = B.CreateSelect(B.CreateOr(Wins, B.CreateFCmpUNO(Acc, Acc)), Acc, X);
-  Type *IntTy = Acc->getType()->getWithNewType(
-      B.getIntNTy(Acc->getType()->getScalarSizeInBits()));
-  Value *AI = B.CreateBitCast(Acc, IntTy), *XI = B.CreateBitCast(X, IntTy);
-  Value *Zeros =
-      B.CreateBitCast(IsMax ? B.CreateAnd(AI, XI) : B.CreateOr(AI, XI),
-                      Acc->getType());
-  return B.CreateSelect(B.CreateFCmpOEQ(Acc, X), Zeros, R);
-}
-
-static Value *reduceCombine(IRBuilderBase &B, OpKind Kind, Value *Acc,
-                            Value *X) {
-  bool IsFP = X->getType()->isFPOrFPVectorTy();
-  switch (Kind) {
-  case OpKind::ReduceMax:
-    return IsFP ? emitFMaximum(B, Acc, X, /*IsMax=*/true)
-                : B.CreateBinaryIntrinsic(Intrinsic::smax, Acc, X);
-  case OpKind::ReduceMin:
-    return IsFP ? emitFMaximum(B, Acc, X, /*IsMax=*/false)
-                : B.CreateBinaryIntrinsic(Intrinsic::smin, Acc, X);
-  case OpKind::ReduceAdd:
-    return IsFP ? B.CreateFAdd(Acc, X) : B.CreateAdd(Acc, X);
-  case OpKind::ReduceMul:
-    return IsFP ? B.CreateFMul(Acc, X) : B.CreateMul(Acc, X);
-  case OpKind::ReduceAnd:
-    return B.CreateAnd(Acc, X);
-  case OpKind::ReduceOr:
-    return B.CreateOr(Acc, X);
-  case OpKind::ReduceXor:
-    return B.CreateXor(Acc, X);
-  default:
-    llvm_unreachable("not a reduce op");
-  }
-}
-
-// %r = reduce.OP(token %in, window, strides)
-// %t = typeinfo(%r, ...); store(%dst, %t, ...)
-//   -->
-// for o in dst (VF lanes along dst's innermost dim):
-//   acc = identity; for w in window: acc = OP(acc, in[o * strides + w])
-//   dst[o] = acc
-void Legalizer::lowerReduce(CallBase &Op, const StridedView &Dst,
-                            Instruction &At, LoopSharer Share) {
-  OpKind Kind = *getOpKind(Op);
-  std::string Why;
-  ReduceWindow W = *getReduceWindow(Op, Why);
-  const Value *In = Op.getArgOperand(0);
-  Type *CT = getComputeType(Dst.Elem);
-  unsigned Rank = Dst.rank();
-  IRBuilder<> B(&At);
-  unsigned VF = getVectorWidth(TTI, Dst.Elem);
-  // The accumulator: one slot per function the loop nest is emitted in (a
-  // thread's share runs in a parallel region of its own).
-  DenseMap<Function *, AllocaInst *> AccSlots;
-  auto AccSlotFor = [&](IRBuilderBase &B) {
-    Function &Fn = *B.GetInsertBlock()->getParent();
-    AllocaInst *&Slot = AccSlots[&Fn];
-    if (!Slot) {
-      IRBuilder<> EB(&Fn.getEntryBlock(), Fn.getEntryBlock().begin());
-      Slot = EB.CreateAlloca(FixedVectorType::get(CT, VF), nullptr, "tlx.acc");
-    }
-    return Slot;
-  };
-  SmallVector<unsigned, 8> Order = inOrder(Rank);
-  int64_t WindowSize = 1;
-  for (int64_t E : W.Window)
-    WindowSize *= E;
-  unsigned Used = emitWriteLoop(
-      B, Dst, VF,
-      [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
-          int LaneDim) -> Value * {
-        Type *LT = getLanesType(CT, Lanes);
-        AllocaInst *AccSlot = AccSlotFor(B);
-        Constant *Init = reduceIdentity(Kind, CT);
-        B.CreateStore(Lanes == 1 ? (Constant *)Init
-                                 : ConstantVector::getSplat(
-                                       ElementCount::getFixed(Lanes), Init),
-                      AccSlot);
-        SmallVector<Value *, 8> Base;
-        for (unsigned D = 0; D < Rank; ++D)
-          Base.push_back(W.Strides[D] == 1
-                             ? Idx[D]
-                             : B.CreateMul(Idx[D], B.getInt64(W.Strides[D])));
-        emitLoopNest(B, W.Window, Order, "tlx.win",
-                     [&](IRBuilderBase &B, ArrayRef<Value *> WIdx) {
-                       SmallVector<Value *, 8> InIdx;
-                       for (unsigned D = 0; D < Rank; ++D)
-                         InIdx.push_back(B.CreateAdd(Base[D], WIdx[D]));
-                       ElementEmitter EE(B, Values);
-                       Value *X =
-                           EE.emit(In, InIdx, Lanes, LaneDim,
-                                   LaneDim >= 0 ? W.Strides[LaneDim] : 0);
-                       Value *Acc = B.CreateLoad(LT, AccSlot);
-                       B.CreateStore(reduceCombine(B, Kind, Acc, X), AccSlot);
-                     });
-        return B.CreateLoad(LT, AccSlot);
-      },
-      /*RowBlock=*/1, Share);
-  emitRemark(DEBUG_TYPE, "Reduce", Op,
-             getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) + " " +
-                 elementTypeName(Dst.Elem) + " outputs, window of " +
-                 Twine(WindowSize) + " elements, " + Twine(Used) +
-                 " outputs per vector");
-}
 
 // t[i] = x written over t itself (tlx-bufferize placed it in place):
 //   store(%dst, typeinfo(insertelement(load(%dst), %x, %i)))
@@ -323,7 +189,7 @@ void Legalizer::lowerStore(CallBase &Store) {
     Share = Fork;
   if (Op && !isFusibleProducer(Kind)) {
     // reduce.*: the only op with a loop inside each element.
-    lowerReduce(*const_cast<CallBase *>(Op), Dst, Store, Share);
+    emitReduceWindow(B, Values, TTI, *Op, Dst, Share);
     if (Kernel) {
       B.SetInsertPoint(&Store);
       Kernel->finish(B);

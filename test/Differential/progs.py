@@ -116,6 +116,9 @@ FEATURES = {
                     "initializer) and written element by element",
     "merge-read": "vectors merged across if/else that only C reads (no "
                   "typeinfo names the merge)",
+    "axis-reductions": "reduce windows covering whole axes: per-row, "
+                       "per-column and full reductions (tlx-legalize's "
+                       "along-the-window and by-window-rows loops)",
     "nan": "NaN and -0.0 in float inputs (off by default)",
 }
 GROUPS = {
@@ -1325,12 +1328,22 @@ class Prog:
             self.rng.randint(1, 3))))
         if not ok(v):
             return None
-        for _ in range(20):
+        win = None
+        if self.on("axis-reductions") and v.rank > 1 and self.chance(0.4):
+            axis = self.rng.choice(["rows", "columns", "full"])
+            win = {"rows": [1] * (v.rank - 1) + [v.logical[-1]],
+                   "columns": v.logical[:-1] + [1],
+                   "full": list(v.logical)}[axis]
+            if kind == "mul" and is_float(dt) and prod(win) > 4:
+                win = None
+            else:
+                self.tags.add("axis-reductions")
+        for _ in range(0 if win else 20):
             win = [self.rng.randint(1, e) for e in v.logical]
             if kind != "mul" or not is_float(dt) or prod(win) <= 4:
                 break
         else:
-            win = [1] * v.rank
+            win = win or [1] * v.rank
         st = [self.rng.choice([1, 1, 2, 3]) for _ in range(v.rank)]
         lo = [(e - w) // s + 1 for e, w, s in zip(v.logical, win, st)]
         out = Val(self, dt, lo)
