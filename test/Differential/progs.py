@@ -1338,12 +1338,13 @@ class Prog:
                 win = None
             else:
                 self.tags.add("axis-reductions")
-        for _ in range(0 if win else 20):
-            win = [self.rng.randint(1, e) for e in v.logical]
-            if kind != "mul" or not is_float(dt) or prod(win) <= 4:
-                break
-        else:
-            win = win or [1] * v.rank
+        if win is None:
+            for _ in range(20):
+                win = [self.rng.randint(1, e) for e in v.logical]
+                if kind != "mul" or not is_float(dt) or prod(win) <= 4:
+                    break
+            else:
+                win = [1] * v.rank
         st = [self.rng.choice([1, 1, 2, 3]) for _ in range(v.rank)]
         lo = [(e - w) // s + 1 for e, w, s in zip(v.logical, win, st)]
         out = Val(self, dt, lo)
