@@ -345,6 +345,64 @@ tdpbf16ps_loop(long iters) {
   return amx_dst[0];
 }
 
+/*===--- Read bandwidth ---------------------------------------------------===*/
+
+/* STREAM-style reads: a sum over a buffer, eight independent vector
+ * accumulators, `passes` times - what a reduction of that buffer can reach
+ * at best (bench/tlx_reduce.c's rows are shown as a % of it). */
+static float *read_buf;
+static size_t read_floats; /* a multiple of 64 */
+
+__attribute__((target("avx2"))) static double read_ymm(long passes) {
+  __m256 s[8];
+  for (int j = 0; j < 8; ++j)
+    s[j] = _mm256_setzero_ps();
+  for (long p = 0; p < passes; ++p) {
+    for (size_t i = 0; i < read_floats; i += 64)
+      for (int j = 0; j < 8; ++j)
+        s[j] = _mm256_add_ps(s[j], _mm256_load_ps(read_buf + i + 8 * j));
+    __asm__ volatile("" ::: "memory");
+  }
+  for (int j = 1; j < 8; ++j)
+    s[0] = _mm256_add_ps(s[0], s[j]);
+  float out[8];
+  _mm256_storeu_ps(out, s[0]);
+  return out[0];
+}
+
+static double read_xmm(long passes) {
+  __m128 s[8];
+  for (int j = 0; j < 8; ++j)
+    s[j] = _mm_setzero_ps();
+  for (long p = 0; p < passes; ++p) {
+    for (size_t i = 0; i < read_floats; i += 32)
+      for (int j = 0; j < 8; ++j)
+        s[j] = _mm_add_ps(s[j], _mm_load_ps(read_buf + i + 4 * j));
+    __asm__ volatile("" ::: "memory");
+  }
+  for (int j = 1; j < 8; ++j)
+    s[0] = _mm_add_ps(s[0], s[j]);
+  return _mm_cvtss_f32(s[0]);
+}
+
+/* Prints "peak read-<MiB>MiB GB/s how" for a buffer of \p mib MiB read
+ * \p passes times per timed run. */
+static void read_bandwidth(int avx2, size_t mib, long passes,
+                           const char *where) {
+  read_floats = mib << 18;
+  read_buf = aligned_alloc(64, read_floats * sizeof(float));
+  if (!read_buf)
+    return;
+  for (size_t i = 0; i < read_floats; ++i)
+    read_buf[i] = 1.0f;
+  double bytes = (double)read_floats * sizeof(float);
+  double rate = avx2 ? BEST_RATE(read_ymm, passes, bytes)
+                     : BEST_RATE(read_xmm, passes, bytes);
+  printf("peak read-%zuMiB %.1f %s loads, 8 accumulators (%s)\n", mib, rate,
+         avx2 ? "vmovaps ymm" : "movaps xmm", where);
+  free(read_buf);
+}
+
 /*===--- Driver -----------------------------------------------------------===*/
 
 /* Iterations per timed run: about 20-50 ms at the expected rates. */
@@ -408,6 +466,10 @@ int main(void) {
     printf("peak bf16 %.1f the f32 rate (no bf16 dot product "
            "instruction: bf16 is widened to f32)\n",
            f32);
+
+  read_bandwidth(avx2, 16, 40, "16 MiB: the last-level cache of the CPUs "
+                              "measured so far, as bench/tlx_reduce.c's matrix");
+  read_bandwidth(avx2, 512, 2, "512 MiB: main memory");
 
   if ((amx_int8 || amx_bf16) && !amx_enable()) {
     printf("peak amx FAILED arch_prctl(ARCH_REQ_XCOMP_PERM) refused\n");

@@ -22,6 +22,10 @@ DENSE_COLS = ["tlx-dense", "tlx-dense-unfused", "onednn-dense"]
 # Threads (bench/run step 5): TLX built with -fopenmp on one thread and on
 # every core, oneDNN and OpenBLAS on every core: their own table.
 THREAD_COLS = ["tlx-omp1", "tlx-omp", "onednn-omp", "openblas-omp"]
+# Reductions (bench/tlx_reduce.c): TLX -O2 and -O0, and the loop a C user
+# writes (clang -O3 -ffast-math); rows "who reduce-KIND R C 0 GB/s".
+REDUCE_COLS = ["tlx", "tlx-O0", "cloop"]
+TARGET_REDUCE = 0.90
 # Targets: TLX / oneDNN at 1024^3, and at the other sizes.
 TARGET_1024, TARGET_OTHER, TARGET_CONV = 0.95, 0.85, 0.80
 # The CPU features that decide which kernels run, in the report's order.
@@ -149,7 +153,7 @@ def gemm_table(rows, order, peaks):
                "target"])
     table, plot = [], []
     for key in order:
-        if key[0] == "conv":
+        if key[0] == "conv" or key[0].startswith("reduce-"):
             continue
         vals = rows[key]
         peak = machine_peak(peaks, PEAK_OF.get(key[0], key[0]))
@@ -193,6 +197,30 @@ def conv_table(rows, order, peaks):
     return header, table, plot
 
 
+def reduce_table(rows, order, peaks):
+    """The reductions, in GB/s read with the % of the cache's read
+    bandwidth (bench/peak.c's read-16MiB), and TLX / the C loop."""
+    header = (["reduction (f32)"] + REDUCE_COLS +
+              ["O0/O2", "TLX/C loop", "target"])
+    bandwidth = peaks.get("read-16MiB", (None,))[0]
+    table = []
+    for key in order:
+        if not key[0].startswith("reduce-"):
+            continue
+        vals = rows[key]
+        t, c = vals.get("tlx"), vals.get("cloop")
+        cells = ["%s %sx%s" % (key[0][len("reduce-"):], key[1], key[2])]
+        cells += [cell(vals.get(col), bandwidth) for col in REDUCE_COLS]
+        cells += [ratio(vals.get("tlx-O0"), t), ratio(t, c)]
+        if isinstance(t, float) and isinstance(c, float):
+            cells.append(("ok (>= %.2f)" if t / c >= TARGET_REDUCE
+                          else "MISSED (%.2f)") % TARGET_REDUCE)
+        else:
+            cells.append("-")
+        table.append(cells)
+    return header, table
+
+
 def print_table(header, table):
     widths = [max(len(str(r[i])) for r in [header] + table) for i in range(len(header))]
     for r in [header] + table:
@@ -211,7 +239,8 @@ def peak_lines(peaks, notes):
     out = []
     for kind, unit in (("f32", "GFLOP/s"), ("int8", "GOP/s"),
                        ("int8-sat", "GOP/s"), ("bf16", "GFLOP/s"),
-                       ("amx-int8", "GOP/s"), ("amx-bf16", "GFLOP/s")):
+                       ("amx-int8", "GOP/s"), ("amx-bf16", "GFLOP/s"),
+                       ("read-16MiB", "GB/s"), ("read-512MiB", "GB/s")):
         if kind in peaks:
             rate, how = peaks[kind]
             out.append("%s %.1f %s: %s" % (kind, rate, unit, how))
@@ -236,6 +265,10 @@ def main():
     if ctable:
         print()
         print_table(cheader, ctable)
+    rheader, rtable = reduce_table(rows, order, peaks)
+    if rtable:
+        print()
+        print_table(rheader, rtable)
     dheader, dtable = dense_table(results, peaks)
     if dtable:
         print()
@@ -295,6 +328,16 @@ def main():
                     "lowering's decomposition from the kernels; onednn: its "
                     "convolution primitive):\n\n")
             md_table(f, cheader, ctable)
+        if rtable:
+            f.write("Reductions of a 2048x2048 f32 matrix (bench/tlx_reduce.c, "
+                    "tlx.h's short form: a row max - window 1x2048 -, column "
+                    "sums - window 2048x1 - and a full max), built by tlx-cc "
+                    "`-O2 %s` (tlx) and `-O0 %s` (tlx-O0), next to the loop a "
+                    "C user writes, built by `clang -O3 %s -ffast-math` "
+                    "(cloop). GB/s of the matrix read, best of 60 passes, with "
+                    "the %% of the core's read bandwidth from a 16 MiB buffer "
+                    "(bench/peak.c, read-16MiB).\n\n" % (march, march, march))
+            md_table(f, rheader, rtable)
         write_dense_table(f, dheader, dtable, march)
         write_threads_table(f, theader, ttable, march,
                             info.get("threads", "?"))
