@@ -70,13 +70,24 @@ bool outlinesKernels(const Function &F) {
 }
 
 /// Splits \p B's block at its insertion point; \p B keeps inserting before
-/// the same instruction, with the same debug location. Returns the new
-/// block, or null when there is no instruction to split at.
+/// the same instruction, with the same debug location. In a block still
+/// being built (a loop body the lowering is emitting: no terminator yet),
+/// the block branches to a new one, where \p B goes on. Returns the new
+/// block, or null when there is no place to split at (before a phi).
 static BasicBlock *splitAtInsertPoint(IRBuilderBase &B, const Twine &Name) {
   BasicBlock *BB = B.GetInsertBlock();
-  if (!BB || B.GetInsertPoint() == BB->end() ||
-      isa<PHINode>(*B.GetInsertPoint()))
+  if (!BB || (B.GetInsertPoint() != BB->end() &&
+              isa<PHINode>(*B.GetInsertPoint())))
     return nullptr;
+  if (B.GetInsertPoint() == BB->end()) {
+    if (BB->getTerminator())
+      return nullptr;
+    BasicBlock *New = BasicBlock::Create(BB->getContext(), Name,
+                                         BB->getParent(), BB->getNextNode());
+    B.CreateBr(New);
+    B.SetInsertPoint(New);
+    return New;
+  }
   Instruction *At = &*B.GetInsertPoint();
   DebugLoc DL = B.getCurrentDebugLocation();
   BasicBlock *New = BB->splitBasicBlock(At, Name);

@@ -24,6 +24,12 @@ namespace tlx {
 /// optimized yet.
 inline constexpr const char *KernelAttr = "tlx-kernel";
 
+/// Loop nests outlined at -O0: those doing at least this many element
+/// steps (outputs, times the window for reduce.*; elements copied for an
+/// im2col); smaller ones cost little unoptimized, and a kernel each would
+/// only add calls and compile time.
+inline constexpr int64_t MinKernelSteps = 4096;
+
 /// True when code emitted into \p F is outlined: \p F is optnone,
 /// -tlx-optimize-kernels is on, and the module has no AMX code of its own
 /// (below).

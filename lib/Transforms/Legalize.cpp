@@ -94,10 +94,6 @@ bool Legalizer::storeElementInPlace(const CallBase &Op, const StridedView &Dst,
   return true;
 }
 
-/// Loop nests outlined at -O0: those doing at least this many element
-/// steps (outputs, times the window for reduce.*); smaller ones cost little
-/// unoptimized, and a kernel each would only add calls and compile time.
-static constexpr int64_t MinKernelSteps = 4096;
 
 /// Loop nests shared out over the OpenMP threads in a -fopenmp module
 /// (Threads.h): those doing at least this many element steps. A fork and

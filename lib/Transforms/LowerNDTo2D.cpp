@@ -31,6 +31,7 @@
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
 #include "IndexMap.h"
+#include "KernelOutliner.h"
 #include "Passes.h"
 #include "Threads.h"
 
@@ -453,6 +454,10 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
     for (unsigned D = 0; D < NS; ++D)
       ColShape.push_back(Ker.Shape[2 + D]);
     ColShape.push_back(OW);
+    // At -O0 the copy is a kernel of its own, optimized like the GEMM.
+    std::optional<KernelRegion> Kernel;
+    if (CK * OW >= MinKernelSteps)
+      Kernel.emplace(B, "im2col");
     emitLoopNest(
         B, ColShape, inOrder(ColShape.size()), "tlx.im2col",
         [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
@@ -482,6 +487,8 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
           Value *Dest = emitAddress(B, Col, {Row, CIdx[1 + NS]});
           B.CreateAlignedStore(V, Dest, A);
         });
+    if (Kernel)
+      Kernel->finish(B);
     View2D ColV;
     ColV.Ptr = Col.Ptr;
     ColV.Elem = In.Elem;

@@ -5,7 +5,8 @@
 // outlined kernels get debug info of their own; the module must verify)
 // and -O2, for: a matmul with tails, an smma accumulating in place, an mma
 // whose accumulator is copied first, a fused epilogue (scale, bias, relu),
-// a convolution, a large elementwise chain and a reduce-window.
+// a convolution (its im2col copy a kernel too), a large elementwise chain
+// and a reduce-window.
 // RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O0 -g %s %tlx_rt -o %tg && %tg | FileCheck %s
 // RUN: %clang_tlx -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
@@ -18,7 +19,7 @@
 // DWARF: No errors.
 // RUN: %clang_tlx -w -O0 -fplugin-arg-tlx-optimize-kernels=off -S -emit-llvm %s -o - | FileCheck %s --check-prefix=OFF
 // RUN: %clang_tlx -w -O0 -Rpass=tlx-optimize-kernels -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: o0-kernels.c:[[#@LINE+72]]:3: remark: kernel 'tlx.gemm.mm.0' optimized at -O2 [-Rpass=tlx-optimize-kernels]
+// REMARK: o0-kernels.c:[[#@LINE+73]]:3: remark: kernel 'tlx.gemm.mm.0' optimized at -O2 [-Rpass=tlx-optimize-kernels]
 // The backend generates code at -O2 then (the user's functions stay optnone:
 // FastISel, no machine optimizations): the microkernel's accumulators stay
 // in registers; the -O0 backend would spill them around every block.
@@ -52,6 +53,7 @@
 // IR-LABEL: define {{.*}}void @dense(
 // IR: call void @tlx.gemm.dense.0(
 // IR-LABEL: define {{.*}}void @conv(
+// IR: call void @tlx.im2col.conv.0(
 // IR: call void @tlx.gemm.conv.0(
 // IR-LABEL: define {{.*}}void @elementwise(
 // IR: call void @tlx.loop.elementwise.0(
@@ -78,7 +80,7 @@
 typedef float vmm __attribute__((__vector_size__(67 * 53 * 4)));
 typedef int32_t vmma __attribute__((__vector_size__(33 * 40 * 4)));
 typedef float vdense __attribute__((__vector_size__(37 * 53 * 4)));
-typedef float vconv __attribute__((__vector_size__(8 * 18 * 18 * 4)));
+typedef float vconv __attribute__((__vector_size__(8 * 32 * 32 * 4)));
 typedef float vew __attribute__((__vector_size__(100 * 100 * 4)));
 typedef float vred __attribute__((__vector_size__(64 * 64 * 4)));
 TLX_DECLARE_TENSOR_OPS_AS(vmm, mm)
@@ -123,12 +125,12 @@ __attribute__((noinline)) void dense(const float *restrict x,
 }
 
 __attribute__((noinline)) void conv(const float *in, const float *k, float *o) {
-  tlx_token_t xi = tensor_load(in, TLX_SHAPE(1, 3, 20, 20), TLX_LAYOUT(0, 1, 2, 3),
+  tlx_token_t xi = tensor_load(in, TLX_SHAPE(1, 16, 34, 34), TLX_LAYOUT(0, 1, 2, 3),
                                TLX_ZEROS(4), TLX_ZEROS(4));
-  tlx_token_t xk = tensor_load(k, TLX_SHAPE(8, 3, 3, 3), TLX_LAYOUT(0, 1, 2, 3),
+  tlx_token_t xk = tensor_load(k, TLX_SHAPE(8, 16, 3, 3), TLX_LAYOUT(0, 1, 2, 3),
                                TLX_ZEROS(4), TLX_ZEROS(4));
   vconv r = tensor_convolution_conv(xi, xk);
-  tensor_store(o, tensor_typeinfo(r, TLX_SHAPE(1, 8, 18, 18),
+  tensor_store(o, tensor_typeinfo(r, TLX_SHAPE(1, 8, 32, 32),
                                   TLX_LAYOUT(0, 1, 2, 3), TLX_ZEROS(4)),
                TLX_ZEROS(4));
 }
@@ -202,10 +204,10 @@ int main(void) {
     compare("fused epilogue", &ty, &twant, 1e-5);
   }
   {
-    static float in[3 * 20 * 20], k[8 * 3 * 3 * 3], o[8 * 18 * 18],
-        want[8 * 18 * 18];
-    const int64_t si[] = {1, 3, 20, 20}, sk[] = {8, 3, 3, 3},
-                  so[] = {1, 8, 18, 18};
+    static float in[16 * 34 * 34], k[8 * 16 * 3 * 3], o[8 * 32 * 32],
+        want[8 * 32 * 32];
+    const int64_t si[] = {1, 16, 34, 34}, sk[] = {8, 16, 3, 3},
+                  so[] = {1, 8, 32, 32};
     tlx_tensor ti = desc(in, TLX_F32, 4, si, NULL, NULL);
     tlx_tensor tk = desc(k, TLX_F32, 4, sk, NULL, NULL);
     tlx_tensor to = desc(o, TLX_F32, 4, so, NULL, NULL);
