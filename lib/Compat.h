@@ -90,12 +90,14 @@ inline constexpr bool OptNoneBF16VectorCallsCrashRaisedCodeGen =
     LLVM_VERSION_MAJOR < 22;
 
 /// LLVM 19's x86 FastISel (the instruction selector at -O0, and for
-/// optnone functions) loses a call's bfloat vector result that is used in
-/// another block: the registers it is returned in are reloaded from a stack
-/// slot they were never spilled to (found by progs.py, seed 600, case 713).
-/// LLVM 22 is right. Clang's own -O0 code stores every call result in its
-/// block, TLX's passes need not; where this is true, tlx-backend-workarounds
-/// passes such results through a stack slot written in their block.
+/// optnone functions) loses a call's bfloat vector result unless a store in
+/// the call's block is all that reads it: used in another block, the
+/// registers it is returned in are reloaded from a stack slot they were
+/// never spilled to (progs.py seed 600, case 713); passed straight to
+/// another call, the callee gets garbage (seed 700, case 887). LLVM 22 is
+/// right. Clang's own -O0 code stores every call result at once, TLX's
+/// passes need not; where this is true, tlx-backend-workarounds passes
+/// such results through a stack slot written right after the call.
 inline constexpr bool FastISelLosesBF16VectorCallResults =
     LLVM_VERSION_MAJOR < 22;
 

@@ -30,9 +30,11 @@
 //    that the AArch64 combiner stores as a bf16 element (docs/pipeline.md,
 //    "Backend workarounds").
 //  - x86, LLVM 19, FastISel (-O0, optnone functions): a call's bfloat
-//    vector result used in another block is lost (read from a stack slot
-//    never written). Such a result is stored to a stack slot right after
-//    the call and loaded where it is used (DemoteRegToStack).
+//    vector result is lost unless a store in the call's block is all that
+//    reads it (used in another block: read from a stack slot never
+//    written; passed on to another call: garbage). Such a result is
+//    stored to a stack slot right after the call and loaded where it is
+//    used (DemoteRegToStack), as clang's own -O0 code does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -216,16 +218,24 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
   if (!compat::FastISelLosesBF16VectorCallResults ||
       !(O0Selectors || F.hasOptNone()))
     return false;
-  SmallVector<Instruction *, 4> LiveOut;
+  // Only a store in the call's block reads such a result right.
+  auto StoredAtOnce = [](const Instruction &Call) {
+    return all_of(Call.users(), [&](const User *U) {
+      const auto *Store = dyn_cast<StoreInst>(U);
+      return Store && Store->getParent() == Call.getParent() &&
+             Store->getValueOperand() == &Call;
+    });
+  };
+  SmallVector<Instruction *, 4> Results;
   for (Instruction &I : instructions(F)) {
     auto *VT = dyn_cast<VectorType>(I.getType());
     if (isa<CallBase>(I) && VT && VT->getElementType()->isBFloatTy() &&
-        I.isUsedOutsideOfBlock(I.getParent()))
-      LiveOut.push_back(&I);
+        !StoredAtOnce(I))
+      Results.push_back(&I);
   }
-  for (Instruction *I : LiveOut)
+  for (Instruction *I : Results)
     DemoteRegToStack(*I);
-  return !LiveOut.empty();
+  return !Results.empty();
 }
 
 PreservedAnalyses BackendWorkaroundsPass::run(Module &M,

@@ -2,8 +2,9 @@
 ; selector, also used for optnone functions) loses a call's bfloat vector
 ; result that is used in another block - it reloads the returned registers
 ; from a stack slot they were never spilled to (progs.py seed 600, case
-; 713). The pass stores such a result to a stack slot in the call's block
-; and loads it at its uses; results used in their own block, other element
+; 713), and one passed straight to another call (seed 700, case 887). The
+; pass stores such a result to a stack slot right after the call and loads
+; it at its uses; results only stored in their own block, other element
 ; types, and LLVM 22 (which gets them right) are left alone. The -O2
 ; pipeline runs the pass too, for optnone functions only.
 ; RUN: %opt_tlx -passes=tlx-backend-workarounds-O0 -S %s -o - | FileCheck %s --check-prefixes=CHECK,%if llvm-19 %{SPILL%} %else %{KEEP%}
@@ -15,6 +16,8 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare <16 x bfloat> @make16()
 declare <8 x float> @make8f()
+declare <8 x bfloat> @make8()
+declare void @take8(<8 x bfloat>)
 
 ; CHECK-LABEL: define void @live_out(
 ; SPILL: %[[SLOT:.*]] = alloca <16 x bfloat>
@@ -40,11 +43,14 @@ done:
   ret void
 }
 
-; A phi reads the result at the end of the call's block, where FastISel
-; still has it: no slot needed.
+; A phi reads the result at the end of the call's block (FastISel gets
+; that one right, but only a store is known safe): through the slot too.
 ; CHECK-LABEL: define <16 x bfloat> @phi_use(
-; CHECK-NOT: alloca
-; CHECK: phi <16 x bfloat> [ %r, %call ]
+; SPILL: store <16 x bfloat> %r, ptr
+; SPILL: %[[R:.*]] = load <16 x bfloat>, ptr
+; SPILL-NEXT: br label %done
+; SPILL: phi <16 x bfloat> [ %[[R]], %call ]
+; KEEP: phi <16 x bfloat> [ %r, %call ]
 define <16 x bfloat> @phi_use(i1 %c, <16 x bfloat> %x) {
 entry:
   br i1 %c, label %call, label %done
@@ -54,6 +60,20 @@ call:
 done:
   %m = phi <16 x bfloat> [ %r, %call ], [ %x, %entry ]
   ret <16 x bfloat> %m
+}
+
+; Passed straight to another call: lost too (seed 700, case 887).
+; CHECK-LABEL: define void @passed_on(
+; SPILL: %[[SLOT:.*]] = alloca <8 x bfloat>
+; SPILL: %r = call <8 x bfloat> @make8()
+; SPILL-NEXT: store <8 x bfloat> %r, ptr %[[SLOT]]
+; SPILL-NEXT: %[[R:.*]] = load <8 x bfloat>, ptr %[[SLOT]]
+; SPILL-NEXT: call void @take8(<8 x bfloat> %[[R]])
+; KEEP: call void @take8(<8 x bfloat> %r)
+define void @passed_on() {
+  %r = call <8 x bfloat> @make8()
+  call void @take8(<8 x bfloat> %r)
+  ret void
 }
 
 ; CHECK-LABEL: define void @same_block(
