@@ -18,7 +18,9 @@
 //     image and output row, im2col of the input row's receptive fields
 //     (strides, input and kernel dilations applied while gathering) into a
 //     [C*prod(kspatial), OW] buffer, then the 2-D matmul
-//     kernel[O, C*prod(kspatial)] x col -> out[n, :, row.., :].
+//     kernel[O, C*prod(kspatial)] x col -> out[n, :, row.., :]. A 1x1
+//     kernel with unit strides needs no im2col: per image one 2-D matmul
+//     kernel[O, C] x in[n] as [C, pixels] -> out[n] as [O, pixels].
 //  A 2-D token needs a unit-stride dim (BLAS leading dimension form). An
 //  operand whose slice or collapse has none is first copied packed by a
 //  transpose (a layout change); a destination that has none is computed in
@@ -63,6 +65,9 @@ private:
   void lowerBatched(CallBase &Store, CallBase &Op);
   void lowerContract(CallBase &Store, CallBase &Op);
   void lowerConvolution(CallBase &Store, CallBase &Op);
+  bool lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
+                                 const StridedView &In, StridedView Ker,
+                                 const StridedView &Dst);
 
   CallInst *emitToken(IRBuilderBase &B, const View2D &V);
   void emitStore2D(IRBuilderBase &B, Value *Data, const View2D &Dst);
@@ -405,6 +410,90 @@ void NDTo2DLowering::lowerContract(CallBase &Store, CallBase &Op) {
   Store.eraseFromParent();
 }
 
+/// \p V transposed: element (c, r) of the result is element (r, c) of V.
+static View2D transposed(View2D V) {
+  std::swap(V.Rows, V.Cols);
+  std::swap(V.RowStride, V.ColStride);
+  return V;
+}
+
+/// Whether \p P with kernel \p Ker reads exactly one input pixel per
+/// output pixel (1x1 kernel, unit strides, no input dilation): a GEMM over
+/// the channels of every pixel.
+static bool isPointwise(const ConvolutionParams &P, const StridedView &Ker) {
+  for (unsigned D = 2; D < Ker.rank(); ++D)
+    if (Ker.Shape[D] != 1)
+      return false;
+  return all_of(P.Strides, [](int64_t S) { return S <= 1; }) &&
+         all_of(P.InputDilations, [](int64_t D) { return D <= 1; });
+}
+
+// %o = convolution(token %in, token %k) with a 1x1 kernel and unit strides
+//   -->
+// for n:
+//   %o2 = matmul(kernel as [O, C], in[n] as [C, pixels])   (no im2col)
+//   store(out[n] as [O, pixels], typeinfo(%o2, ...))
+// Returns false (nothing emitted) when an image's pixels do not collapse
+// into one strided dim, in the input or the output.
+bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
+                                               const StridedView &In,
+                                               StridedView Ker,
+                                               const StridedView &Dst) {
+  unsigned Rank = In.rank();
+  Dims Pixels = iota(2, Rank);
+  std::optional<View2D> In2 = view2D(In, {1}, Pixels);
+  std::optional<View2D> Out2 = view2D(Dst, {1}, Pixels);
+  if (!In2 || !Out2)
+    return false;
+  IRBuilder<> B(&Store);
+  std::string Packed;
+  std::optional<View2D> K2 = view2D(Ker, {0}, iota(1, Rank));
+  if (!K2) {
+    Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, iota(0, Rank));
+    K2 = view2D(Ker, {0}, iota(1, Rank));
+    Packed = "; kernel packed first";
+  }
+  Type *ResTy = FixedVectorType::get(
+      cast<VectorType>(Op.getType())->getElementType(),
+      Out2->Rows * Out2->Cols);
+  // Channels-last data (each pixel's channels contiguous): the transposed
+  // product in[n] as [pixels, C] x kernel^T -> out[n] as [pixels, O], so
+  // that the large operand is read along its rows.
+  bool ChannelsLast = In2->RowStride == 1 && In2->Cols > 1;
+  emitLoopNest(B, {Dst.Shape[0]}, {0}, "tlx.conv",
+               [&](IRBuilderBase &B, ArrayRef<Value *> N) {
+                 View2D Image = *In2, Result = *Out2, Kernel = *K2;
+                 Image.Ptr = offsetPtr(B, In.Ptr, In.Elem, N, {In.Strides[0]});
+                 Result.Ptr =
+                     offsetPtr(B, Dst.Ptr, Dst.Elem, N, {Dst.Strides[0]});
+                 View2D Op1 = Kernel, Op2 = Image;
+                 if (ChannelsLast) {
+                   Op1 = transposed(Image);
+                   Op2 = transposed(Kernel);
+                   Result = transposed(Result);
+                 }
+                 CallInst *MM = createOpCall(
+                     B, OpKind::MatMul, ResTy,
+                     {emitToken(B, Op1), emitToken(B, Op2)});
+                 MM->setDebugLoc(Op.getDebugLoc());
+                 emitStore2D(B, MM, Result);
+               });
+  emitFrees(B);
+  emitRemark(DEBUG_TYPE, "Convolution", Op,
+             "convolution: " + shapeString(In.Shape) + " * " +
+                 shapeString(Ker.Shape) + " -> " + shapeString(Dst.Shape) +
+                 " (1x1, unit strides) as one " +
+                 (ChannelsLast ? Twine(Out2->Cols) + "x" + Twine(K2->Cols) +
+                                     "x" + Twine(K2->Rows)
+                               : Twine(K2->Rows) + "x" + Twine(K2->Cols) +
+                                     "x" + Twine(Out2->Cols)) +
+                 " (MxKxN) 2-D matmul per image over its pixels" +
+                 (ChannelsLast ? " (channels last: pixels x channels)" : "") +
+                 ", no im2col" + Packed);
+  Store.eraseFromParent();
+  return true;
+}
+
 // %o = convolution(token %in, token %k, strides, in_dil, k_dil)
 //   -->
 // for n, for out rows p_0..p_{s-2}:
@@ -418,6 +507,8 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   StridedView In = *getMemoryView(Op.getArgOperand(0));
   StridedView Ker = *getMemoryView(Op.getArgOperand(1));
   StridedView Dst = getStoreView(Store);
+  if (isPointwise(P, Ker) && lowerPointwiseConvolution(Store, Op, In, Ker, Dst))
+    return;
   unsigned Rank = In.rank();
   unsigned NS = Rank - 2; // spatial dims
   int64_t C = In.Shape[1], O = Ker.Shape[0];

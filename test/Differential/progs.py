@@ -999,12 +999,16 @@ class Prog:
         ns = x.rank - 2
         nb, c, ins = x.logical[0], x.logical[1], x.logical[2:]
         two = self.chance(0.25)
+        # 1x1 kernels with unit strides: one GEMM per image over its pixels
+        # in tlx-nd-to-2d (no im2col); otherwise drawn once in ~100.
+        pointwise = self.chance(0.2)
         for _ in range(50):
-            ks = [self.rng.randint(1, min(3, e)) for e in ins]
-            st = [1] * ns if two else [self.rng.randint(1, 2)
-                                       for _ in range(ns)]
-            idl = [1] * ns if two else [self.rng.choice([1, 1, 2])
-                                        for _ in range(ns)]
+            ks = [1 if pointwise else self.rng.randint(1, min(3, e))
+                  for e in ins]
+            st = [1] * ns if two or pointwise else [self.rng.randint(1, 2)
+                                                    for _ in range(ns)]
+            idl = [1] * ns if two or pointwise else [
+                self.rng.choice([1, 1, 2]) for _ in range(ns)]
             kdl = [1] * ns if two else [self.rng.choice([1, 1, 2])
                                         for _ in range(ns)]
             outs = []
