@@ -186,11 +186,7 @@ def conv_table(rows, order, peaks):
         t, o = vals.get("tlx"), vals.get("onednn")
         cells += [ratio(vals.get("tlx-nomarch"), t), ratio(vals.get("tlx-O0"), t),
                   ratio(t, o)]
-        if isinstance(t, float) and isinstance(o, float):
-            cells.append(("ok (>= %.2f)" if t / o >= TARGET_CONV
-                          else "MISSED (%.2f)") % TARGET_CONV)
-        else:
-            cells.append("-")
+        cells.append(target_cell(t, o, TARGET_CONV))
         table.append(cells)
         plot.append(("conv", t if isinstance(t, float) else 0,
                      o if isinstance(o, float) else 0))
@@ -212,13 +208,18 @@ def reduce_table(rows, order, peaks):
         cells = ["%s %sx%s" % (key[0][len("reduce-"):], key[1], key[2])]
         cells += [cell(vals.get(col), bandwidth) for col in REDUCE_COLS]
         cells += [ratio(vals.get("tlx-O0"), t), ratio(t, c)]
-        if isinstance(t, float) and isinstance(c, float):
-            cells.append(("ok (>= %.2f)" if t / c >= TARGET_REDUCE
-                          else "MISSED (%.2f)") % TARGET_REDUCE)
-        else:
-            cells.append("-")
+        cells.append(target_cell(t, c, TARGET_REDUCE))
         table.append(cells)
     return header, table
+
+
+def target_cell(ours, theirs, target):
+    """"ok (>= T)" or "MISSED (T)" for the ratio ours / theirs; "-" when
+    either did not run."""
+    if not (isinstance(ours, float) and isinstance(theirs, float)):
+        return "-"
+    return ("ok (>= %.2f)" if ours / theirs >= target
+            else "MISSED (%.2f)") % target
 
 
 def print_table(header, table):

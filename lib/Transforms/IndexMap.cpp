@@ -417,14 +417,22 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
                       EmitLaneLoops();
                     });
   };
-  if (Share && !Outer.empty() && Dst.Shape[Outer.front()] > 1)
-    Share(B, Dst.Shape[Outer.front()],
-          [&](IRBuilderBase &B, const LoopRange &Range) {
-            emitLoopNest(B, Dst.Shape, Outer, "tlx.el", Rows, &Range);
-          });
-  else
-    emitLoopNest(B, Dst.Shape, Outer, "tlx.el", Rows);
+  emitSharedLoopNest(B, Dst.Shape, Outer, "tlx.el", Rows, Share);
   return VF;
+}
+
+void emitSharedLoopNest(
+    IRBuilderBase &B, ArrayRef<int64_t> Shape, ArrayRef<unsigned> Order,
+    const Twine &Name,
+    function_ref<void(IRBuilderBase &, ArrayRef<Value *>)> Body,
+    LoopSharer Share) {
+  if (!Share || Order.empty() || Shape[Order.front()] < 2)
+    return emitLoopNest(B, Shape, Order, Name, Body);
+  std::string N = Name.str();
+  Share(B, Shape[Order.front()],
+        [&](IRBuilderBase &B, const LoopRange &Range) {
+          emitLoopNest(B, Shape, Order, N, Body, &Range);
+        });
 }
 
 std::optional<StridedView> firstMemoryView(const Value *Tok) {

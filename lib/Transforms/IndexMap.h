@@ -110,6 +110,16 @@ using LoopSharer = llvm::function_ref<void(
     llvm::function_ref<void(llvm::IRBuilderBase &, const LoopRange &)>
         EmitRange)>;
 
+/// emitLoopNest, its outermost loop shared out through \p Share when one
+/// is given and that loop has two or more iterations (\p Body may then be
+/// called at another function's builder).
+void emitSharedLoopNest(
+    llvm::IRBuilderBase &B, llvm::ArrayRef<int64_t> Shape,
+    llvm::ArrayRef<unsigned> Order, const llvm::Twine &Name,
+    llvm::function_ref<void(llvm::IRBuilderBase &,
+                            llvm::ArrayRef<llvm::Value *>)>
+        Body,
+    LoopSharer Share);
 /// A buffer the lowering allocates for \p NumElems elements of \p Elem:
 /// an entry-block alloca up to MaxStackBufferBytes, else malloc at \p B's
 /// insertion point. IsHeap says which; heap buffers need emitFree.

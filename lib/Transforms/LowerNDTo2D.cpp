@@ -68,6 +68,8 @@ private:
   bool lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
                                  const StridedView &In, StridedView Ker,
                                  const StridedView &Dst);
+  View2D kernelMatrix(IRBuilderBase &B, CallBase &Op, StridedView &Ker,
+                      std::string &Packed);
 
   CallInst *emitToken(IRBuilderBase &B, const View2D &V);
   void emitStore2D(IRBuilderBase &B, Value *Data, const View2D &Dst);
@@ -410,6 +412,19 @@ void NDTo2DLowering::lowerContract(CallBase &Store, CallBase &Op) {
   Store.eraseFromParent();
 }
 
+/// The convolution kernel \p Ker ([O, C, k..]) as the matrix [O, C*prod(k)],
+/// packed first (\p Ker then names the copy, \p Packed says so) when its
+/// dims do not collapse.
+View2D NDTo2DLowering::kernelMatrix(IRBuilderBase &B, CallBase &Op,
+                                    StridedView &Ker, std::string &Packed) {
+  unsigned Rank = Ker.rank();
+  if (std::optional<View2D> K2 = view2D(Ker, {0}, iota(1, Rank)))
+    return *K2;
+  Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, iota(0, Rank));
+  Packed = "; kernel packed first";
+  return *view2D(Ker, {0}, iota(1, Rank));
+}
+
 /// \p V transposed: element (c, r) of the result is element (r, c) of V.
 static View2D transposed(View2D V) {
   std::swap(V.Rows, V.Cols);
@@ -447,12 +462,7 @@ bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
     return false;
   IRBuilder<> B(&Store);
   std::string Packed;
-  std::optional<View2D> K2 = view2D(Ker, {0}, iota(1, Rank));
-  if (!K2) {
-    Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, iota(0, Rank));
-    K2 = view2D(Ker, {0}, iota(1, Rank));
-    Packed = "; kernel packed first";
-  }
+  std::optional<View2D> K2 = kernelMatrix(B, Op, Ker, Packed);
   Type *ResTy = FixedVectorType::get(
       cast<VectorType>(Op.getType())->getElementType(),
       Out2->Rows * Out2->Cols);
@@ -518,13 +528,7 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   int64_t CK = C * KProd;
   int64_t OW = NS ? Dst.Shape[Rank - 1] : 1;
   std::string Packed;
-
-  std::optional<View2D> K2 = view2D(Ker, {0}, iota(1, Rank));
-  if (!K2) {
-    Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, iota(0, Rank));
-    K2 = view2D(Ker, {0}, iota(1, Rank));
-    Packed = "; kernel packed first";
-  }
+  std::optional<View2D> K2 = kernelMatrix(B, Op, Ker, Packed);
   StridedView Out = Dst;
   Dims OutCols = NS ? Dims{(int64_t)Rank - 1} : Dims();
   bool CopyBack = !view2D(Dst, {1}, OutCols);

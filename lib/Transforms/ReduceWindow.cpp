@@ -449,13 +449,7 @@ void ReduceEmitter::emitByWindowRows(IRBuilderBase &B, LoopSharer Share) {
     if (Full < Ext)
       emitRowBlock(B, Idx, B.getInt64(Full), Ext - Full);
   };
-  if (Share && !Outer.empty() && Dst.Shape[Outer.front()] > 1)
-    Share(B, Dst.Shape[Outer.front()],
-          [&](IRBuilderBase &B, const LoopRange &Range) {
-            emitLoopNest(B, Dst.Shape, Outer, "tlx.el", Row, &Range);
-          });
-  else
-    emitLoopNest(B, Dst.Shape, Outer, "tlx.el", Row);
+  emitSharedLoopNest(B, Dst.Shape, Outer, "tlx.el", Row, Share);
 }
 
 void ReduceEmitter::emit(IRBuilderBase &B, LoopSharer Share) {
