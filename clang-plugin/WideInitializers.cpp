@@ -1,11 +1,17 @@
-//===- WideInitializers.cpp - Zero-initialize wide vectors cheaply --------===//
+//===- WideInitializers.cpp - Wide vector initializers as constants -----===//
 //
-// clang 19 emits the initializer list of a vector variable as one
-// insertelement per element, each folding into a new constant vector:
-// `_tensor_t t = {0};` on a 10000-int tensor takes 10 s and 3 GB before
-// any pass runs. A list that only holds zeros means zero initialization,
-// so the variable gets an implicit value initialization instead - one
-// zeroinitializer constant, which tlx-vector-ops stores with memset.
+// clang (19 and 22) emits the initializer list of a vector variable as one
+// insertelement per element, each folding into a new constant vector: time
+// and memory grow with the square of the vector's length. `_tensor_t t =
+// {0};` on a 10000-int tensor took 10 s and 3 GB before any pass ran; a
+// 65536-byte vector initialized with `{1, -1, 3}` needs about 140 GB
+// (progs.py seed 1014, case 525). So, for wide vector variables:
+//  - a list that only holds zeros means zero initialization: the variable
+//    gets an implicit value initialization - one zeroinitializer constant,
+//    which tlx-vector-ops stores with memset;
+//  - any other constant list is evaluated once and kept as a ConstantExpr
+//    holding its value, which clang emits as one constant vector (linear).
+// Lists with run-time elements keep clang's own code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,9 +41,16 @@ public:
     if (!List || !VT || D->getType()->isDependentType() ||
         Ctx.getTypeSizeInChars(D->getType()).getQuantity() <=
             (int64_t)WideVectorBytes ||
-        !allZero(*List))
+        List->isValueDependent())
       return true;
-    D->setInit(new (Ctx) ImplicitValueInitExpr(D->getType()));
+    if (allZero(*List)) {
+      D->setInit(new (Ctx) ImplicitValueInitExpr(D->getType()));
+      return true;
+    }
+    Expr::EvalResult R;
+    if (List->EvaluateAsRValue(R, Ctx) && !R.HasSideEffects &&
+        R.Val.isVector())
+      D->setInit(ConstantExpr::Create(Ctx, List, R.Val));
     return true;
   }
 

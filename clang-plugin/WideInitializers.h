@@ -1,4 +1,4 @@
-//===- WideInitializers.h - Zero-initialize wide vectors cheaply -*- C++ -*-===//
+//===- WideInitializers.h - Wide vector initializers as constants -*- C++ -*-===//
 
 #ifndef TLX_CLANG_PLUGIN_WIDEINITIALIZERS_H
 #define TLX_CLANG_PLUGIN_WIDEINITIALIZERS_H
@@ -12,10 +12,11 @@ class CompilerInstance;
 
 namespace tlx {
 
-/// An AST consumer that gives local variables of wide vector type whose
-/// initializer list holds only zeros (`_tensor_t t = {0};`) a plain zero
-/// initialization, which clang emits as one constant instead of an
-/// insertelement per element.
+/// An AST consumer that gives local variables of wide vector type with a
+/// constant initializer list an initializer clang emits as one constant
+/// (zero initialization for `_tensor_t t = {0};`, the list's value
+/// otherwise) instead of an insertelement per element, whose cost grows
+/// with the square of the vector's length.
 std::unique_ptr<clang::ASTConsumer>
 createWideInitializers(clang::CompilerInstance &CI);
 
