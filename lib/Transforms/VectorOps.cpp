@@ -253,8 +253,8 @@ private:
   void expandMulAdds();
   void assignTypes();
   TensorType getGroupType(Instruction &I, Type *Elem);
-  Instruction *getLeader(Instruction *I);
   void convert(Instruction &I);
+  void erase(Instruction &I);
   Value *getToken(Value *V, const TensorType &Ty, ArrayRef<Value *> Peers,
                   Instruction &User);
   TensorType getValueType(Value *V);
@@ -276,10 +276,13 @@ private:
   LLVMContext &Ctx;
   SetVector<Value *> TensorValues;
   SmallVector<Instruction *, 16> TensorInsts;
-  /// Union-find over TensorInsts: each instruction's parent in its group.
-  DenseMap<Instruction *, Instruction *> Parent;
-  DenseMap<Instruction *, TensorType> GroupType;
-  /// Vectors already named with a type, and the token naming them.
+  /// Each tensor instruction's group: an index into GroupTypes. Entries go
+  /// with their instruction (erase()), so that an instruction created later
+  /// at a freed address is never taken for a member of a group.
+  DenseMap<Instruction *, unsigned> GroupOf;
+  SmallVector<TensorType, 8> GroupTypes;
+  /// Vectors already named with a type, and the token naming them (entries
+  /// go with their vector, likewise).
   std::map<std::pair<Value *, Dims>, CallInst *> Names;
   /// Compares made TLX ops, and the op (all ones or zero).
   DenseMap<Instruction *, CallInst *> CmpResults;
@@ -625,6 +628,7 @@ void VectorLowering::expandMulAdds() {
     TensorValues.insert(Add);
     TensorInsts[N] = Add;
     TensorInsts.push_back(Mul);
+    TensorValues.remove(II);
     II->eraseFromParent();
   }
 }
@@ -633,29 +637,31 @@ bool VectorLowering::isTensorInstruction(Instruction &I) const {
   return is_contained(TensorInsts, &I);
 }
 
-/// The representative of \p I's group.
-Instruction *VectorLowering::getLeader(Instruction *I) {
+/// The representative of \p I's group in the union-find \p Parent.
+static Instruction *findLeader(DenseMap<Instruction *, Instruction *> &Parent,
+                               Instruction *I) {
   Instruction *P = Parent.lookup(I);
   if (!P || P == I)
     return Parent[I] = I;
-  Instruction *Root = getLeader(P);
+  Instruction *Root = findLeader(Parent, P);
   Parent[I] = Root;
   return Root;
 }
 
 /// One tensor type per group of connected tensor instructions.
 void VectorLowering::assignTypes() {
+  DenseMap<Instruction *, Instruction *> Parent;
   for (Instruction *I : TensorInsts)
     for (Value *Op : I->operands()) {
       auto *OI = dyn_cast<Instruction>(Op);
       if (auto *SE = dyn_cast_or_null<SExtInst>(OI))
         OI = dyn_cast<CmpInst>(SE->getOperand(0));
       if (OI && isTensorInstruction(*OI))
-        Parent[getLeader(I)] = getLeader(OI);
+        Parent[findLeader(Parent, I)] = findLeader(Parent, OI);
     }
   DenseMap<Instruction *, SmallVector<Instruction *, 8>> Members;
   for (Instruction *I : TensorInsts)
-    Members[getLeader(I)].push_back(I);
+    Members[findLeader(Parent, I)].push_back(I);
   // The first typeinfo naming a value of the group, or the type of an
   // operand that TLX computed.
   auto TypeOf = [&](Value *V) -> std::optional<TensorType> {
@@ -665,9 +671,12 @@ void VectorLowering::assignTypes() {
       return std::nullopt;
     return Ty;
   };
+  DenseMap<Instruction *, unsigned> GroupOfLeader;
   for (Instruction *I : TensorInsts) {
-    Instruction *Leader = getLeader(I);
-    if (GroupType.count(Leader))
+    Instruction *Leader = findLeader(Parent, I);
+    auto [It, IsNew] = GroupOfLeader.try_emplace(Leader, GroupTypes.size());
+    GroupOf[I] = It->second;
+    if (!IsNew)
       continue;
     std::optional<TensorType> Found;
     for (Instruction *Member : Members[Leader]) {
@@ -686,12 +695,21 @@ void VectorLowering::assignTypes() {
       Ty.Layout = {0};
       Ty.Padding = {0};
     }
-    GroupType[Leader] = Ty;
+    GroupTypes.push_back(Ty);
   }
 }
 
+/// Erases \p I and what the lowering knows of it (its group, its names).
+void VectorLowering::erase(Instruction &I) {
+  GroupOf.erase(&I);
+  for (auto It = Names.begin(); It != Names.end();)
+    It = It->first.first == &I ? Names.erase(It) : std::next(It);
+  I.eraseFromParent();
+}
+
 TensorType VectorLowering::getGroupType(Instruction &I, Type *Elem) {
-  TensorType Ty = GroupType.lookup(getLeader(&I));
+  assert(GroupOf.count(&I) && "not a tensor instruction");
+  TensorType Ty = GroupTypes[GroupOf.lookup(&I)];
   Ty.Elem = Elem;
   return Ty;
 }
@@ -979,7 +997,7 @@ void VectorLowering::convert(Instruction &I) {
                  " tensor, computed as a TLX op");
   if (!isa<CmpInst>(&I)) {
     I.replaceAllUsesWith(New);
-    I.eraseFromParent();
+    erase(I);
     return;
   }
   // C's sext of the compare is the op itself (or a conversion of it);
@@ -999,7 +1017,7 @@ void VectorLowering::convert(Instruction &I) {
         nameResult(cast<CallInst>(R), TypeFor(R));
       }
       SE->replaceAllUsesWith(R);
-      SE->eraseFromParent();
+      erase(*SE);
     }
 }
 
@@ -1022,8 +1040,7 @@ std::optional<TensorType> VectorLowering::getNaturalType(Value *V) {
 /// natural one, or [N].
 TensorType VectorLowering::getValueType(Value *V) {
   auto *VT = cast<FixedVectorType>(V->getType());
-  if (auto *I = dyn_cast<Instruction>(V);
-      I && Parent.count(I))
+  if (auto *I = dyn_cast<Instruction>(V); I && GroupOf.count(I))
     return getGroupType(*I, VT->getElementType());
   if (std::optional<TensorType> Ty = getNaturalType(V);
       Ty && Ty->numElements() == VT->getNumElements())
@@ -1078,7 +1095,7 @@ bool VectorLowering::run() {
     convert(*I);
   for (auto &[Cmp, Op] : CmpResults)
     if (Cmp->use_empty())
-      Cmp->eraseFromParent();
+      erase(*Cmp);
   // C stores of what TLX computes, and of wide vectors.
   SmallVector<StoreInst *, 8> Stores;
   for (Instruction &I : instructions(F))
