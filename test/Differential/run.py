@@ -242,6 +242,17 @@ class Runner:
                     report.append(self.reproducer(
                         i, opt, "compile error: " + first_error(o1),
                         "compile"))
+            if not bad:
+                # Only the programs together fail: the batch file is the
+                # reproducer (and the failure is recorded, not just counted).
+                report.append("    no case fails alone; reproducer: %s\n"
+                              "    compile:    %s" %
+                              (src, self.cc_cmd(src, exe, opt)))
+                self.records.append({
+                    "seed": self.a.seed, "case": first, "cases": idx,
+                    "opt": opt, "cflags": self.a.cflags,
+                    "category": "batch-compile", "detail": first_error(out),
+                    "batch": src})
             return count, bad or idx, "\n".join(report)
         rc, out = sh(self.run_cmd(exe), self.a.run_timeout)
         bad = []
