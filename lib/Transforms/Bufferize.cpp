@@ -80,8 +80,6 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
-#include <numeric>
-
 using namespace llvm;
 
 #define DEBUG_TYPE "tlx-bufferize"
@@ -343,8 +341,7 @@ Value *MergeLowering::readImageAs(IRBuilderBase &B, const MergedTensor &From,
   if (From.holdsVectorImage())
     return createReader(B, From.Buffer, Ty, Dims(Ty.rank(), 0));
   // The buffer holds a totensor's tensor: the vector is its logical order.
-  SmallVector<int64_t, 8> Identity(From.Ty.rank());
-  std::iota(Identity.begin(), Identity.end(), 0);
+  Dims Identity = getLogicalRowMajor(From.Ty).Layout;
   Value *RowMajor =
       createOpCall(B, OpKind::Transpose, VecTy,
                    {readBuffer(B, From), getI32Vector(B.getContext(), Identity)});

@@ -280,6 +280,23 @@ void emitIfThen(IRBuilderBase &B, Value *Cond, const Twine &Name,
   continueAt(B, Cont);
 }
 
+void emitLaneLoops(
+    IRBuilderBase &B, int64_t Ext, unsigned VF, const Twine &Name,
+    function_ref<void(IRBuilderBase &, Value *, unsigned)> Body) {
+  int64_t Main = Ext - Ext % VF;
+  std::string Base = Name.str();
+  auto Vec = [&](IRBuilderBase &B, Value *IV) { Body(B, IV, VF); };
+  if (Main == VF)
+    Vec(B, B.getInt64(0));
+  else if (Main > 0)
+    emitCountedLoop(B, 0, Main, VF, Base + ".vec", Vec);
+  auto One = [&](IRBuilderBase &B, Value *IV) { Body(B, IV, 1); };
+  if (Ext - Main == 1)
+    One(B, B.getInt64(Main));
+  else if (Main < Ext)
+    emitCountedLoop(B, Main, Ext, 1, Base + ".tail", One);
+}
+
 SmallVector<unsigned, 8> inOrder(unsigned N) {
   SmallVector<unsigned, 8> Order(N);
   for (unsigned D = 0; D < N; ++D)
@@ -355,7 +372,6 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
   int64_t Ext = Dst.Shape[LaneDim];
   while (VF > 1 && VF > Ext)
     VF /= 2;
-  int64_t Main = Ext - Ext % VF;
   SmallVector<unsigned, 8> Outer(Order.begin(), Order.end() - 1);
   // Extent-1 dims need no loop (their index is 0), and the outermost loop
   // must be one that can be shared out.
@@ -393,21 +409,10 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
                       });
     };
     auto EmitLaneLoops = [&]() {
-      if (Main == VF)
-        EmitLanes(VF, B.getInt64(0));
-      else if (Main > 0)
-        emitCountedLoop(B, 0, Main, VF, "tlx.vec",
-                        [&](IRBuilderBase &, Value *IV) {
-                          EmitLanes(VF, IV);
-                        });
-      if (Main == Ext)
-        return;
-      if (Ext - Main == 1)
-        EmitLanes(1, B.getInt64(Main));
-      else
-        emitCountedLoop(
-            B, Main, Ext, 1, "tlx.tail",
-            [&](IRBuilderBase &, Value *IV) { EmitLanes(1, IV); });
+      emitLaneLoops(B, Ext, VF, "tlx",
+                    [&](IRBuilderBase &, Value *IV, unsigned Lanes) {
+                      EmitLanes(Lanes, IV);
+                    });
     };
     if (BlockDim < 0)
       return EmitLaneLoops();

@@ -86,6 +86,14 @@ void emitCountedLoop(llvm::IRBuilderBase &B, llvm::Value *Begin,
 void emitIfThen(llvm::IRBuilderBase &B, llvm::Value *Cond,
                 const llvm::Twine &Name,
                 llvm::function_ref<void(llvm::IRBuilderBase &)> Then);
+/// Positions 0 .. Ext-1 of a lane dim: \p VF lanes at a time (a loop
+/// `<Name>.vec`, or one step), then the rest one at a time (a loop
+/// `<Name>.tail`, or one step); \p Body gets the first position and the
+/// lane count.
+void emitLaneLoops(
+    llvm::IRBuilderBase &B, int64_t Ext, unsigned VF, const llvm::Twine &Name,
+    llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *, unsigned)>
+        Body);
 /// A run-time range [Begin, End) of a loop's iterations, not empty.
 struct LoopRange {
   llvm::Value *Begin, *End;

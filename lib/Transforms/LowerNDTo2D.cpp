@@ -462,7 +462,7 @@ bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
     return false;
   IRBuilder<> B(&Store);
   std::string Packed;
-  std::optional<View2D> K2 = kernelMatrix(B, Op, Ker, Packed);
+  View2D K2 = kernelMatrix(B, Op, Ker, Packed);
   Type *ResTy = FixedVectorType::get(
       cast<VectorType>(Op.getType())->getElementType(),
       Out2->Rows * Out2->Cols);
@@ -472,7 +472,7 @@ bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
   bool ChannelsLast = In2->RowStride == 1 && In2->Cols > 1;
   emitLoopNest(B, {Dst.Shape[0]}, {0}, "tlx.conv",
                [&](IRBuilderBase &B, ArrayRef<Value *> N) {
-                 View2D Image = *In2, Result = *Out2, Kernel = *K2;
+                 View2D Image = *In2, Result = *Out2, Kernel = K2;
                  Image.Ptr = offsetPtr(B, In.Ptr, In.Elem, N, {In.Strides[0]});
                  Result.Ptr =
                      offsetPtr(B, Dst.Ptr, Dst.Elem, N, {Dst.Strides[0]});
@@ -493,9 +493,9 @@ bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
              "convolution: " + shapeString(In.Shape) + " * " +
                  shapeString(Ker.Shape) + " -> " + shapeString(Dst.Shape) +
                  " (1x1, unit strides) as one " +
-                 (ChannelsLast ? Twine(Out2->Cols) + "x" + Twine(K2->Cols) +
-                                     "x" + Twine(K2->Rows)
-                               : Twine(K2->Rows) + "x" + Twine(K2->Cols) +
+                 (ChannelsLast ? Twine(Out2->Cols) + "x" + Twine(K2.Cols) +
+                                     "x" + Twine(K2.Rows)
+                               : Twine(K2.Rows) + "x" + Twine(K2.Cols) +
                                      "x" + Twine(Out2->Cols)) +
                  " (MxKxN) 2-D matmul per image over its pixels" +
                  (ChannelsLast ? " (channels last: pixels x channels)" : "") +
@@ -528,7 +528,7 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   int64_t CK = C * KProd;
   int64_t OW = NS ? Dst.Shape[Rank - 1] : 1;
   std::string Packed;
-  std::optional<View2D> K2 = kernelMatrix(B, Op, Ker, Packed);
+  View2D K2 = kernelMatrix(B, Op, Ker, Packed);
   StridedView Out = Dst;
   Dims OutCols = NS ? Dims{(int64_t)Rank - 1} : Dims();
   bool CopyBack = !view2D(Dst, {1}, OutCols);
@@ -592,7 +592,7 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
     ColV.RowStride = OW;
     ColV.ColStride = 1;
     CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
-                                {emitToken(B, *K2), emitToken(B, ColV)});
+                                {emitToken(B, K2), emitToken(B, ColV)});
     MM->setDebugLoc(Op.getDebugLoc());
     SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
     for (unsigned D = 0; D + 1 < NS; ++D)

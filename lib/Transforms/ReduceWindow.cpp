@@ -384,19 +384,7 @@ void ReduceEmitter::emitRowBlock(IRBuilderBase &B,
   Align ElemAlign(CT->getPrimitiveSizeInBits() / 8);
   auto ForLanes = [&](IRBuilderBase &B,
                       function_ref<void(IRBuilderBase &, Value *, unsigned)>
-                          Body) {
-    int64_t Main = N - N % VF;
-    auto Vec = [&](IRBuilderBase &B, Value *J) { Body(B, J, VF); };
-    if (Main == VF)
-      Vec(B, B.getInt64(0));
-    else if (Main > 0)
-      emitCountedLoop(B, 0, Main, VF, "tlx.red.vec", Vec);
-    auto One = [&](IRBuilderBase &B, Value *J) { Body(B, J, 1); };
-    if (N - Main == 1)
-      One(B, B.getInt64(Main));
-    else if (Main < N)
-      emitCountedLoop(B, Main, N, 1, "tlx.red.tail", One);
-  };
+                          Body) { emitLaneLoops(B, N, VF, "tlx.red", Body); };
   auto AccAt = [&](IRBuilderBase &B, Value *J) {
     return B.CreateInBoundsGEP(CT, Acc, J);
   };
