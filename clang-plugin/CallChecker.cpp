@@ -309,6 +309,9 @@ void CallVisitor::checkPointee(const CallExpr *CE, const FunctionDecl *FD,
 
 void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
                                     unsigned I, const Expr *Arg) {
+  std::optional<TLXCall> Call = getTLXCall(CE, Ctx);
+  if (Call && mayBeRuntimeOperand(Call->Kind, I))
+    return;
   const Expr *E = Arg->IgnoreParenImpCasts();
   // A local initialised with a constant (the RFC's `_shape_t shape =
   // {1, 10, 800, 800};`) counts as constant; tlx-recognize checks the rest.
@@ -318,9 +321,9 @@ void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
       return;
   if (isCertainlyRuntime(E, Ctx))
     report(Arg->getExprLoc(), "argument %0 of %1 must be a constant integer "
-                              "vector (shape, layout, padding, strides and "
-                              "other dimension operands are compile-time "
-                              "constants)")
+                              "vector (only the shape and strides of "
+                              "tensor_load, tensor_typeinfo and tensor_store "
+                              "may be computed at run time)")
         << I + 1 << FD << Arg->getSourceRange();
 }
 

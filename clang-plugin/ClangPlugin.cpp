@@ -86,7 +86,7 @@ public:
 const char *const ValidArgs =
     "target=auto|vector|amx|amx-emulate|sme, stop-after=<stage>, "
     "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, "
-    "threads=on|off";
+    "threads=on|off, runtime-checks=on|off";
 
 class TLXPluginAction : public PluginASTAction {
   tlx::PipelineOptions Options = [] {
@@ -153,6 +153,12 @@ class TLXPluginAction : public PluginASTAction {
       if (Value != "on" && Value != "off")
         return reportBadArg(CI, Arg, "expected 'on' or 'off'");
       Options.FuseEpilogues = Value == "on";
+      return true;
+    }
+    if (Key == "runtime-checks") {
+      if (Value != "on" && Value != "off")
+        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
+      Options.RuntimeChecks = Value == "on";
       return true;
     }
     if (Key == "threads") {

@@ -28,8 +28,11 @@
  *    numbers: only pass them to other tensor_* calls (they may live in local
  *    variables and flow through if/else and loops).
  *  - Shape, layout, padding and strides are int vectors of one length (the
- *    rank), with constant values (literals, or local variables initialised
- *    with constants). TLX_SHAPE(16, 5, 3) etc. build them for any rank 1..8;
+ *    rank). Layout and padding are constants (literals, or local variables
+ *    initialised with constants); the shape and strides of tensor_load,
+ *    tensor_typeinfo and tensor_store may be C variables - run-time sizes,
+ *    checked when the op runs (docs/ops.md lists the ops that take them).
+ *    TLX_SHAPE(16, 5, 3) or TLX_SHAPE(m, k) build them for any rank 1..8;
  *    RFC-style `typedef int _shape_t __attribute__((__vector_size__(16)));`
  *    vectors work too.
  *  - Ops that return data are declared by TLX_DECLARE_TENSOR_OPS(type) for
@@ -177,6 +180,22 @@ typedef int tlx_dims5_t __attribute__((ext_vector_type(5)));
 typedef int tlx_dims6_t __attribute__((ext_vector_type(6)));
 typedef int tlx_dims7_t __attribute__((ext_vector_type(7)));
 typedef int tlx_dims8_t __attribute__((ext_vector_type(8)));
+
+/* Result types for ops whose extents are C variables (docs/ops.md,
+ * "Run-time sizes"): such a result's C vector type carries only its
+ * element type - any vector type of that element type will do; these are
+ * the named ones. Declare the ops with them as with any result type:
+ *   TLX_DECLARE_TENSOR_OPS_AS(tlx_float_result_t, f32)
+ *   tlx_float_result_t r = tensor_matmul_f32(ta, tb);
+ *   tensor_store(c, tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1),
+ *                                   TLX_ZEROS(2)), TLX_ZEROS(2));        */
+typedef float tlx_float_result_t __attribute__((__vector_size__(16)));
+typedef double tlx_double_result_t __attribute__((__vector_size__(16)));
+typedef signed char tlx_int8_result_t __attribute__((__vector_size__(16)));
+typedef unsigned char tlx_uint8_result_t __attribute__((__vector_size__(16)));
+typedef short tlx_int16_result_t __attribute__((__vector_size__(16)));
+typedef int tlx_int32_result_t __attribute__((__vector_size__(16)));
+typedef long long tlx_int64_result_t __attribute__((__vector_size__(16)));
 
 /*===--- Dimension vectors ------------------------------------------------===*/
 

@@ -255,9 +255,9 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
   Type *CT = G.C.Elem;
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
   emitLoop(
-      B, Zero, B.getInt64(G.M), One, "gemm.i", [&](IRBuilderBase &B, Value *I) {
+      B, Zero, G.extentM(B), One, "gemm.i", [&](IRBuilderBase &B, Value *I) {
         emitLoop(
-            B, Zero, B.getInt64(G.N), One, "gemm.j",
+            B, Zero, G.extentN(B), One, "gemm.j",
             [&](IRBuilderBase &B, Value *J) {
               Value *CPtr = elementPtr(B, G.C, I, J);
               Value *InitPtr =
@@ -266,7 +266,7 @@ void emitScalarGemm(IRBuilderBase &B, const GemmDesc &G) {
                                 ? static_cast<Value *>(B.CreateLoad(CT, InitPtr))
                                 : Constant::getNullValue(CT);
               auto Sum = emitLoop(
-                  B, Zero, B.getInt64(G.K), One, "gemm.k", {Init},
+                  B, Zero, G.extentK(B), One, "gemm.k", {Init},
                   [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
                     Value *X = B.CreateLoad(G.A.Elem, elementPtr(B, G.A, I, K));
                     Value *Y = B.CreateLoad(G.B.Elem, elementPtr(B, G.B, K, J));
@@ -359,9 +359,9 @@ Value *passCallerValues(Function &Kernel, unsigned EnvArg,
 
 void emitInitCopy(IRBuilderBase &B, const GemmDesc &G) {
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
-  emitLoop(B, Zero, B.getInt64(G.M), One, "gemm.init.i",
+  emitLoop(B, Zero, G.extentM(B), One, "gemm.init.i",
            [&](IRBuilderBase &B, Value *I) {
-             emitLoop(B, Zero, B.getInt64(G.N), One, "gemm.init.j",
+             emitLoop(B, Zero, G.extentN(B), One, "gemm.init.j",
                       [&](IRBuilderBase &, Value *J) {
                         B.CreateStore(B.CreateLoad(G.C.Elem,
                                                    elementPtr(B, G.Init, I, J)),
@@ -458,11 +458,38 @@ void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G,
 
 } // namespace gemm
 
+/// A GEMM with run-time extents: the vector kernels, or the scalar loops
+/// when K is 0 at run time (they clear or keep C). AMX tile configurations
+/// and the SME kernels are built for static shapes: they decline.
+static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
+                                 GemmTarget Target,
+                                 const TargetTransformInfo &TTI,
+                                 GemmPlan &Plan, std::string &Why) {
+  if (Target != GemmTarget::Vector) {
+    Why = "its extents are computed at run time";
+    return false;
+  }
+  bool Done = false;
+  gemm::emitIf(
+      B, B.CreateICmpSGT(G.extentK(B), B.getInt64(0)),
+      [&] { Done = gemm::emitVectorGemm(B, G, TTI, Plan, Why); },
+      [&] { gemm::emitScalarGemm(B, G); });
+  if (!Done) {
+    // No vector kernel for these types: the vector branch holds nothing.
+    gemm::emitScalarGemm(B, G);
+    Plan = GemmPlan();
+    Plan.Kernel = "scalar (" + Why + ")";
+  }
+  return true;
+}
+
 bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why) {
   assert((!G.Out.Ptr || G.Epilogue) && "Out takes the epilogue's values");
   Plan = GemmPlan();
+  if (G.isRuntimeSized())
+    return emitRuntimeSizedGemm(B, G, Target, TTI, Plan, Why);
   if (G.M <= 0 || G.N <= 0)
     return true; // an empty C: nothing to compute
   if (Target == GemmTarget::AMX) {

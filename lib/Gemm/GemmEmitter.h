@@ -60,12 +60,18 @@ using GemmEpilogue = std::function<llvm::Value *(
 /// rather than C: any strides, e.g. 0 for a broadcast bias. Init must not
 /// overlap C.
 ///
+/// RuntimeM/N/K (i64 values) are the extents of a GEMM whose sizes the
+/// program computes (docs/ops.md, "Run-time sizes"): when set, the loops
+/// run to them and M, N, K are only the sizes the blocking plans for
+/// (PlanningExtent); AMX and SME kernels need static shapes and decline.
+///
 /// RowBegin/RowEnd and ColBegin/ColEnd (i64 values, null for all of C) make
 /// the code compute only that share of C: one thread's part of a GEMM split
 /// over threads (GemmParallel.cpp). M and N stay the whole GEMM's, so every
 /// share is blocked alike.
 struct GemmDesc {
   int64_t M = 0, N = 0, K = 0;
+  llvm::Value *RuntimeM = nullptr, *RuntimeN = nullptr, *RuntimeK = nullptr;
   GemmOperand A, B, C;
   GemmOperand Out;
   GemmOperand Init;
@@ -76,7 +82,23 @@ struct GemmDesc {
 
   /// Where the finished values go: Out when set, else C.
   const GemmOperand &result() const { return Out.Ptr ? Out : C; }
+  bool isRuntimeSized() const { return RuntimeM != nullptr; }
+  /// The extents as i64 values: the run-time ones, or constants.
+  llvm::Value *extentM(llvm::IRBuilderBase &B) const {
+    return RuntimeM ? RuntimeM : B.getInt64(M);
+  }
+  llvm::Value *extentN(llvm::IRBuilderBase &B) const {
+    return RuntimeN ? RuntimeN : B.getInt64(N);
+  }
+  llvm::Value *extentK(llvm::IRBuilderBase &B) const {
+    return RuntimeK ? RuntimeK : B.getInt64(K);
+  }
 };
+
+/// The M, N and K a GEMM with run-time extents is blocked for: large, so
+/// that every cache block is as big as the target allows (the loops cut
+/// the last block of each dimension to the real extent).
+constexpr int64_t PlanningExtent = 4096;
 
 enum class GemmTarget { Vector, AMX, SME };
 

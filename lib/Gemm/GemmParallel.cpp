@@ -40,7 +40,9 @@ namespace gemm {
 
 GemmSplit chooseGemmSplit(const Function &F, const GemmDesc &G, int64_t MR,
                           int64_t NR) {
+  // Run-time-sized GEMMs stay on the calling thread in this version.
   if (!threadsEnabled(*F.getParent()) || isParallelRegion(F) ||
+      G.isRuntimeSized() ||
       G.M * G.N * G.K < ThreadsMinWork || G.RowBegin || G.ColBegin)
     return GemmSplit::None;
   // Split the larger dimension: the other operand is packed by every thread.

@@ -391,16 +391,17 @@ void VectorGemmEmitter::emit() {
     ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
 
   // This code's share of C: all of it, or one thread's rows or columns.
-  Value *RowEnd = G.RowEnd ? G.RowEnd : c64(G.M);
-  Value *ColEnd = G.ColEnd ? G.ColEnd : c64(G.N);
+  Value *RowEnd = G.RowEnd ? G.RowEnd : G.extentM(B);
+  Value *ColEnd = G.ColEnd ? G.ColEnd : G.extentN(B);
+  Value *KEnd = G.extentK(B);
   emitLoop(
       B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, c64(Kern.NC), "gemm.jc",
       [&](IRBuilderBase &, Value *Jc) {
         Value *Nc = smin(c64(Kern.NC), B.CreateSub(ColEnd, Jc));
         emitLoop(
-            B, c64(0), c64(G.K), c64(Kern.KC), "gemm.pc",
+            B, c64(0), KEnd, c64(Kern.KC), "gemm.pc",
             [&](IRBuilderBase &, Value *Pc) {
-              Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
+              Value *Kc = smin(c64(Kern.KC), B.CreateSub(KEnd, Pc));
               Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.kPad() - 1)),
                                        c64(-int64_t(Kern.kPad())));
               packB(Jc, Pc, Nc, Kc, Kcp);
@@ -409,7 +410,7 @@ void VectorGemmEmitter::emit() {
                                 ? B.getTrue()
                                 : B.CreateICmpNE(Pc, c64(0), "gemm.addc");
               // The last K block finishes C: the epilogue applies there.
-              Value *LastK = B.CreateICmpSGE(B.CreateAdd(Pc, Kc), c64(G.K),
+              Value *LastK = B.CreateICmpSGE(B.CreateAdd(Pc, Kc), KEnd,
                                              "gemm.lastk");
               // The first reads the initial sums from Init, if any.
               Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "gemm.firstk");

@@ -30,7 +30,8 @@ std::string formatShape(ArrayRef<int64_t> Shape) {
     return "scalar";
   std::string Str;
   for (int64_t D : Shape)
-    Str += (Str.empty() ? "" : "x") + std::to_string(D);
+    Str += (Str.empty() ? "" : "x") +
+           (D == DynamicExtent ? std::string("?") : std::to_string(D));
   return Str;
 }
 
@@ -227,7 +228,7 @@ bool checkTensorType(const TensorType &Ty, std::string &Why) {
     return fail(Why, "padding has " + entries(Ty.Padding.size()) +
                          ", but shape has " + entries(Rank));
   for (unsigned I = 0; I < Rank; ++I)
-    if (Ty.Shape[I] < 1)
+    if (Ty.Shape[I] < 1 && Ty.Shape[I] != DynamicExtent)
       return fail(Why, "shape extent " + Twine(Ty.Shape[I]) + " of dimension " +
                            Twine(I) + " must be >= 1");
   if (!isPermutation(Ty.Layout))
@@ -237,7 +238,7 @@ bool checkTensorType(const TensorType &Ty, std::string &Why) {
     if (Ty.Padding[I] < 0)
       return fail(Why, "padding " + Twine(Ty.Padding[I]) + " of dimension " +
                            Twine(I) + " must be >= 0");
-  if (!checkedProduct(Ty.Shape))
+  if (!Ty.isDynamic() && !checkedProduct(Ty.Shape))
     return fail(Why,
                 "shape " + formatShape(Ty.Shape) + " has too many elements");
   return true;
@@ -255,7 +256,22 @@ static std::optional<uint64_t> pointeeVectorLength(const CallBase &Call,
   return std::nullopt;
 }
 
+/// Whether \p V is the data result of a TLX op (not C vector data).
+static bool isOpResult(const Value *V) {
+  std::optional<OpKind> K = getOpKind(V);
+  return K && getOpDesc(*K).Result == ResultKind::Data;
+}
+
 static bool checkData(const TensorValue &TV, std::string &Why) {
+  // A run-time shape names memory or an op's result, whose C vector type
+  // carries only the element type; C vector data has a constant shape.
+  if (TV.Type.isDynamic()) {
+    if (TV.isMemory() || isOpResult(TV.Data))
+      return true;
+    return fail(Why, "shape " + formatShape(TV.Type.Shape) +
+                         " is computed at run time, but the data is a C "
+                         "vector value, whose shape is constant");
+  }
   int64_t N = TV.Type.numElements();
   Type *DataTy = TV.Data->getType();
   if (auto *VT = dyn_cast<FixedVectorType>(DataTy)) {
@@ -281,14 +297,19 @@ bool checkLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims,
     return fail(Why, "strides has " + entries(LeadingDims.size()) +
                          ", but the tensor has rank " + Twine(Rank));
   for (unsigned I = 0; I < Rank; ++I)
-    if (LeadingDims[I] < 0)
+    if (LeadingDims[I] < 0 && LeadingDims[I] != DynamicExtent)
       return fail(Why, "strides entry " + Twine(LeadingDims[I]) +
                            " of dimension " + Twine(I) + " must be >= 0");
   if (Rank == 0)
     return true;
-  if (LeadingDims[0] != 0)
+  if (LeadingDims[0] != 0 && LeadingDims[0] != DynamicExtent)
     return fail(Why, "strides[0] is unused and must be 0, not " +
                          Twine(LeadingDims[0]));
+  // Run-time extents or strides: the rest is checked at run time
+  // (RuntimeChecks.cpp).
+  if (is_contained(Shape, DynamicExtent) ||
+      is_contained(LeadingDims, DynamicExtent))
+    return true;
   // Walking outwards, Span is the number of elements from the first to one
   // past the last address of storage dims I..Rank-1. Dim I-1 steps
   // LeadingDims[I] elements (or, packed, Stride * Shape[I]); a step shorter
@@ -607,8 +628,16 @@ private:
   std::optional<OpResult> inferCompare();
   std::optional<OpResult> inferConversion();
 
-  std::optional<OpResult> result(Type *Elem, Dims Shape) const {
-    return OpResult{Elem, std::move(Shape)};
+  std::optional<OpResult> result(Type *Elem, Dims Shape,
+                                 ExtentRefs Refs = {}) const {
+    return OpResult{Elem, std::move(Shape), std::move(Refs)};
+  }
+  bool checkRuntimeExtents();
+  /// Operand \p I's run-time extent of logical dim \p D (a null Vec for a
+  /// constant extent).
+  ExtentRef refOf(unsigned I, unsigned D) const {
+    ExtentRefs Refs = Tensors[I].Type.logicalShapeRefs();
+    return Logical[I][D] == DynamicExtent ? Refs[D] : ExtentRef();
   }
   /// Operand \p I's logical shape; "4x3 (logical; written 3x4 in storage
   /// order, layout <1, 0>)" when its layout makes the shape the user wrote
@@ -623,9 +652,9 @@ private:
     const Dims &D = Logical[I];
     std::string Written = written(I);
     return formatShape(D) + " (" + Rows + "=" +
-           std::to_string(D[D.size() - 2]) + ", " + Cols + "=" +
-           std::to_string(D.back()) +
-           (Written.empty() ? "" : "; " + Written) + ")";
+           formatShape(D[D.size() - 2]) + ", " + Cols + "=" +
+           formatShape(D.back()) + (Written.empty() ? "" : "; " + Written) +
+           ")";
   }
   /// How operand \p I's shape is written when it is not its logical shape.
   std::string written(unsigned I) const {
@@ -734,8 +763,33 @@ Type *ResultInference::contractionElem() {
   return nullptr;
 }
 
+bool acceptsRuntimeExtents(OpKind Kind) {
+  return Kind == OpKind::MatMul || getMMASignedness(Kind).has_value();
+}
+
+/// Run-time extents reach only the ops that lower them, on 2-D operands.
+bool ResultInference::checkRuntimeExtents() {
+  bool Dynamic = any_of(Tensors, [](const TensorValue &TV) {
+    return TV.Type.isDynamic();
+  });
+  if (!Dynamic)
+    return true;
+  if (!acceptsRuntimeExtents(Kind))
+    return fail(Why, "operand extents computed at run time are not "
+                     "supported by this operation yet (only by matmul and "
+                     "the mma family on 2-D tensors; docs/ops.md, "
+                     "\"Run-time sizes\")");
+  for (unsigned I = 0; I < Tensors.size(); ++I)
+    if (Logical[I].size() != 2)
+      return fail(Why, operandName(Op, I) + " is " + shape(I) +
+                           ": with extents computed at run time, operands "
+                           "must be 2-D in this version");
+  return true;
+}
+
 std::optional<OpResult> ResultInference::infer() {
-  if (!checkArity(Op, Why) || !readTensors() || !checkElementClass())
+  if (!checkArity(Op, Why) || !readTensors() || !checkElementClass() ||
+      !checkRuntimeExtents())
     return std::nullopt;
   switch (Kind) {
   case OpKind::MatMul:
@@ -876,7 +930,7 @@ std::optional<OpResult> ResultInference::inferMatMul() {
   if (!std::equal(A.begin(), A.end() - 2, B.begin()))
     return failNone(Why, "batch dimensions differ: op1 is " + shape(0) +
                              ", op2 is " + shape(1));
-  if (A[R - 1] != B[R - 2])
+  if (!mayEqualExtent(A[R - 1], B[R - 2]))
     return failNone(Why, "inner dimensions differ: op1 is " +
                              matrix(0, 'M', 'K') + ", op2 is " +
                              matrix(1, 'K', 'N'));
@@ -885,7 +939,10 @@ std::optional<OpResult> ResultInference::inferMatMul() {
     return std::nullopt;
   Dims Out(A.begin(), A.end() - 1);
   Out.push_back(B[R - 1]);
-  return result(Elem, Out);
+  ExtentRefs Refs;
+  if (is_contained(Out, DynamicExtent))
+    Refs = {refOf(0, R - 2), refOf(1, R - 1)}; // 2-D (checkRuntimeExtents)
+  return result(Elem, Out, Refs);
 }
 
 std::optional<OpResult> ResultInference::inferContract() {
@@ -923,14 +980,16 @@ std::optional<OpResult> ResultInference::inferMMA() {
       !std::equal(A.begin(), A.end() - 2, Acc.begin()))
     return failNone(Why, "batch dimensions differ: acc is " + shape(0) +
                              ", op1 is " + shape(1) + ", op2 is " + shape(2));
-  if (A[R - 1] != B[R - 2])
+  if (!mayEqualExtent(A[R - 1], B[R - 2]))
     return failNone(Why, "inner dimensions differ: op1 is " +
                              matrix(1, 'M', 'K') + ", op2 is " +
                              matrix(2, 'K', 'N'));
-  if (Acc[R - 2] != A[R - 2] || Acc[R - 1] != B[R - 1])
+  if (!mayEqualExtent(Acc[R - 2], A[R - 2]) ||
+      !mayEqualExtent(Acc[R - 1], B[R - 1]))
     return failNone(Why, "accumulator is " + shape(0) + ", but op1 x op2 is " +
-                             Twine(A[R - 2]) + "x" + Twine(B[R - 1]) + " (M=" +
-                             Twine(A[R - 2]) + ", N=" + Twine(B[R - 1]) + ")");
+                             formatShape({A[R - 2], B[R - 1]}) + " (M=" +
+                             formatShape(A[R - 2]) + ", N=" +
+                             formatShape(B[R - 1]) + ")");
   Type *AccElem = Tensors[0].Type.Elem;
   for (unsigned I = 1; I < 3; ++I)
     if (bitWidth(Tensors[I].Type.Elem) > bitWidth(AccElem))
@@ -938,7 +997,10 @@ std::optional<OpResult> ResultInference::inferMMA() {
                                typeName(Tensors[I].Type.Elem) +
                                " is wider than the accumulator's " +
                                typeName(AccElem));
-  return result(AccElem, Acc);
+  ExtentRefs Refs;
+  if (is_contained(Acc, DynamicExtent))
+    Refs = {refOf(0, R - 2), refOf(0, R - 1)}; // 2-D (checkRuntimeExtents)
+  return result(AccElem, Acc, Refs);
 }
 
 std::optional<OpResult> ResultInference::inferConvolution() {
@@ -1110,10 +1172,28 @@ std::optional<OpResult> inferResult(const CallBase &Op, std::string &Why) {
   return Result;
 }
 
+Value *emitShapeVector(IRBuilderBase &B, const TensorType &Ty) {
+  LLVMContext &Ctx = B.getContext();
+  if (!Ty.isDynamic())
+    return getI32Vector(Ctx, Ty.Shape);
+  Dims Known = Ty.Shape;
+  for (int64_t &D : Known)
+    D = D == DynamicExtent ? 0 : D;
+  Value *Vec = getI32Vector(Ctx, Known);
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    if (Ty.Shape[I] == DynamicExtent) {
+      const ExtentRef &R = Ty.ShapeRefs[I];
+      Value *Extent = B.CreateExtractElement(const_cast<Value *>(R.Vec),
+                                             uint64_t(R.Lane), "tlx.extent");
+      Vec = B.CreateInsertElement(Vec, Extent, uint64_t(I), "tlx.shape");
+    }
+  return Vec;
+}
+
 CallInst *emitTypeInfo(IRBuilderBase &B, Value *Data, const TensorType &Ty) {
   LLVMContext &Ctx = B.getContext();
   return createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                      {Data, getI32Vector(Ctx, Ty.Shape),
+                      {Data, emitShapeVector(B, Ty),
                        getI32Vector(Ctx, Ty.Layout),
                        getI32Vector(Ctx, Ty.Padding)});
 }
@@ -1199,6 +1279,7 @@ std::optional<TensorType> getResultTensorType(const CallBase &Op,
     return Ty;
   }
   Ty.Shape = R->LogicalShape;
+  Ty.ShapeRefs = R->LogicalRefs;
   Ty.Padding.assign(Rank, 0);
   for (unsigned I = 0; I < Rank; ++I)
     Ty.Layout.push_back(I);

@@ -40,7 +40,20 @@ constexpr unsigned MaxRank = 8;
 struct OpResult {
   llvm::Type *Elem = nullptr;
   Dims LogicalShape;
+  /// Where DynamicExtent entries of LogicalShape live (one per dim, null
+  /// Vec for constant ones; empty when every extent is a constant).
+  ExtentRefs LogicalRefs;
 };
+
+/// Whether extents \p A and \p B may be equal: equal constants, or one
+/// known only at run time (then a run-time check compares them).
+inline bool mayEqualExtent(int64_t A, int64_t B) {
+  return A == B || A == DynamicExtent || B == DynamicExtent;
+}
+
+/// Whether run-time extents can reach op \p Kind (docs/ops.md, "Run-time
+/// sizes"): 2-D matmul and the mma family, in this version.
+bool acceptsRuntimeExtents(OpKind Kind);
 
 /// Infers the result of the compute op \p Op. Element type and shape come
 /// from the operands; matmul, contract and convolution take the element type
@@ -74,6 +87,10 @@ std::optional<TensorType> inferUntypedResult(llvm::IRBuilderBase &B,
 llvm::CallInst *createFromLogicalOrder(llvm::IRBuilderBase &B,
                                        llvm::Value *RowMajor, llvm::Type *VecTy,
                                        const TensorType &Ty);
+
+/// \p Ty's shape operand: a constant, or for run-time extents a vector
+/// built at \p B from where they live (Ty.ShapeRefs).
+llvm::Value *emitShapeVector(llvm::IRBuilderBase &B, const TensorType &Ty);
 
 /// Emits exactly `typeinfo(Data, Ty)` at \p B (createTypeInfo below also
 /// keeps an op's natural result type first).

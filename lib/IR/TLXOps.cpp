@@ -241,6 +241,21 @@ std::optional<SmallVector<int64_t, 4>> getConstantIntVector(const Value *V) {
   return Values;
 }
 
+/// Operand \p ArgNo of op \p Kind may be computed at run time: a shape,
+/// or the strides of a load or store.
+bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo) {
+  switch (Kind) {
+  case OpKind::TypeInfo:
+    return ArgNo == 1;
+  case OpKind::Load:
+    return ArgNo == 1 || ArgNo == 4;
+  case OpKind::Store:
+    return ArgNo == 2;
+  default:
+    return false;
+  }
+}
+
 Constant *getI32Vector(LLVMContext &Ctx, ArrayRef<int64_t> Values) {
   SmallVector<uint32_t, 8> Elts(Values.begin(), Values.end());
   return ConstantDataVector::get(Ctx, Elts);

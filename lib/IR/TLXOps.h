@@ -110,6 +110,10 @@ constexpr unsigned MaxConstantIntVectorElements = 1024;
 /// MaxConstantIntVectorElements elements.
 std::optional<llvm::SmallVector<int64_t, 4>>
 getConstantIntVector(const llvm::Value *V);
+/// Whether operand \p ArgNo of op \p Kind may be computed at run time
+/// (docs/ops.md, "Run-time sizes"): the shape of typeinfo and load, the
+/// strides of load and store. Everything else is a constant.
+bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo);
 /// Builds the <n x i32> constant for \p Values.
 llvm::Constant *getI32Vector(llvm::LLVMContext &Ctx,
                              llvm::ArrayRef<int64_t> Values);

@@ -2,7 +2,9 @@
 
 #include "TensorInfo.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -18,6 +20,20 @@ int64_t TensorType::numElements() const {
   return N;
 }
 
+ExtentRefs TensorType::logicalShapeRefs() const {
+  if (ShapeRefs.empty())
+    return {};
+  ExtentRefs Logical(ShapeRefs.size());
+  for (unsigned I = 0; I < ShapeRefs.size(); ++I)
+    if (Layout[I] >= 0 && Layout[I] < (int64_t)ShapeRefs.size())
+      Logical[Layout[I]] = ShapeRefs[I];
+  return Logical;
+}
+
+bool TensorType::isDynamic() const {
+  return is_contained(Shape, DynamicExtent);
+}
+
 Dims TensorType::logicalShape() const {
   Dims Logical(Shape.size(), 0);
   for (unsigned I = 0; I < Shape.size(); ++I)
@@ -26,9 +42,14 @@ Dims TensorType::logicalShape() const {
   return Logical;
 }
 
+FixedVectorType *getDataVectorType(const TensorType &Ty) {
+  return FixedVectorType::get(Ty.Elem, Ty.isDynamic() ? 1 : Ty.numElements());
+}
+
 TensorType getLogicalRowMajor(const TensorType &Ty) {
   TensorType RowMajor = Ty;
   RowMajor.Shape = Ty.logicalShape();
+  RowMajor.ShapeRefs = Ty.logicalShapeRefs();
   RowMajor.Padding.assign(Ty.rank(), 0);
   for (unsigned I = 0; I < Ty.rank(); ++I)
     RowMajor.Layout[I] = I;
@@ -66,13 +87,49 @@ static bool fail(std::string *Why, const Twine &Msg) {
   return false;
 }
 
+std::optional<Dims> getKnownLanes(const Value *V) {
+  auto *VT = dyn_cast<FixedVectorType>(V->getType());
+  if (!VT || !VT->getElementType()->isIntegerTy(32) ||
+      VT->getNumElements() > MaxConstantIntVectorElements)
+    return std::nullopt;
+  if (std::optional<Dims> All = getConstantIntVector(V))
+    return All;
+  Dims Lanes(VT->getNumElements(), DynamicExtent);
+  SmallVector<bool, 8> Seen(Lanes.size(), false);
+  // insertelement chains, as clang builds (tlx_dims2_t){m, 64}: the last
+  // insert into a lane wins.
+  while (const auto *IE = dyn_cast<InsertElementInst>(V)) {
+    const auto *Idx = dyn_cast<ConstantInt>(IE->getOperand(2));
+    if (!Idx || Idx->getZExtValue() >= Lanes.size())
+      return Lanes;
+    unsigned Lane = Idx->getZExtValue();
+    if (!Seen[Lane])
+      if (const auto *C = dyn_cast<ConstantInt>(IE->getOperand(1)))
+        Lanes[Lane] = C->getSExtValue();
+    Seen[Lane] = true;
+    V = IE->getOperand(0);
+  }
+  if (const auto *C = dyn_cast<Constant>(V))
+    for (unsigned I = 0; I < Lanes.size(); ++I)
+      if (!Seen[I])
+        if (const auto *Elt =
+                dyn_cast_or_null<ConstantInt>(C->getAggregateElement(I)))
+          Lanes[I] = Elt->getSExtValue();
+  return Lanes;
+}
+
+/// Reads the dimension list \p V into \p Out; with \p Refs (shape and
+/// strides), its run-time lanes too.
 static bool readDims(const Value *V, Dims &Out, StringRef What,
-                     std::string *Why) {
-  auto Values = getConstantIntVector(V);
+                     std::string *Why, ExtentRefs *Refs = nullptr) {
+  std::optional<Dims> Values =
+      Refs ? getKnownLanes(V) : getConstantIntVector(V);
   if (!Values)
-    return fail(Why, What + " must be a constant <n x i32> vector (dynamic "
-                            "shapes are not supported yet)");
+    return fail(Why, What + " must be a constant <n x i32> vector");
   Out = *Values;
+  if (Refs && is_contained(Out, DynamicExtent))
+    for (unsigned I = 0; I < Out.size(); ++I)
+      Refs->push_back({V, I});
   return true;
 }
 
@@ -103,14 +160,19 @@ std::optional<TensorValue> getTensorValue(const Value *Token,
       fail(Why, "pointer operand has no elementtype() attribute");
       return std::nullopt;
     }
-    if (!readDims(Call->getArgOperand(1), TV.Type.Shape, "shape", Why) ||
+    // Which tensors may have run-time extents is the verifier's rule.
+    if (!readDims(Call->getArgOperand(1), TV.Type.Shape, "shape", Why,
+                  &TV.Type.ShapeRefs) ||
         !readDims(Call->getArgOperand(2), TV.Type.Layout, "layout", Why) ||
         !readDims(Call->getArgOperand(3), TV.Type.Padding, "padding", Why))
       return std::nullopt;
+    ExtentRefs StrideRefs;
     if (*Kind == OpKind::Load &&
-        (Call->arg_size() < 5 ||
-         !readDims(Call->getArgOperand(4), TV.Strides, "strides", Why)))
+        (Call->arg_size() < 5 || !readDims(Call->getArgOperand(4), TV.Strides,
+                                           "strides", Why, &StrideRefs)))
       return std::nullopt;
+    if (!StrideRefs.empty())
+      TV.StridesVec = Call->getArgOperand(4);
     return TV;
   }
   default:

@@ -16,6 +16,7 @@
 
 namespace llvm {
 class CallBase;
+class FixedVectorType;
 class Type;
 class Value;
 } // namespace llvm
@@ -23,6 +24,27 @@ class Value;
 namespace tlx {
 
 using Dims = llvm::SmallVector<int64_t, 4>;
+
+/// An extent known only at run time (docs/ops.md, "Run-time sizes"): the
+/// entry of a shape or strides list whose value a program computes.
+constexpr int64_t DynamicExtent = INT64_MIN;
+
+/// Where a run-time extent lives: lane \p Lane of the <n x i32> vector
+/// \p Vec (a shape or strides operand). The lowering reads it there
+/// (emitExtent), so it is valid wherever \p Vec is.
+struct ExtentRef {
+  const llvm::Value *Vec = nullptr;
+  unsigned Lane = 0;
+  bool operator==(const ExtentRef &O) const {
+    return Vec == O.Vec && Lane == O.Lane;
+  }
+};
+using ExtentRefs = llvm::SmallVector<ExtentRef, 4>;
+
+/// Reads a dimension list: the constant lanes of \p V (a constant vector,
+/// or an insertelement chain of some constants), DynamicExtent for the
+/// others; nullopt when \p V is no <n x i32> vector.
+std::optional<Dims> getKnownLanes(const llvm::Value *V);
 
 /// Shape, layout and padding, as the RFC's typeinfo gives them. Shape is in
 /// storage order (outermost first); Layout[i] is the logical dimension that
@@ -32,13 +54,26 @@ struct TensorType {
   Dims Shape;
   Dims Layout;
   Dims Padding;
+  /// Where the DynamicExtent entries of Shape live (one per storage dim;
+  /// empty when every extent is a constant).
+  ExtentRefs ShapeRefs;
 
   unsigned rank() const { return Shape.size(); }
+  /// The element count; only for static shapes (isDynamic() false).
   int64_t numElements() const;
   /// Extents by logical dimension: Logical[Layout[i]] = Shape[i].
   Dims logicalShape() const;
+  /// ShapeRefs by logical dimension (empty when static).
+  ExtentRefs logicalShapeRefs() const;
   bool hasIdentityLayout() const;
+  /// Whether some extent is known only at run time.
+  bool isDynamic() const;
 };
+
+/// The vector type of \p Ty's data: <numElements() x Elem>, or for a shape
+/// known only at run time <1 x Elem> - a run-time-shaped value's vector
+/// type carries only its element type (docs/ops.md, "Run-time sizes").
+llvm::FixedVectorType *getDataVectorType(const TensorType &Ty);
 
 /// \p Ty's tensor packed in logical row-major order: what its tovector
 /// holds, and what the data of a totensor is.
@@ -49,8 +84,10 @@ struct TensorValue {
   const llvm::CallBase *Def = nullptr; ///< typeinfo, load or totensor
   TensorType Type;
   llvm::Value *Data = nullptr; ///< vector value or pointer
-  /// load only: BLAS-style leading dimensions (see docs/decisions.md).
+  /// load only: BLAS-style leading dimensions (see docs/decisions.md);
+  /// DynamicExtent entries are computed by the program, read at StridesVec.
   Dims Strides;
+  const llvm::Value *StridesVec = nullptr;
 
   bool isMemory() const;
 };

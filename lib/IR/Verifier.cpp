@@ -34,6 +34,8 @@
 #include "TLXOps.h"
 #include "TensorInfo.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
@@ -80,6 +82,7 @@ private:
   void verifyCompute(const CallBase &Call, OpKind Kind);
   bool verifyResultAgreement(const CallBase &Call, OpKind Kind,
                              const OpResult &Result);
+  bool verifyRuntimeResultUse(const CallBase &Call);
 
   void report(const CallBase &Call, const Twine &Msg) { Report(Call, Msg); }
   bool reportFailure(const CallBase &Call, const Twine &Msg) {
@@ -174,9 +177,9 @@ Check TLXVerifier::verifyOperand(const CallBase &Call, const OpDesc &Desc,
     auto *VT = dyn_cast<FixedVectorType>(Ty);
     if (!VT || !VT->getElementType()->isIntegerTy(32))
       return Fail("must be a <n x i32> vector");
-    if (!getConstantIntVector(V))
-      return Fail("must be a constant <n x i32> vector (dynamic shapes are "
-                  "not supported yet)");
+    if (!getConstantIntVector(V) && !mayBeRuntimeOperand(Desc.Kind, ArgNo))
+      return Fail("must be a constant <n x i32> vector (only shapes and "
+                  "strides may be computed at run time)");
     return Check::Passed;
   }
   case 'P':
@@ -252,8 +255,11 @@ void TLXVerifier::verifyStore(const CallBase &Call) {
     return report(Call, "pointer element type " + userTypeName(PtrElem) +
                             " differs from the stored tensor's " +
                             userTypeName(TV->Type.Elem));
-  std::optional<SmallVector<int64_t, 4>> Strides =
-      getConstantIntVector(Call.getArgOperand(2));
+  if (TV->Type.isDynamic() && TV->isMemory())
+    return report(Call, "copying a tensor whose extents are computed at run "
+                        "time is not supported yet (only results of matmul "
+                        "and the mma family may be stored)");
+  std::optional<Dims> Strides = getKnownLanes(Call.getArgOperand(2));
   if (!checkLeadingDims(TV->Type.Shape, *Strides, Why))
     report(Call, Why);
 }
@@ -282,19 +288,43 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
     OnValid(Call, *Result);
 }
 
+/// A result with run-time extents is typed once and stored once, in its
+/// block: `store(dst, typeinfo(op(...)))`, what TLX_STORE(dst, tlx_op(...))
+/// writes.
+bool TLXVerifier::verifyRuntimeResultUse(const CallBase &Call) {
+  const auto *TI =
+      Call.hasOneUse() ? dyn_cast<CallBase>(Call.user_back()) : nullptr;
+  const auto *Store =
+      TI && getOpKind(*TI) == OpKind::TypeInfo && TI->hasOneUse()
+          ? dyn_cast<CallBase>(TI->user_back())
+          : nullptr;
+  if (Store && getOpKind(*Store) == OpKind::Store &&
+      Store->getArgOperand(1) == TI && Store->getParent() == Call.getParent())
+    return true;
+  return reportFailure(Call, "a result whose extents are computed at run "
+                             "time can only be stored (tensor_store of its "
+                             "typeinfo, in the same block) in this version");
+}
+
 bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
                                         const OpResult &Result) {
   // -1 (matching no vector) when the count overflows.
   int64_t Count = 1;
   for (int64_t D : Result.LogicalShape)
     Count = Count >= 0 && D > 0 && Count <= INT64_MAX / D ? Count * D : -1;
+  // A result with run-time extents: its vector type carries only the
+  // element type, and it may only be stored (the lowering writes it into
+  // the store's destination).
+  bool Dynamic = !Result.LogicalRefs.empty();
+  if (Dynamic && !verifyRuntimeResultUse(Call))
+    return false;
   if (auto *VT = dyn_cast<FixedVectorType>(Call.getType())) {
     if (VT->getElementType() != Result.Elem)
       return reportFailure(Call, "result element type " +
                                      userTypeName(VT->getElementType()) +
                                      " differs from the inferred " +
                                      userTypeName(Result.Elem));
-    if ((int64_t)VT->getNumElements() != Count)
+    if (!Dynamic && (int64_t)VT->getNumElements() != Count)
       return reportFailure(Call,
                            "result has " + Twine(VT->getNumElements()) +
                                " elements, but the inferred result shape " +
@@ -312,8 +342,13 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
                   " differs from the inferred " + userTypeName(Result.Elem));
   Dims Logical = Ty.logicalShape();
   // The typeinfo's shape is written in storage order; the op's result is
-  // logical. Say which is which when a layout makes them differ.
-  if (Logical != Result.LogicalShape)
+  // logical. Say which is which when a layout makes them differ. Run-time
+  // extents are compared at run time (RuntimeChecks.cpp).
+  bool MayAgree = Logical.size() == Result.LogicalShape.size() &&
+                  all_of(seq<size_t>(0, Logical.size()), [&](size_t I) {
+                    return mayEqualExtent(Logical[I], Result.LogicalShape[I]);
+                  });
+  if (!MayAgree)
     return reportFailure(
         Call, "result typeinfo shape " + formatShape(Ty.Shape) +
                   (Logical == Ty.Shape

@@ -41,6 +41,13 @@ static cl::opt<bool> FuseEpiloguesFlag(
       pipelineOptions().FuseEpilogues = V;
     }));
 
+static cl::opt<bool> RuntimeChecksFlag(
+    "tlx-runtime-checks",
+    cl::desc("Check the shapes of ops with run-time extents when they run"),
+    cl::init(true), cl::cb<void, bool>([](bool V) {
+      pipelineOptions().RuntimeChecks = V;
+    }));
+
 static cl::opt<bool> OptimizeKernelsFlag(
     "tlx-optimize-kernels",
     cl::desc("Outline the kernels TLX emits into optnone functions and "

@@ -34,6 +34,9 @@ struct PipelineOptions {
   /// compiled with -fopenmp (GemmParallel.cpp); off keeps every kernel on
   /// the calling thread.
   bool Threads = true;
+  /// Check at run time what run-time extents leave open (RuntimeShapes.h):
+  /// matching dimensions, strides, overlaps. Off for benchmarking.
+  bool RuntimeChecks = true;
 };
 
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).

@@ -548,6 +548,7 @@ private:
   bool tryFuse(CallBase &Op, CallBase &TI);
   bool tryViewIntoGemm(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
+  void bufferizeRuntimeResult(CallBase &Op, CallBase &TI);
   bool readsDestination(CallBase &Op, CallBase &Store);
   std::optional<unsigned> findReusableOperand(CallBase &Op, CallBase &TI,
                                               const TensorType &Ty);
@@ -830,6 +831,27 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
   return true;
 }
 
+/// A result with run-time extents is written into the destination of its
+/// store, the only use tlx-verify allows; tlx-tile checks at run time that
+/// the destination overlaps no operand. TLX has no run-time-sized buffers
+/// yet, so what would need one is an error.
+void Bufferizer::bufferizeRuntimeResult(CallBase &Op, CallBase &TI) {
+  auto *Store = cast<CallBase>(TI.user_back());
+  if (Store->comesBefore(&Op) ||
+      mayClobberBetween(collectTokenRoots(Op), &Op, Store, AA))
+    return emitError(Op, "the operands of " +
+                             getOpDesc(*getOpKind(Op)).shortName() +
+                             " may be written before its result is stored; "
+                             "with extents computed at run time, store the "
+                             "result right away (TLX_STORE(dst, tlx_op(...)))");
+  compat::moveBefore(&Op, Store);
+  compat::moveBefore(&TI, Store);
+  emitRemark(DEBUG_TYPE, "StoreDestination", Op,
+             getOpDesc(*getOpKind(Op)).shortName() +
+                 ": result with run-time extents written into the "
+                 "destination of its tensor.store");
+}
+
 /// An elementwise op may write over an operand's buffer when that is a
 /// temporary of the same type whose last read is this op: no other TLX
 /// reader, and every non-TLX read before it in its block.
@@ -974,6 +996,10 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
 }
 
 void Bufferizer::bufferizeResult(CallBase &Op) {
+  if (const CallBase *TI = getResultTypeInfo(Op))
+    if (std::optional<TensorValue> TV = getTensorValue(TI);
+        TV && TV->Type.isDynamic())
+      return bufferizeRuntimeResult(Op, *const_cast<CallBase *>(TI));
   std::string Why;
   // A typeinfo nothing reads (the C statement `tensor_typeinfo(v, ...);`
   // that only names v) is not a reader: when TLX ops read the result
@@ -1156,6 +1182,11 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
                 : !mayClobberInFunction(TV->Data))
     return;
   TensorType Ty = TV->Type;
+  if (Ty.isDynamic())
+    return emitError(Def, "the memory of this tensor, whose extents are "
+                          "computed at run time, may be written before it "
+                          "is read; TLX cannot copy it yet: read it before "
+                          "writing that memory");
   IRBuilder<> B(Def.getNextNode());
   Buffer Buf = emitAllocBuffer(B, Ty.Elem, paddedNumElements(Ty), "tlx.copy");
   Dims LD = paddedLeadingDims(Ty);

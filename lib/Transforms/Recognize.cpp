@@ -168,6 +168,7 @@ private:
   Value *getByValSource(CallInst &CB, unsigned ArgNo);
   Constant *resolveConstant(Value *V, SmallPtrSetImpl<Value *> &Visited);
   Constant *resolveDims(CallInst &CB, unsigned ArgNo, StringRef What);
+  Value *resolveRuntimeDims(CallInst &CB, unsigned ArgNo, StringRef What);
   Value *resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem, Type *&Elem);
   Value *resolvePointer(CallInst &CB, unsigned ArgNo, Type *TagElem,
                         Type *&Elem);
@@ -182,7 +183,7 @@ private:
   Value *getLeafData(const TokenDesc &Leaf, Type *DataTy);
   void rewriteConsumer(CallInst &CB, OpKind Kind);
   void resolveInferredTypeInfo(CallInst &CB);
-  Constant *resolveStrides(CallInst &CB, unsigned ArgNo,
+  Value *resolveStrides(CallInst &CB, unsigned ArgNo,
                            const TokenDesc *Stored);
   Type *getResultType(CallInst &CB);
   Value *convertScalar(IRBuilderBase &B, Value *V, Type *Elem);
@@ -579,6 +580,31 @@ Constant *Recognizer::resolveDims(CallInst &CB, unsigned ArgNo,
   return getI32Vector(Ctx, *Values);
 }
 
+/// A shape or strides operand, which a program may compute at run time
+/// (docs/ops.md, "Run-time sizes"): the constant when it is one, else the
+/// <n x i32> vector the program computes (through ABI coercion
+/// temporaries; a one-element vector may arrive as its scalar).
+Value *Recognizer::resolveRuntimeDims(CallInst &CB, unsigned ArgNo,
+                                      StringRef What) {
+  Value *Arg = CB.getArgOperand(ArgNo);
+  if (Arg->getType()->isPointerTy() && CB.paramHasAttr(ArgNo, Attribute::ByVal))
+    Arg = getByValSource(CB, ArgNo);
+  SmallPtrSet<Value *, 8> Visited;
+  if (!Arg || resolveConstant(Arg, Visited))
+    return resolveDims(CB, ArgNo, What);
+  Value *V = lookThroughMemory(Arg);
+  auto *VT = dyn_cast<FixedVectorType>(V->getType());
+  if (V->getType()->isIntegerTy(32)) {
+    IRBuilder<> B(&CB);
+    return B.CreateInsertElement(PoisonValue::get(FixedVectorType::get(B.getInt32Ty(), 1)), V,
+                                 uint64_t(0), "tlx.dims");
+  }
+  if (!VT || !VT->getElementType()->isIntegerTy(32) ||
+      VT->getNumElements() > MaxRank)
+    return resolveDims(CB, ArgNo, What); // reports what is wrong
+  return V;
+}
+
 /// True if \p Ptr is a byval parameter the function only reads, so its
 /// memory holds the caller's value for the whole function.
 bool Recognizer::isUnwrittenByValArg(Value *Ptr) {
@@ -711,7 +737,11 @@ void Recognizer::resolveTokenProducer(CallInst &CB, OpKind Kind) {
       V = resolvePointer(CB, I, TagElem, Desc.Elem);
       break;
     case 'V':
-      V = resolveDims(CB, I, DimNames[std::min(I - 1, 3u)]);
+      // Shape and strides may be computed at run time; layout and padding
+      // are constants.
+      V = I == 1 || I == 4
+              ? resolveRuntimeDims(CB, I, DimNames[std::min(I - 1, 3u)])
+              : resolveDims(CB, I, DimNames[std::min(I - 1, 3u)]);
       break;
     default:
       llvm_unreachable("token producers take data and dimension vectors");
@@ -1057,11 +1087,12 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
 
 /// The strides operand of a tensor_store of \p Stored: a single 0
 /// (TLX_DIMS(0), tlx.h's TLX_STORE) means packed, whatever the rank.
-Constant *Recognizer::resolveStrides(CallInst &CB, unsigned ArgNo,
-                                     const TokenDesc *Stored) {
-  Constant *C = resolveDims(CB, ArgNo, "strides");
+Value *Recognizer::resolveStrides(CallInst &CB, unsigned ArgNo,
+                                  const TokenDesc *Stored) {
+  Value *V = resolveRuntimeDims(CB, ArgNo, "strides");
+  auto *C = dyn_cast_or_null<Constant>(V);
   if (!C || !Stored)
-    return C;
+    return V;
   auto *VT = cast<FixedVectorType>(C->getType());
   unsigned Rank =
       cast<FixedVectorType>(Stored->typeArgs()[0]->getType())->getNumElements();
@@ -1100,15 +1131,24 @@ void Recognizer::resolveInferredTypeInfo(CallInst &CB) {
   std::optional<TensorType> Ty =
       inferUntypedResult(B, *getOpKind(*Op), Args, Why);
   if (!Ty) {
-    error(*Dummy, "the result of " + opName(*Dummy) +
-                      " cannot be inferred (" + Why +
-                      "): name it with tensor_typeinfo(data, shape, layout, "
-                      "padding) - the long form");
+    // With run-time extents the long form would not help: say what is
+    // wrong.
+    bool Runtime = any_of(Args, [](Value *A) {
+      std::optional<TensorValue> TV =
+          A->getType()->isTokenTy() ? getTensorValue(A) : std::nullopt;
+      return TV && TV->Type.isDynamic();
+    });
+    if (Runtime)
+      error(*Dummy, opName(*Dummy) + ": " + Why);
+    else
+      error(*Dummy, "the result of " + opName(*Dummy) +
+                        " cannot be inferred (" + Why +
+                        "): name it with tensor_typeinfo(data, shape, "
+                        "layout, padding) - the long form");
     return;
   }
   CallInst *New =
-      createOpCall(B, *getOpKind(*Op),
-                   FixedVectorType::get(Ty->Elem, Ty->numElements()), Args);
+      createOpCall(B, *getOpKind(*Op), getDataVectorType(*Ty), Args);
   New->setDebugLoc(Op->getDebugLoc());
   Op->eraseFromParent();
   It->second = New;

@@ -42,6 +42,7 @@
 #include "IndexMap.h"
 #include "KernelOutliner.h"
 #include "Passes.h"
+#include "RuntimeShapes.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -70,6 +71,12 @@ public:
 
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
+  void lowerRuntimeContraction(CallBase &Store, CallBase &Op);
+  Value *emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeMatrix &Dst,
+                             const RuntimeMatrix &Read);
+  void emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
+                       const GemmPlan &Plan, ArrayRef<std::string> Versions,
+                       const Twine &Types, const Twine &AccNote);
   GemmTarget chooseTarget(const GemmDesc &G, CallBase &Op) const;
   std::optional<struct Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
                                               std::string &WhyNot);
@@ -547,33 +554,10 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                       getVectorWidth(TTI, C.Elem));
     });
   Kernel.finish(B);
-  emitRemark(DEBUG_TYPE, "Gemm", Op,
-             Name + ": " + Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
-                 " (MxKxN) " + elementTypeName(A->Elem) + " x " +
-                 elementTypeName(Bv->Elem) + " -> " + elementTypeName(Tmp.Elem) +
-                 " GEMM on " +
-                 (Target == GemmTarget::AMX   ? "AMX"
-                  : Target == GemmTarget::SME ? "SME"
-                                              : "vectors") +
-                 ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
-                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
-                 // SME tiles are SVL/32 x SVL/32: known at run time only.
-                 (Target == GemmTarget::SME
-                      ? Twine(", ZA tiles of SVL/32 x SVL/32")
-                      : ", tile " + Twine(Plan.MR) + "x" +
-                            (Plan.ScalableNR
-                                 ? "(" + Twine(Plan.NR) + " x vscale)"
-                                 : Twine(Plan.NR))) +
-                 AccNote);
-  if (!Plan.Split.empty())
-    emitRemark(DEBUG_TYPE, "Threads", Op,
-               Name + ": split over the OpenMP threads by " + Plan.Split +
-                   " (__kmpc_fork_call, static schedule)");
-  if (!Versions.empty())
-    emitRemark(DEBUG_TYPE, "Dispatch", Op,
-               Name + ": one version per x86 level, chosen at run time by "
-                      "tlxrt_x86_level() (" +
-                   join(Versions, "; ") + ")");
+  emitGemmRemarks(Op, G, Target, Plan, Versions,
+                  elementTypeName(A->Elem) + " x " + elementTypeName(Bv->Elem) +
+                      " -> " + elementTypeName(Tmp.Elem),
+                  AccNote);
   if (R.Epi) {
     emitRemark(DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
                Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
@@ -611,6 +595,226 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   }
 }
 
+/// The remarks on a GEMM the emitter made: its plan, threads, versions.
+void Tiler::emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
+                            const GemmPlan &Plan, ArrayRef<std::string> Versions,
+                            const Twine &Types, const Twine &AccNote) {
+  StringRef Name = getOpDesc(*getOpKind(Op)).shortName();
+  std::string Size = G.isRuntimeSized()
+                         ? std::string("MxKxN known at run time")
+                         : (Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
+                            " (MxKxN)")
+                               .str();
+  emitRemark(DEBUG_TYPE, "Gemm", Op,
+             Name + ": " + Size + " " + Types + " GEMM on " +
+                 (Target == GemmTarget::AMX   ? "AMX"
+                  : Target == GemmTarget::SME ? "SME"
+                                              : "vectors") +
+                 ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
+                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
+                 // SME tiles are SVL/32 x SVL/32: known at run time only.
+                 (Target == GemmTarget::SME
+                      ? Twine(", ZA tiles of SVL/32 x SVL/32")
+                      : ", tile " + Twine(Plan.MR) + "x" +
+                            (Plan.ScalableNR
+                                 ? "(" + Twine(Plan.NR) + " x vscale)"
+                                 : Twine(Plan.NR))) +
+                 AccNote);
+  if (!Plan.Split.empty())
+    emitRemark(DEBUG_TYPE, "Threads", Op,
+               Name + ": split over the OpenMP threads by " + Plan.Split +
+                   " (__kmpc_fork_call, static schedule)");
+  if (!Versions.empty())
+    emitRemark(DEBUG_TYPE, "Dispatch", Op,
+               Name + ": one version per x86 level, chosen at run time by "
+                      "tlxrt_x86_level() (" +
+                   join(Versions, "; ") + ")");
+}
+
+/// Whether \p X and \p Y certainly compute the same value: one value, or
+/// side-effect-free instructions of one kind on such operands (run-time
+/// extents are read anew at each use).
+static bool isSameComputation(const Value *X, const Value *Y,
+                              unsigned Depth = 0) {
+  if (X == Y)
+    return true;
+  const auto *IX = dyn_cast<Instruction>(X);
+  const auto *IY = dyn_cast<Instruction>(Y);
+  if (!IX || !IY || Depth > 6 || !IX->isSameOperationAs(IY) ||
+      IX->mayReadOrWriteMemory() || isa<PHINode>(IX))
+    return false;
+  for (unsigned I = 0; I < IX->getNumOperands(); ++I)
+    if (!isSameComputation(IX->getOperand(I), IY->getOperand(I), Depth + 1))
+      return false;
+  return true;
+}
+
+static GemmOperand operandOf(const RuntimeMatrix &M, bool IsSigned) {
+  GemmOperand O;
+  O.Ptr = M.Ptr;
+  O.Elem = M.Elem;
+  O.RowStride = M.RowStride;
+  O.ColStride = M.ColStride;
+  O.IsSigned = IsSigned;
+  return O;
+}
+
+/// An i1 that is true when the bytes of \p Dst and \p Read do not
+/// overlap: a constant where alias analysis decides, else the address
+/// ranges compared (strides are positive: RuntimeChecker checks them).
+Value *Tiler::emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeMatrix &Dst,
+                                  const RuntimeMatrix &Read) {
+  Value *DstObj = stripParameterSpill(Dst.Ptr);
+  Value *ReadObj = stripParameterSpill(Read.Ptr);
+  if (DstObj != ReadObj &&
+      AA.isNoAlias(MemoryLocation::getBeforeOrAfter(DstObj),
+                   MemoryLocation::getBeforeOrAfter(ReadObj)))
+    return B.getTrue();
+  const DataLayout &DL = F.getDataLayout();
+  auto Range = [&](const RuntimeMatrix &M) {
+    Value *One = B.getInt64(1), *Zero = B.getInt64(0);
+    Value *Empty = B.CreateOr(B.CreateICmpSLE(M.Rows, Zero),
+                              B.CreateICmpSLE(M.Cols, Zero));
+    Value *Last = B.CreateAdd(
+        B.CreateMul(B.CreateSub(M.Rows, One), M.RowStride),
+        B.CreateMul(B.CreateSub(M.Cols, One), M.ColStride));
+    Value *Bytes = B.CreateMul(B.CreateAdd(Last, One),
+                               B.getInt64(DL.getTypeAllocSize(M.Elem)));
+    Value *Begin = B.CreatePtrToInt(M.Ptr, B.getInt64Ty());
+    Bytes = B.CreateSelect(Empty, Zero, Bytes);
+    return std::make_pair(Begin, B.CreateAdd(Begin, Bytes));
+  };
+  auto [DB, DE] = Range(Dst);
+  auto [RB, RE] = Range(Read);
+  return B.CreateOr(B.CreateICmpULE(DE, RB), B.CreateICmpULE(RE, DB));
+}
+
+/// A 2-D matmul or mma whose extents the program computes: operands and
+/// destination are read as RuntimeMatrix values, what the verifier could
+/// not compare is checked here, before the GEMM, and the GEMM runs to the
+/// run-time extents (the vector kernels; GemmEmitter.h). The verifier
+/// allows such a result only into a store; no epilogue is fused and the
+/// GEMM stays on the calling thread in this version.
+void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op) {
+  OpKind Kind = *getOpKind(Op);
+  StringRef Name = getOpDesc(Kind).shortName();
+  bool IsMMA = Kind != OpKind::MatMul;
+  unsigned First = IsMMA ? 1 : 0;
+  IRBuilder<> B(&Store);
+  std::optional<RuntimeMatrix> A = emitTokenMatrix(B, Op.getArgOperand(First));
+  std::optional<RuntimeMatrix> Bm =
+      emitTokenMatrix(B, Op.getArgOperand(First + 1));
+  std::optional<RuntimeMatrix> Acc =
+      IsMMA ? emitTokenMatrix(B, Op.getArgOperand(0)) : std::nullopt;
+  if (!A || !Bm || (IsMMA && !Acc))
+    return emitError(Op, "with extents computed at run time, the operands "
+                         "of " +
+                             getOpDesc(Kind).CName +
+                             " must be tensors in memory (tensor_load or "
+                             "tensor_typeinfo_mem of a pointer) in this "
+                             "version");
+  RuntimeMatrix C = emitStoreMatrix(B, Store);
+  if (C.Elem->isHalfTy() || C.Elem->isBFloatTy())
+    return emitError(Op, "a " + userTypeName(C.Elem) +
+                             " result with extents computed at run time is "
+                             "not supported yet (sums are kept in float "
+                             "between K blocks, which needs a buffer)");
+
+  RuntimeChecker Check(B, Op);
+  Check.requireValidMatrix(*A, "op1");
+  Check.requireValidMatrix(*Bm, "op2");
+  Check.requireValidMatrix(C, "the result");
+  Check.requireEqual(A->Cols, Bm->Rows,
+                     "inner dimensions differ at run time: op1 is %lldx%lld "
+                     "(M=%lld, K=%lld), op2 is %lldx%lld (K=%lld, N=%lld)",
+                     {A->Rows, A->Cols, A->Rows, A->Cols, Bm->Rows, Bm->Cols,
+                      Bm->Rows, Bm->Cols});
+  Check.require(B.CreateAnd(B.CreateICmpEQ(C.Rows, A->Rows),
+                            B.CreateICmpEQ(C.Cols, Bm->Cols)),
+                "the result's typeinfo is %lldx%lld at run time, but op1 x "
+                "op2 is %lldx%lld",
+                {C.Rows, C.Cols, A->Rows, Bm->Cols});
+  if (IsMMA) {
+    Check.requireValidMatrix(*Acc, "acc");
+    Check.require(B.CreateAnd(B.CreateICmpEQ(Acc->Rows, A->Rows),
+                              B.CreateICmpEQ(Acc->Cols, Bm->Cols)),
+                  "the accumulator is %lldx%lld at run time, but op1 x op2 "
+                  "is %lldx%lld",
+                  {Acc->Rows, Acc->Cols, A->Rows, Bm->Cols});
+  }
+  // C holds partial sums while the GEMM still reads A, B and the initial
+  // sums: they must not share bytes with it.
+  // The accumulator may be the destination itself (each element's initial
+  // sum is read right before the element is written), known here or at
+  // run time.
+  bool InPlace = IsMMA && isSamePointer(Acc->Ptr, C.Ptr, AA) &&
+                 isSameComputation(Acc->RowStride, C.RowStride) &&
+                 isSameComputation(Acc->ColStride, C.ColStride);
+  auto Overlaps = [&](const RuntimeMatrix &Read, StringRef What,
+                      Value *Allowed) {
+    Value *OK = emitRuntimeDisjoint(B, C, Read);
+    if (Allowed)
+      OK = B.CreateOr(OK, Allowed);
+    Check.require(OK,
+                  "the destination of tensor_store overlaps " + What +
+                      " at run time; with extents computed at run time the "
+                      "result is written in place, so it must not",
+                  {});
+  };
+  Overlaps(*A, "op1", nullptr);
+  Overlaps(*Bm, "op2", nullptr);
+  if (IsMMA && !InPlace)
+    Overlaps(*Acc, "acc (other than as the destination itself)",
+             B.CreateAnd(B.CreateICmpEQ(Acc->Ptr, C.Ptr),
+                         B.CreateAnd(B.CreateICmpEQ(Acc->RowStride, C.RowStride),
+                                     B.CreateICmpEQ(Acc->ColStride,
+                                                    C.ColStride))));
+
+  GemmDesc G;
+  G.M = G.N = G.K = PlanningExtent;
+  G.RuntimeM = C.Rows;
+  G.RuntimeN = C.Cols;
+  G.RuntimeK = A->Cols;
+  bool ASigned = true, BSigned = true;
+  if (IsMMA) {
+    MMASignedness S = *getMMASignedness(Kind);
+    ASigned = S.Op1Signed;
+    BSigned = S.Op2Signed;
+    G.Accumulate = true;
+    if (!InPlace)
+      G.Init = operandOf(*Acc, true);
+  }
+  G.A = operandOf(*A, ASigned);
+  G.B = operandOf(*Bm, BSigned);
+  G.C = operandOf(C, true);
+
+  KernelRegion Kernel(B, "gemm");
+  GemmTarget Target = chooseTarget(G, Op);
+  GemmPlan Plan;
+  std::string Why;
+  SmallVector<std::string, 4> Versions;
+  bool Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
+  if (!Done && Target != GemmTarget::Vector) {
+    emitMissedRemark(DEBUG_TYPE, "RuntimeExtents", Op,
+                     Name + ": " +
+                         (Target == GemmTarget::AMX ? "AMX" : "SME") +
+                         " kernels need static shapes; extents computed at "
+                         "run time use vector code");
+    Target = GemmTarget::Vector;
+    Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
+  }
+  Kernel.finish(B);
+  if (!Done)
+    return emitError(Op, "TLX op '" + Name +
+                             "' cannot be lowered with extents computed at "
+                             "run time: " + Why);
+  emitGemmRemarks(Op, G, Target, Plan, Versions,
+                  elementTypeName(A->Elem) + " x " + elementTypeName(Bm->Elem) +
+                      " -> " + elementTypeName(C.Elem),
+                  IsMMA && !InPlace ? ", initial sums from acc" : "");
+  Store.eraseFromParent();
+}
+
 bool Tiler::run() {
   // 2-D matmul/mma: nd-to-2d has lowered contract, convolution and batches.
   auto Work = collectStoredContractions(F, [](OpKind K, unsigned) {
@@ -622,7 +826,11 @@ bool Tiler::run() {
     for (Value *Arg : Op->args())
       if (auto *I = dyn_cast<Instruction>(Arg); I && getOpKind(I))
         Operands.emplace_back(I);
-    lowerContraction(*S, *Op);
+    std::optional<TensorValue> Result = getTensorValue(S->getArgOperand(1));
+    if (Result && Result->Type.isDynamic())
+      lowerRuntimeContraction(*S, *Op);
+    else
+      lowerContraction(*S, *Op);
     eraseOpIfDead(*Op);
     // Transposes read through strides have no other reader.
     for (WeakTrackingVH &V : Operands)

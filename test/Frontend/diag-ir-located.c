@@ -28,7 +28,7 @@ v4f shape_per_path(v4f x, int c) {
   tlx_token_t t = tensor_typeinfo(x, shape, TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2));
   return tensor_relu(t);
 }
-// CHECK-DAG: diag-ir-located.c:28:19: error: the shape operand (2nd argument) of 'tensor_typeinfo' must be a constant integer vector
+// CHECK-DAG: diag-ir-located.c:28:19: error: 'tensor_typeinfo': shape ?x? is computed at run time, but the data is a C vector value, whose shape is constant
 
 v4f token_in_array(v4f x, int i) {
   tlx_token_t tokens[2];

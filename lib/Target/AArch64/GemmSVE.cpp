@@ -231,16 +231,17 @@ void SVEGemmEmitter::emit() {
                              nullptr, "sve.edge");
     EdgeBuf->setAlignment(Align(16));
   }
-  Value *RowEnd = G.RowEnd ? G.RowEnd : c64(G.M);
-  Value *ColEnd = G.ColEnd ? G.ColEnd : c64(G.N);
+  Value *RowEnd = G.RowEnd ? G.RowEnd : G.extentM(B);
+  Value *ColEnd = G.ColEnd ? G.ColEnd : G.extentN(B);
+  Value *KEnd = G.extentK(B);
   emitLoop(
       B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, c64(Kern.NC), "sve.jc",
       [&](IRBuilderBase &, Value *Jc) {
         Value *Nc = smin(c64(Kern.NC), B.CreateSub(ColEnd, Jc));
         emitLoop(
-            B, c64(0), c64(G.K), c64(Kern.KC), "sve.pc",
+            B, c64(0), KEnd, c64(Kern.KC), "sve.pc",
             [&](IRBuilderBase &, Value *Pc) {
-              Value *Kc = smin(c64(Kern.KC), B.CreateSub(c64(G.K), Pc));
+              Value *Kc = smin(c64(Kern.KC), B.CreateSub(KEnd, Pc));
               Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
                                        c64(-int64_t(Kern.KG)));
               packB(Jc, Pc, Nc, Kc, Kcp);
@@ -248,7 +249,7 @@ void SVEGemmEmitter::emit() {
                                 ? B.getTrue()
                                 : B.CreateICmpNE(Pc, c64(0), "sve.addc");
               Value *LastK =
-                  B.CreateICmpSGE(B.CreateAdd(Pc, Kc), c64(G.K), "sve.lastk");
+                  B.CreateICmpSGE(B.CreateAdd(Pc, Kc), KEnd, "sve.lastk");
               Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "sve.firstk");
               emitLoop(
                   B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, c64(Kern.MC),

@@ -66,7 +66,7 @@ SmallVector<const X86Level *, 3> levelsToAdd(const Function &Caller,
   SmallVector<const X86Level *, 3> Add;
   Triple TT(Caller.getParent()->getTargetTriple());
   if (!pipelineOptions().Dispatch || TT.getArch() != Triple::x86_64 ||
-      G.M * G.N * G.K < DispatchMinWork)
+      (!G.isRuntimeSized() && G.M * G.N * G.K < DispatchMinWork))
     return Add;
   // VNNI and BF16 only change int8 and bf16 kernels.
   bool DotProducts = G.A.Elem->isIntegerTy(8) || G.A.Elem->isBFloatTy();

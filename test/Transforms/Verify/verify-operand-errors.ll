@@ -67,12 +67,12 @@ define void @token_from_other_op(<4 x float> %v) {
 }
 
 ; Shape-like operands (V) must be constant <n x i32> vectors.
-; CHECK: error: {{.*}}in function shape_not_constant {{.*}}: llvm.tensor.typeinfo: shape must be a constant <n x i32> vector (dynamic shapes are not supported yet)
-; CHECK: error: {{.*}}in function shape_undef {{.*}}: llvm.tensor.typeinfo: shape must be a constant <n x i32> vector (dynamic shapes are not supported yet)
+; CHECK: error: {{.*}}in function shape_not_constant {{.*}}: llvm.tensor.typeinfo: shape ?x? is computed at run time, but the data is a C vector value, whose shape is constant
+; CHECK: error: {{.*}}in function shape_undef {{.*}}: llvm.tensor.typeinfo: shape 2x? is computed at run time, but the data is a C vector value, whose shape is constant
 ; CHECK: error: {{.*}}in function shape_i64 {{.*}}: llvm.tensor.typeinfo: shape must be a <n x i32> vector
 ; CHECK: error: {{.*}}in function layout_scalar {{.*}}: llvm.tensor.typeinfo: layout must be a <n x i32> vector
-; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: window must be a constant <n x i32> vector (dynamic shapes are not supported yet)
-; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: strides must be a constant <n x i32> vector (dynamic shapes are not supported yet)
+; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: window must be a constant <n x i32> vector (only shapes and strides may be computed at run time)
+; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: strides must be a constant <n x i32> vector (only shapes and strides may be computed at run time)
 define void @shape_not_constant(<4 x float> %v, <2 x i32> %shape) {
   %t = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> %v, <2 x i32> %shape, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   ret void

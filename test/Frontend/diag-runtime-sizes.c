@@ -1,0 +1,38 @@
+// Run-time sizes (docs/ops.md, "Run-time sizes"): what the compiler can
+// still decide is an error at the call; what this version cannot lower
+// with run-time extents is an error that says so, at every -O level.
+// RUN: not %clang_tlx -O0 -c -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %clang_tlx -O2 -c -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
+#include <tlx.h>
+
+TLX_DECLARE_TENSOR_OPS_AS(tlx_float_result_t, f32)
+
+// Constant extents of a run-time shape are still compared.
+void inner_mismatch(const float *a, const float *b, float *c, int m, int n) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, m, 64), TLX_LOAD(b, 32, n)));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': inner dimensions differ: op1 is ?x64 (M=?, K=64), op2 is 32x? (K=32, N=?)
+
+// Ops that do not take run-time extents yet say so.
+void relu(const float *a, float *c, int m, int n) {
+  TLX_STORE(c, tlx_relu(TLX_LOAD(a, m, n)));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_relu': operand extents computed at run time are not supported by this operation yet (only by matmul and the mma family on 2-D tensors; docs/ops.md, "Run-time sizes")
+
+void batched(const float *a, const float *b, float *c, int m, int n, int k) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 2, m, k), TLX_LOAD(b, 2, k, n)));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': op1 is 2x?x?: with extents computed at run time, operands must be 2-D in this version
+
+// A result with run-time extents is only stored.
+float read_element(const float *a, const float *b, int m, int n, int k) {
+  tlx_float_result_t r = tensor_matmul_f32(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n));
+  return r[0];
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo, in the same block) in this version
+
+// Copies of run-time-sized memory are not lowered yet.
+void copy(const float *a, float *c, int m, int n) {
+  TLX_STORE(c, TLX_LOAD(a, m, n));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:3: error: 'tensor_store': copying a tensor whose extents are computed at run time is not supported yet (only results of matmul and the mma family may be stored)

@@ -1,0 +1,63 @@
+// The run-time checks of ops whose sizes are C variables: each violation
+// prints a clang-style error naming the C call and the sizes, and exits
+// with status 1 before any work; a handler installed by an embedder gets
+// the message first; -fplugin-arg-tlx-runtime-checks=off omits them.
+// RUN: %clang_tlx -std=c11 -O2 %s %tlx_rt -o %t
+// RUN: %t 3 4 4 2 0 | FileCheck %s --check-prefix=OK
+// RUN: not %t 3 4 5 2 0 2>&1 | FileCheck %s --check-prefix=INNER
+// RUN: not %t -3 4 4 2 0 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: not %t 3 4 4 2 1 2>&1 | FileCheck %s --check-prefix=LD
+// RUN: not %t 3 4 4 2 2 2>&1 | FileCheck %s --check-prefix=OVERLAP
+// RUN: not %t 3 4 5 2 3 2>&1 | FileCheck %s --check-prefix=HANDLER
+// RUN: %clang_tlx -std=c11 -O0 %s %tlx_rt -o %t0
+// RUN: not %t0 3 4 5 2 0 2>&1 | FileCheck %s --check-prefix=INNER
+// RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-runtime-checks=off %s %tlx_rt -S -emit-llvm -o - | FileCheck %s --check-prefix=OFF
+// OK: done
+// INNER: runtime-size-checks.c:[[@LINE+24]]:19: error: 'tensor_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
+// INNER-NOT: done
+// NEGATIVE: runtime-size-checks.c:[[@LINE+22]]:19: error: 'tensor_matmul': op1 has a negative extent at run time: -3x4
+// LD: runtime-size-checks.c:[[@LINE+21]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements of each of its rows: elements would share addresses
+// OVERLAP: runtime-size-checks.c:[[@LINE+20]]:19: error: 'tensor_matmul': the destination of tensor_store overlaps op1 at run time
+// HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+19]]:19: error: 'tensor_matmul': inner dimensions differ
+// HANDLER-NOT: handler returned
+// OFF-NOT: tlxrt_shape_error
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <tlx.h>
+#include <tlxrt_checks.h>
+
+static jmp_buf escape;
+static void handler(const char *message) {
+  printf("handler: %s\n", message);
+  fflush(stdout);
+  longjmp(escape, 1);
+}
+
+static void mm(int m, int k, int k2, int n, int ldc, const float *a,
+               const float *b, float *c) {
+  tlx_token_t ta = TLX_LOAD(a, m, k), tb = TLX_LOAD(b, k2, n);
+  tensor_store(c, tlx_matmul(ta, tb), TLX_STRIDES(0, ldc));
+}
+
+int main(int argc, char **argv) {
+  if (argc != 6)
+    return 2;
+  int m = atoi(argv[1]), k = atoi(argv[2]), k2 = atoi(argv[3]);
+  int n = atoi(argv[4]), mode = atoi(argv[5]);
+  float *buf = calloc(4096, sizeof(float));
+  float *a = buf, *b = buf + 1024, *c = buf + 2048;
+  if (mode == 2)
+    c = buf + 1; /* inside op1 */
+  if (mode == 3) {
+    tlxrt_set_shape_error_handler(handler);
+    if (setjmp(escape))
+      return 1;
+  }
+  mm(m, k, k2, n, mode == 1 ? 1 : 0, a, b, c);
+  if (mode == 3)
+    puts("handler returned");
+  puts("done");
+  free(buf);
+  return 0;
+}

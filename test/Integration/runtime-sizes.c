@@ -1,0 +1,238 @@
+// Matmul and the mma family with sizes that are C variables (docs/ops.md,
+// "Run-time sizes"): every element against a plain C loop, at sizes on both
+// sides of the register block (6..14 rows, 8..32 columns) and of the cache
+// blocks (MC 48.., KC 672, NC 1560), with zero extents, column-major
+// operands, leading dimensions from variables, and int8 with each
+// signedness, accumulating from another tensor and in place.
+// RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
+// RUN: %clang_tlx -std=c11 -Wall -Werror -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
+// Every x86 level the dispatch picks from, and the AMX target (whose tile
+// kernels need static shapes: vector code, with a missed remark).
+// RUN: %clang_tlx -std=c11 -O2 -march=x86-64 %s %tlx_rt -o %tb
+// RUN: env TLX_ISA_LEVEL_MAX=0 %tb | FileCheck %s
+// RUN: env TLX_ISA_LEVEL_MAX=1 %tb | FileCheck %s
+// RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx-emulate -Rpass-missed=tlx %s %tlx_rt -o %te 2>&1 | FileCheck %s --check-prefix=AMX
+// RUN: %te | FileCheck %s
+// AMX: remark: matmul: AMX kernels need static shapes; extents computed at run time use vector code
+// CHECK: f32 row-major: ok
+// CHECK: f32 layouts and leading dimensions: ok
+// CHECK: f64: ok
+// CHECK: i32: ok
+// CHECK: int8 mma: ok
+// CHECK: PASSED
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tlx.h>
+
+TLX_DECLARE_TENSOR_OPS_AS(tlx_float_result_t, f32)
+TLX_DECLARE_TENSOR_OPS_AS(tlx_int32_result_t, i32)
+
+static int failures;
+
+static void fill_f32(float *p, long n, int seed) {
+  for (long i = 0; i < n; ++i)
+    p[i] = (float)((i * 7 + seed * 3) % 11 - 5);
+}
+
+/* c = a x b, row-major, through the short form. */
+static void mm_f32(int m, int n, int k, const float *a, const float *b,
+                   float *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n)));
+}
+
+static void check_f32(const char *what, int m, int n, int k, const float *c,
+                      const float *want, long ldc) {
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j)
+      if (c[i * ldc + j] != want[i * ldc + j]) {
+        if (failures++ < 5)
+          printf("%s %dx%dx%d: c[%d][%d] = %g, want %g\n", what, m, n, k, i, j,
+                 c[i * ldc + j], want[i * ldc + j]);
+        return;
+      }
+}
+
+static void test_row_major(void) {
+  static const int sizes[][3] = {
+      {1, 1, 1},    {3, 5, 7},     {6, 8, 2},    {7, 9, 3},   {14, 32, 5},
+      {15, 33, 6},  {13, 17, 31},  {49, 65, 97}, {48, 47, 1}, {2, 1561, 3},
+      {5, 7, 673},  {97, 130, 700}, {0, 4, 3},   {4, 0, 3},   {4, 3, 0},
+      {200, 64, 300}};
+  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    int m = sizes[s][0], n = sizes[s][1], k = sizes[s][2];
+    float *a = malloc(sizeof(float) * (m * k + 1));
+    float *b = malloc(sizeof(float) * (k * n + 1));
+    float *c = malloc(sizeof(float) * (m * n + 1));
+    float *want = malloc(sizeof(float) * (m * n + 1));
+    fill_f32(a, m * k, 1);
+    fill_f32(b, k * n, 2);
+    for (int i = 0; i < m * n; ++i)
+      c[i] = 99.0f; /* k == 0 must clear it */
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int p = 0; p < k; ++p)
+          sum += a[i * k + p] * b[p * n + j];
+        want[i * n + j] = sum;
+      }
+    mm_f32(m, n, k, a, b, c);
+    check_f32("row-major", m, n, k, c, want, n);
+    free(a), free(b), free(c), free(want);
+  }
+  printf("f32 row-major: %s\n", failures ? "FAILED" : "ok");
+}
+
+/* c[m x n] (leading dimension ldc) = a^T x b, with a stored column-major
+ * (k x m in memory, rows lda apart) and b row-major with rows ldb apart:
+ * the long form, every shape and stride a variable. */
+static void mm_layouts(int m, int n, int k, int lda, int ldb, int ldc,
+                       const float *a, const float *b, float *c) {
+  tlx_token_t ta = tensor_load(a, TLX_SHAPE(k, m), TLX_LAYOUT(1, 0),
+                               TLX_ZEROS(2), TLX_STRIDES(0, lda));
+  tlx_token_t tb = tensor_load(b, TLX_SHAPE(k, n), TLX_LAYOUT(0, 1),
+                               TLX_ZEROS(2), TLX_STRIDES(0, ldb));
+  tlx_float_result_t r = tensor_matmul_f32(ta, tb);
+  tlx_token_t tr =
+      tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+  tensor_store(c, tr, TLX_STRIDES(0, ldc));
+}
+
+static void test_layouts(void) {
+  static const int sizes[][3] = {{3, 5, 7}, {17, 33, 9}, {64, 70, 130}};
+  int before = failures;
+  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    int m = sizes[s][0], n = sizes[s][1], k = sizes[s][2];
+    int lda = m + 3, ldb = n + 1, ldc = n + 5;
+    float *a = malloc(sizeof(float) * k * lda);
+    float *b = malloc(sizeof(float) * k * ldb);
+    float *c = malloc(sizeof(float) * m * ldc);
+    float *want = malloc(sizeof(float) * m * ldc);
+    fill_f32(a, (long)k * lda, 3);
+    fill_f32(b, (long)k * ldb, 4);
+    for (long i = 0; i < (long)m * ldc; ++i)
+      c[i] = want[i] = -7.0f; /* the gaps between rows stay */
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int p = 0; p < k; ++p)
+          sum += a[p * lda + i] * b[p * ldb + j];
+        want[i * ldc + j] = sum;
+      }
+    mm_layouts(m, n, k, lda, ldb, ldc, a, b, c);
+    check_f32("layouts", m, ldc, k, c, want, ldc);
+    free(a), free(b), free(c), free(want);
+  }
+  printf("f32 layouts and leading dimensions: %s\n",
+         failures == before ? "ok" : "FAILED");
+}
+
+static void mm_f64(int m, int n, int k, const double *a, const double *b,
+                   double *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n)));
+}
+
+static void mm_i32(int m, int n, int k, const int32_t *a, const int32_t *b,
+                   int32_t *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n)));
+}
+
+static void test_f64_i32(void) {
+  int m = 23, n = 19, k = 41, before = failures;
+  double a[23 * 41], b[41 * 19], c[23 * 19];
+  int32_t ai[23 * 41], bi[41 * 19], ci[23 * 19];
+  for (int i = 0; i < m * k; ++i)
+    a[i] = ai[i] = (i * 5) % 13 - 6;
+  for (int i = 0; i < k * n; ++i)
+    b[i] = bi[i] = (i * 3) % 7 - 3;
+  mm_f64(m, n, k, a, b, c);
+  mm_i32(m, n, k, ai, bi, ci);
+  int ok64 = 1, ok32 = 1;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      int64_t sum = 0;
+      for (int p = 0; p < k; ++p)
+        sum += (int64_t)ai[i * k + p] * bi[p * n + j];
+      ok64 &= c[i * n + j] == (double)sum;
+      ok32 &= ci[i * n + j] == (int32_t)sum;
+    }
+  failures += !ok64 + !ok32;
+  printf("f64: %s\n", ok64 ? "ok" : "FAILED");
+  printf("i32: %s\n", ok32 ? "ok" : "FAILED");
+  (void)before;
+}
+
+/* c = acc + a x b on int8 operands, each signedness; acc is another
+ * tensor (from), or c itself (in place). */
+#define MMA_FN(OP, TA, TB)                                                     \
+  static void OP##_from(int m, int n, int k, const TA *a, const TB *b,         \
+                        const int32_t *acc, int32_t *c) {                      \
+    TLX_STORE(c, tlx_##OP(TLX_LOAD(acc, m, n), TLX_LOAD(a, m, k),              \
+                          TLX_LOAD(b, k, n)));                                 \
+  }                                                                            \
+  static void OP##_inplace(int m, int n, int k, const TA *a, const TB *b,      \
+                           int32_t *c) {                                       \
+    TLX_STORE(c, tlx_##OP(TLX_LOAD(c, m, n), TLX_LOAD(a, m, k),                \
+                          TLX_LOAD(b, k, n)));                                 \
+  }
+MMA_FN(smma, int8_t, int8_t)
+MMA_FN(umma, uint8_t, uint8_t)
+MMA_FN(usmma, uint8_t, int8_t)
+MMA_FN(summa, int8_t, uint8_t)
+
+#define MMA_CHECK(OP, TA, TB)                                                  \
+  do {                                                                         \
+    TA *a = malloc((size_t)m * k);                                             \
+    TB *b = malloc((size_t)k * n);                                             \
+    int32_t *acc = malloc(4 * (size_t)m * n), *c = malloc(4 * (size_t)m * n);  \
+    for (int i = 0; i < m * k; ++i)                                            \
+      a[i] = (TA)(i * 37 + 11);                                                \
+    for (int i = 0; i < k * n; ++i)                                            \
+      b[i] = (TB)(i * 53 + 7);                                                 \
+    for (int i = 0; i < m * n; ++i)                                            \
+      acc[i] = i * 3 - 50;                                                     \
+    OP##_from(m, n, k, a, b, acc, c);                                          \
+    int ok = 1;                                                                \
+    for (int i = 0; i < m; ++i)                                                \
+      for (int j = 0; j < n; ++j) {                                            \
+        int32_t sum = acc[i * n + j];                                          \
+        for (int p = 0; p < k; ++p)                                            \
+          sum += (int32_t)a[i * k + p] * (int32_t)b[p * n + j];                \
+        ok &= c[i * n + j] == sum;                                             \
+      }                                                                        \
+    OP##_inplace(m, n, k, a, b, c); /* c = c + a x b = acc + 2 a x b */        \
+    for (int i = 0; i < m; ++i)                                                \
+      for (int j = 0; j < n; ++j) {                                            \
+        int32_t sum = acc[i * n + j];                                          \
+        for (int p = 0; p < k; ++p)                                            \
+          sum += 2 * (int32_t)a[i * k + p] * (int32_t)b[p * n + j];            \
+        ok &= c[i * n + j] == sum;                                             \
+      }                                                                        \
+    if (!ok && failures++ < 5)                                                 \
+      printf(#OP " %dx%dx%d: wrong\n", m, n, k);                               \
+    free(a), free(b), free(acc), free(c);                                      \
+  } while (0)
+
+static void test_mma(void) {
+  static const int sizes[][3] = {{1, 1, 1}, {5, 7, 3}, {33, 65, 130},
+                                 {64, 64, 1025}};
+  int before = failures;
+  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    int m = sizes[s][0], n = sizes[s][1], k = sizes[s][2];
+    MMA_CHECK(smma, int8_t, int8_t);
+    MMA_CHECK(umma, uint8_t, uint8_t);
+    MMA_CHECK(usmma, uint8_t, int8_t);
+    MMA_CHECK(summa, int8_t, uint8_t);
+  }
+  printf("int8 mma: %s\n", failures == before ? "ok" : "FAILED");
+}
+
+int main(void) {
+  test_row_major();
+  test_layouts();
+  test_f64_i32();
+  test_mma();
+  printf("%s\n", failures ? "FAILED" : "PASSED");
+  return failures != 0;
+}
