@@ -119,6 +119,10 @@ FEATURES = {
     "axis-reductions": "reduce windows covering whole axes: per-row, "
                        "per-column and full reductions (tlx-legalize's "
                        "along-the-window and by-window-rows loops)",
+    "runtime-sizes": "matmul and the mma family whose sizes and leading "
+                     "dimensions are C variables (read from volatiles), "
+                     "column-major op1, accumulating from another array or "
+                     "in place, zero extents",
     "nan": "NaN and -0.0 in float inputs (off by default)",
 }
 GROUPS = {
@@ -2241,6 +2245,9 @@ class Prog:
         bbv = random.Random("progs-bbv:%d:%d" % (self.seed, self.index))
         if self.on("big-byvalue") and bbv.random() < 0.1:
             self.construct_big_byvalue(bbv)
+        rts = random.Random("progs-rts:%d:%d" % (self.seed, self.index))
+        if self.on("runtime-sizes") and rts.random() < 0.2:
+            self.construct_runtime_sizes(rts)
         # everything unobserved is stored (or escapes)
         for p in self.pending:
             p[1]()
@@ -2301,6 +2308,100 @@ class Prog:
         self.checks.append(("big-byvalue relu %dx%d" % (rows, cols), got, exp,
                             "f32", n, 0.0, 0.0))
         self.tags.add("big-byvalue")
+
+    def construct_runtime_sizes(self, rng):
+        """A matmul or mma whose sizes and leading dimensions are C
+        variables (volatiles: nothing folds), in a noinline function of the
+        TLX half; every element of the destination (the gaps between its
+        rows too) is checked against plain C."""
+        op = rng.choice(["matmul", "matmul", "matmul_i32", "smma", "umma",
+                         "usmma", "summa"])
+        pick = lambda: rng.choice([rng.randint(1, 20), rng.randint(1, 70),
+                                   rng.randint(0, 3)])
+        m, n, kk = pick(), pick(), pick()
+        if rng.random() < 0.15:
+            kk = rng.randint(600, 700)  # across the KC block
+        col_a = rng.random() < 0.3
+        lda = (m if col_a else kk) + rng.choice([0, 0, 1, 5])
+        ldb = n + rng.choice([0, 0, 3])
+        ldc = n + rng.choice([0, 0, 2])
+        inplace = op not in ("matmul", "matmul_i32") and rng.random() < 0.5
+        ta, tb = {"matmul": ("float", "float"),
+                  "matmul_i32": ("int32_t", "int32_t"),
+                  "smma": ("int8_t", "int8_t"), "umma": ("uint8_t", "uint8_t"),
+                  "usmma": ("uint8_t", "int8_t"),
+                  "summa": ("int8_t", "uint8_t")}[op]
+        tc = "float" if op == "matmul" else "int32_t"
+        dt = "f32" if op == "matmul" else "i32"
+        k = "%d_%d" % (self.index, self.nfn)
+        self.nfn += 1
+        fn, pre = "tlxp_rts_%s" % k, "rts%s_" % k
+        na = max(1, (kk * lda) if col_a else (m * lda))
+        nb, nc = max(1, kk * ldb), max(1, m * ldc)
+        a_shape = "TLX_SHAPE(k, m), TLX_LAYOUT(1, 0)" if col_a else \
+            "TLX_SHAPE(m, k), TLX_LAYOUT(0, 1)"
+        load = lambda p, shape, ld: ("tensor_load(%s, %s, TLX_ZEROS(2), "
+                                     "TLX_STRIDES(0, %s))" % (p, shape, ld))
+        ops = [load("a", a_shape, "lda"),
+               load("b", "TLX_SHAPE(k, n), TLX_LAYOUT(0, 1)", "ldb")]
+        params = ("int m, int n, int k, int lda, int ldb, int ldc, "
+                  "const %s *a, const %s *b, const int32_t *acc, %s *c" %
+                  (ta, tb, tc))
+        if op.startswith("matmul"):
+            call = "tlx_matmul(%s, %s)" % tuple(ops)
+        else:
+            acc = load("c" if inplace else "acc",
+                       "TLX_SHAPE(m, n), TLX_LAYOUT(0, 1)",
+                       "ldc" if inplace else "0")
+            call = "tlx_%s(%s, %s, %s)" % (op, acc, ops[0], ops[1])
+        self.fns.append("\n".join([
+            "static TLXP_NOINLINE void %s(%s) {" % (fn, params),
+            "  (void)acc;",
+            "  tensor_store(c, %s, TLX_STRIDES(0, ldc));" % call,
+            "}"]))
+        d = pre + "dims"
+        self.decls.append("static %s %sa[%d];" % (ta, pre, na))
+        self.decls.append("static %s %sb[%d];" % (tb, pre, nb))
+        self.decls.append("static int32_t %sacc[%d];" % (pre, max(1, m * n)))
+        for a in ("got", "exp"):
+            self.decls.append("static %s %s%s[%d];" % (tc, pre, a, nc))
+        self.decls.append("volatile int %s[6] = {%d, %d, %d, %d, %d, %d};" %
+                          (d, m, n, kk, lda, ldb, ldc))
+        mul = rng.randrange(1, 1 << 16) * 2 + 1
+        fill = "(int)((((unsigned)i * %du) >> 7) %% 15) - 7" % mul
+        self.inits.append("for (int i = 0; i < %d; i++) %sa[i] = (%s)(%s);" %
+                          (na, pre, ta, fill))
+        self.inits.append("for (int i = 0; i < %d; i++) %sb[i] = (%s)(%s);" %
+                          (nb, pre, tb, fill.replace("7)", "11)")))
+        self.inits.append("for (int i = 0; i < %d; i++) %sacc[i] = i %% 23 "
+                          "- 11;" % (max(1, m * n), pre))
+        self.inits.append("for (int i = 0; i < %d; i++) %sgot[i] = %sexp[i] "
+                          "= (%s)(i %% 9 - 4);" % (nc, pre, pre, tc))
+        aidx = "p * lda + i" if col_a else "i * lda + p"
+        acc0 = ("0" if op.startswith("matmul") else
+                "%sexp[i * ldc + j]" % pre if inplace else
+                "%sacc[i * n + j]" % pre)
+        sumt = "double" if op == "matmul" else "int32_t"
+        self.R("{ /* runtime-sizes %s %dx%dx%d */" % (op, m, n, kk))
+        self.R("  int m = %s[0], n = %s[1], k = %s[2], lda = %s[3], "
+               "ldb = %s[4], ldc = %s[5];" % ((d,) * 6))
+        self.R("  (void)ldb;")
+        self.R("  for (int i = 0; i < m; i++)")
+        self.R("    for (int j = 0; j < n; j++) {")
+        self.R("      %s s = %s;" % (sumt, acc0))
+        self.R("      for (int p = 0; p < k; p++)")
+        self.R("        s += (%s)%sa[%s] * (%s)%sb[p * ldb + j];" %
+               (sumt, pre, aidx, sumt, pre))
+        self.R("      %sexp[i * ldc + j] = (%s)s;" % (pre, tc))
+        self.R("    }")
+        self.R("}")
+        self.T("%s(%s[0], %s[1], %s[2], %s[3], %s[4], %s[5], %sa, %sb, "
+               "%sacc, %sgot);" % ((fn,) + (d,) * 6 + (pre,) * 4))
+        self.checks.append(("runtime-sizes %s %dx%dx%d%s%s" % (
+            op, m, n, kk, " col-major op1" if col_a else "",
+            " in place" if inplace else ""), pre + "got", pre + "exp", dt, nc,
+            0.0, 0.0))
+        self.tags.add("runtime-sizes")
 
     def construct_reload(self):
         """Loads an array region the program stored (reads new values)."""
