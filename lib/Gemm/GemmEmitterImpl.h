@@ -195,6 +195,28 @@ void emitForkedGemm(
     llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
         EmitShare);
 
+/// Emits \p G through \p EmitShare, which emits one share of C with an
+/// MR x NR register block: on the calling thread, or forked over the
+/// OpenMP threads (chooseGemmSplit, or emitRuntimeForkedGemm for run-time
+/// extents). What every kernel with a loop nest of its own calls.
+void emitThreadedGemm(
+    llvm::IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
+    GemmPlan &Plan,
+    llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
+        EmitShare);
+
+/// A GEMM with run-time extents (G.isRuntimeSized()) on \p F with an
+/// MR x NR register block: when threads are on (chooseGemmSplit's rules),
+/// emits a run-time choice between \p EmitShare on all of C, for GEMMs
+/// below the threads' minimum work, and a fork over the larger of M and N
+/// in whole MR or NR blocks, each thread running \p EmitShare on its
+/// share. Returns false, emitting nothing, when threads are off.
+bool emitRuntimeForkedGemm(
+    llvm::IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
+    GemmPlan &Plan,
+    llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
+        EmitShare);
+
 /// The rows or columns of C each chunk of an AMX GEMM split over threads
 /// has (GemmParallel.cpp): whole 2 x 2 tile blocks, about 8 chunks.
 int64_t amxThreadChunk(const GemmDesc &G);

@@ -104,6 +104,73 @@ void emitForkedGemm(IRBuilderBase &B, const GemmDesc &G, GemmSplit Split,
   Plan.Split = describeSplit(ByRows, Units, Unit);
 }
 
+bool emitRuntimeForkedGemm(
+    IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
+    GemmPlan &Plan,
+    function_ref<void(IRBuilderBase &, const GemmDesc &)> EmitShare) {
+  const Function &F = *B.GetInsertBlock()->getParent();
+  if (!threadsEnabled(*F.getParent()) || isParallelRegion(F) || G.RowBegin ||
+      G.ColBegin)
+    return false;
+  // chooseGemmSplit's rules on the run-time extents: M*N*K (M*N < 2^62;
+  // compared as M*N >= ceil(min work / K)) and two blocks to share.
+  Value *M = G.extentM(B), *N = G.extentN(B), *K = G.extentK(B);
+  Value *One = B.getInt64(1);
+  Value *KAtLeast1 = B.CreateIntrinsic(Intrinsic::smax, {B.getInt64Ty()},
+                                       {K, One});
+  Value *PerK = B.CreateUDiv(
+      B.CreateAdd(B.getInt64(ThreadsMinWork), B.CreateSub(KAtLeast1, One)),
+      KAtLeast1);
+  Value *ByRows = B.CreateICmpSGE(M, N, "par.byrows");
+  Value *Unit = B.CreateSelect(ByRows, B.getInt64(MR), B.getInt64(NR));
+  Value *Extent = B.CreateSelect(ByRows, M, N, "par.extent");
+  Value *Fork = B.CreateAnd(
+      B.CreateAnd(B.CreateICmpSGT(K, B.getInt64(0)),
+                  B.CreateICmpSGE(B.CreateMul(M, N), PerK)),
+      B.CreateICmpSGE(Extent, B.CreateMul(Unit, B.getInt64(2))), "par.fork");
+  emitIf(
+      B, Fork,
+      [&] {
+        Value *Units = B.CreateUDiv(
+            B.CreateAdd(Extent, B.CreateSub(Unit, One)), Unit, "par.units");
+        emitParallelRegion(
+            B, "tlx.par.gemm", Units, Unit, Extent,
+            [&](IRBuilderBase &TB, const ThreadShare &S) {
+              GemmDesc Part = G;
+              Value *Zero = TB.getInt64(0);
+              Part.RowBegin = TB.CreateSelect(ByRows, S.Begin, Zero);
+              Part.RowEnd = TB.CreateSelect(ByRows, S.End, M);
+              Part.ColBegin = TB.CreateSelect(ByRows, Zero, S.Begin);
+              Part.ColEnd = TB.CreateSelect(ByRows, N, S.End);
+              EmitShare(TB, Part);
+            });
+      },
+      [&] { EmitShare(B, G); });
+  Plan.Split = "the larger of rows and columns, in blocks of " +
+               std::to_string(MR) + " rows or " + std::to_string(NR) +
+               " columns, when M*N*K >= " + std::to_string(ThreadsMinWork) +
+               " at run time";
+  return true;
+}
+
+void emitThreadedGemm(
+    IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
+    GemmPlan &Plan,
+    function_ref<void(IRBuilderBase &, const GemmDesc &)> EmitShare) {
+  if (G.isRuntimeSized()) {
+    if (!emitRuntimeForkedGemm(B, G, MR, NR, Plan, EmitShare))
+      EmitShare(B, G);
+    return;
+  }
+  const Function &F = *B.GetInsertBlock()->getParent();
+  GemmSplit Split = chooseGemmSplit(F, G, MR, NR);
+  if (Split == GemmSplit::None)
+    EmitShare(B, G);
+  else
+    emitForkedGemm(B, G, Split, Split == GemmSplit::Rows ? MR : NR, Plan,
+                   EmitShare);
+}
+
 int64_t amxThreadChunk(const GemmDesc &G) {
   // 64: two 32 x 32 tile blocks. About 8 chunks split evenly over 2 or 4
   // threads and within 1/8 over 3.

@@ -991,12 +991,7 @@ bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
     requireVectorWidth(*B.GetInsertBlock()->getParent(), Kern.RegBytes * 8);
     VectorGemmEmitter(B, Share, Kern).emit();
   };
-  GemmSplit Split = chooseGemmSplit(*F, G, Kern.MR, Kern.nr());
-  if (Split == GemmSplit::None)
-    EmitShare(B, G);
-  else
-    emitForkedGemm(B, G, Split, Split == GemmSplit::Rows ? Kern.MR : Kern.nr(),
-                   Plan, EmitShare);
+  emitThreadedGemm(B, G, Kern.MR, Kern.nr(), Plan, EmitShare);
   Plan.Kernel = kernelName(Kern) + (Kern.DirectB ? " (B in place)" : "");
   Plan.MC = Kern.MC;
   Plan.NC = Kern.NC;

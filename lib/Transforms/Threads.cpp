@@ -55,8 +55,8 @@ private:
 /// \p Units units of \p Unit (\p Extent in all, the last unit possibly
 /// shorter) and returns this thread's share.
 ThreadShare emitStaticShare(IRBuilderBase &TB, OpenMPCalls &Calls,
-                            Value *Gtid, int64_t Units, int64_t Unit,
-                            int64_t Extent) {
+                            Value *Gtid, Value *Units, Value *Unit,
+                            Value *Extent) {
   Type *I32 = TB.getInt32Ty(), *I64 = TB.getInt64Ty();
   Value *Last = TB.CreateAlloca(I32, nullptr, "omp.last");
   Value *Lb = TB.CreateAlloca(I64, nullptr, "omp.lb");
@@ -64,7 +64,8 @@ ThreadShare emitStaticShare(IRBuilderBase &TB, OpenMPCalls &Calls,
   Value *Stride = TB.CreateAlloca(I64, nullptr, "omp.stride");
   TB.CreateStore(TB.getInt32(0), Last);
   TB.CreateStore(TB.getInt64(0), Lb);
-  TB.CreateStore(TB.getInt64(Units - 1), Ub);
+  Value *LastOfAll = TB.CreateSub(Units, TB.getInt64(1));
+  TB.CreateStore(LastOfAll, Ub);
   TB.CreateStore(TB.getInt64(1), Stride);
   TB.CreateCall(Calls.get(omp::OMPRTL___kmpc_for_static_init_8),
                 {Calls.ident(), Gtid,
@@ -73,12 +74,11 @@ ThreadShare emitStaticShare(IRBuilderBase &TB, OpenMPCalls &Calls,
   Value *First = TB.CreateLoad(I64, Lb, "omp.first");
   // The runtime may hand out an upper bound past the last unit.
   Value *LastUnit = TB.CreateIntrinsic(
-      Intrinsic::smin, {I64}, {TB.CreateLoad(I64, Ub), TB.getInt64(Units - 1)});
-  Value *Begin = TB.CreateMul(First, TB.getInt64(Unit), "share.begin");
+      Intrinsic::smin, {I64}, {TB.CreateLoad(I64, Ub), LastOfAll});
+  Value *Begin = TB.CreateMul(First, Unit, "share.begin");
   Value *End = TB.CreateIntrinsic(
       Intrinsic::smin, {I64},
-      {TB.CreateMul(TB.CreateAdd(LastUnit, TB.getInt64(1)), TB.getInt64(Unit)),
-       TB.getInt64(Extent)},
+      {TB.CreateMul(TB.CreateAdd(LastUnit, TB.getInt64(1)), Unit), Extent},
       nullptr, "share.end");
   return {Begin, End, TB.CreateICmpSLE(First, LastUnit, "share.any")};
 }
@@ -116,6 +116,14 @@ bool threadsEnabled(const Module &M) {
 void emitParallelRegion(
     IRBuilderBase &B, const Twine &Name, int64_t Units, int64_t Unit,
     int64_t Extent,
+    function_ref<void(IRBuilderBase &, const ThreadShare &)> EmitBody) {
+  emitParallelRegion(B, Name, B.getInt64(Units), B.getInt64(Unit),
+                     B.getInt64(Extent), EmitBody);
+}
+
+void emitParallelRegion(
+    IRBuilderBase &B, const Twine &Name, Value *Units, Value *Unit,
+    Value *Extent,
     function_ref<void(IRBuilderBase &, const ThreadShare &)> EmitBody) {
   Function &Caller = *B.GetInsertBlock()->getParent();
   Module &M = *Caller.getParent();

@@ -55,6 +55,14 @@ void emitParallelRegion(
     llvm::function_ref<void(llvm::IRBuilderBase &, const ThreadShare &)>
         EmitBody);
 
+/// emitParallelRegion with a count of units, a unit and an extent known
+/// only at run time (i64 values of the caller).
+void emitParallelRegion(
+    llvm::IRBuilderBase &B, const llvm::Twine &Name, llvm::Value *Units,
+    llvm::Value *Unit, llvm::Value *Extent,
+    llvm::function_ref<void(llvm::IRBuilderBase &, const ThreadShare &)>
+        EmitBody);
+
 } // namespace tlx
 
 #endif // TLX_TRANSFORMS_THREADS_H

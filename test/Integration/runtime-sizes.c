@@ -13,6 +13,12 @@
 // RUN: env TLX_ISA_LEVEL_MAX=1 %tb | FileCheck %s
 // RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx-emulate -Rpass-missed=tlx %s %tlx_rt -o %te 2>&1 | FileCheck %s --check-prefix=AMX
 // RUN: %te | FileCheck %s
+// With -fopenmp: split over the threads when M*N*K passes the threshold at
+// run time (the 200x64x300 and 97x130x700 cases), whole on one thread
+// below it; 3 threads leave uneven shares.
+// RUN: %if openmp %{ %clang_tlx -std=c11 -O2 -fopenmp -Rpass=tlx %s %tlx_rt -o %tp 2>&1 | FileCheck %s --check-prefix=OMP %}
+// RUN: %if openmp %{ env OMP_NUM_THREADS=3 %tp | FileCheck %s %}
+// OMP: remark: matmul: split over the OpenMP threads by the larger of rows and columns, in blocks of {{[0-9]+}} rows or {{[0-9]+}} columns, when M*N*K >= {{[0-9]+}} at run time
 // AMX: remark: matmul: AMX kernels need static shapes; extents computed at run time use vector code
 // CHECK: f32 row-major: ok
 // CHECK: f32 layouts and leading dimensions: ok

@@ -485,13 +485,7 @@ bool emitSVEGemm(IRBuilderBase &B, const GemmDesc &G,
   };
   // Threads share C in whole micro-panels of a 512-bit VL (any other
   // length computes the same values, only with a partial panel more).
-  GemmSplit Split = chooseGemmSplit(*F, G, Kern.MR, 4 * Kern.minNR());
-  if (Split == GemmSplit::None)
-    EmitShare(B, G);
-  else
-    emitForkedGemm(B, G, Split,
-                   Split == GemmSplit::Rows ? Kern.MR : 4 * Kern.minNR(), Plan,
-                   EmitShare);
+  emitThreadedGemm(B, G, Kern.MR, 4 * Kern.minNR(), Plan, EmitShare);
   Plan.Kernel = "sve " + Kern.Name + " " + std::to_string(Kern.MR) + "x" +
                 std::to_string(Kern.NV) + "VL";
   Plan.MC = Kern.MC;
