@@ -10,7 +10,10 @@
  * prints "NAME TYPE M N K GFLOPS" or "NAME TYPE M N K FAILED".
  *
  * -D: BT (0 f32, 1 s8s8s32, 2 u8s8s32, 3 bf16 -> f32), GM, GN, GK, NAME
- * (the row's name, a string), REPS (timed runs at least; the best counts).
+ * (the row's name, a string), REPS (timed runs at least; the best counts),
+ * RTSIZE=1: the same GEMM with its sizes read from volatiles at run time
+ * (docs/ops.md, "Run-time sizes"; not for u8s8s32, whose zero accumulator
+ * is a broadcast).
  *
  *  f32:     tensor_matmul(float, float) -> float
  *  s8s8s32: tensor_matmul(int8_t, int8_t) -> int32_t (matmul widens
@@ -51,6 +54,24 @@ TLX_DECLARE_TENSOR_OPS(c_t)
 
 #define ROW_MAJOR TLX_LAYOUT(0, 1)
 
+#if RTSIZE
+/* The sizes as a program reading them from its input has them. */
+static volatile int size_m = GM, size_n = GN, size_k = GK;
+typedef c_elem rt_t __attribute__((__vector_size__(16)));
+TLX_DECLARE_TENSOR_OPS_AS(rt_t, rt)
+
+static void gemm(const a_elem *restrict a, const b_elem *restrict b,
+                 c_elem *restrict c) {
+  int m = size_m, n = size_n, k = size_k;
+  tlx_token_t ta =
+      tensor_load(a, TLX_SHAPE(m, k), ROW_MAJOR, TLX_ZEROS(2), TLX_ZEROS(2));
+  tlx_token_t tb =
+      tensor_load(b, TLX_SHAPE(k, n), ROW_MAJOR, TLX_ZEROS(2), TLX_ZEROS(2));
+  rt_t r = tensor_matmul_rt(ta, tb);
+  tensor_store(c, tensor_typeinfo(r, TLX_SHAPE(m, n), ROW_MAJOR, TLX_ZEROS(2)),
+               TLX_ZEROS(2));
+}
+#else
 static void gemm(const a_elem *restrict a, const b_elem *restrict b,
                  c_elem *restrict c) {
   tlx_token_t ta =
@@ -70,6 +91,7 @@ static void gemm(const a_elem *restrict a, const b_elem *restrict b,
   tensor_store(c, tensor_typeinfo(r, TLX_SHAPE(GM, GN), ROW_MAJOR, TLX_ZEROS(2)),
                TLX_ZEROS(2));
 }
+#endif
 
 int main(void) {
   bench_matrices mats;

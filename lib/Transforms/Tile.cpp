@@ -43,6 +43,7 @@
 #include "KernelOutliner.h"
 #include "Passes.h"
 #include "RuntimeShapes.h"
+#include "Threads.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -72,6 +73,8 @@ public:
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
   void lowerRuntimeContraction(CallBase &Store, CallBase &Op);
+  Function *getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
+                                 bool &Created);
   Value *emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeMatrix &Dst,
                              const RuntimeMatrix &Read);
   void emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
@@ -96,12 +99,16 @@ private:
   TensorValues Values;
 };
 
-/// emitGemm, for vector code with run-time dispatch (GemmDispatch.cpp).
+/// emitGemm in the function \p B inserts into, for vector code with
+/// run-time dispatch (GemmDispatch.cpp).
 bool Tiler::emitGemmFor(IRBuilderBase &B, const GemmDesc &G,
                         GemmTarget Target, GemmPlan &Plan, std::string &Why,
                         SmallVectorImpl<std::string> &Versions) {
   if (Target != GemmTarget::Vector)
-    return emitGemm(B, G, Target, TTI, Plan, Why);
+    return emitGemm(B, G, Target,
+                    FAM.getResult<TargetIRAnalysis>(
+                        *B.GetInsertBlock()->getParent()),
+                    Plan, Why);
   return emitDispatchedGemm(
       B, G,
       [&](Function &Fn) -> const TargetTransformInfo & {
@@ -788,12 +795,95 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op) {
   G.B = operandOf(*Bm, BSigned);
   G.C = operandOf(C, true);
 
-  KernelRegion Kernel(B, "gemm");
-  GemmTarget Target = chooseTarget(G, Op);
+  // One kernel per kind of GEMM in the module, called from every site.
+  bool Created = false;
+  Function *Kernel = getSharedRuntimeGemm(G, Op, Created);
+  if (!Kernel)
+    return;
+  SmallVector<Value *, 15> Args;
+  for (const GemmOperand *O : {&G.A, &G.B, &G.C, &G.Init}) {
+    Args.push_back(O->Ptr ? O->Ptr
+                          : ConstantPointerNull::get(B.getPtrTy()));
+    Args.push_back(O->Ptr ? O->RowStride : B.getInt64(0));
+    Args.push_back(O->Ptr ? O->ColStride : B.getInt64(0));
+  }
+  Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
+  B.CreateCall(Kernel, Args);
+  if (!Created)
+    emitRemark(DEBUG_TYPE, "SharedGemm", Op,
+               Name + ": calls " + Kernel->getName() +
+                   ", the run-time-sized GEMM kernel it shares with an "
+                   "earlier call site");
+  Store.eraseFromParent();
+}
+
+/// The internal function computing run-time-sized GEMMs of \p G's kind
+/// (element types, signedness, accumulation) for functions with the
+/// target of \p Op's: found in the module, or created and emitted (its
+/// remarks at \p Op; \p Created then true). Its parameters: A, B, C and
+/// Init as (pointer, row stride, column stride), then M, N, K. Null after
+/// an error.
+Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
+                                      bool &Created) {
+  auto Attr = [&](StringRef Name) {
+    return F.getFnAttribute(Name).getValueAsString();
+  };
+  std::string Kind = elementTypeName(G.A.Elem) + (G.A.IsSigned ? "s" : "u") +
+                     "." + elementTypeName(G.B.Elem) +
+                     (G.B.IsSigned ? "s" : "u") + "." +
+                     elementTypeName(G.C.Elem) + (G.Accumulate ? ".acc" : "") +
+                     (G.Init.Ptr ? ".init" : "");
+  std::string Key = Kind + "|" + Attr("target-cpu").str() + "|" +
+                    Attr("target-features").str() + "|" +
+                    (outlinesKernels(F) ? "O0" : "") +
+                    (isParallelRegion(F) ? "par" : "");
+  Module &M = *F.getParent();
+  for (Function &Fn : M)
+    if (Fn.getFnAttribute("tlx-shared-gemm").getValueAsString() == Key)
+      return &Fn;
+
+  LLVMContext &Ctx = F.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  SmallVector<Type *, 15> Params;
+  for (unsigned I = 0; I < 4; ++I)
+    Params.append({Ptr, I64, I64});
+  Params.append({I64, I64, I64});
+  Function *Kernel = gemm::createKernelFunction(
+      F, FunctionType::get(Type::getVoidTy(Ctx), Params, false),
+      "tlx.gemm.rt." + Kind, "");
+  Kernel->addFnAttr("tlx-shared-gemm", Key);
+  if (outlinesKernels(F))
+    Kernel->addFnAttr(KernelAttr);
+  auto *Entry = BasicBlock::Create(Ctx, "entry", Kernel);
+  IRBuilder<> KB(Entry);
+  KB.SetCurrentDebugLocation(Op.getDebugLoc());
+  GemmDesc KG = G;
+  GemmOperand *Ops[] = {&KG.A, &KG.B, &KG.C, &KG.Init};
+  for (unsigned I = 0; I < 4; ++I) {
+    if (!Ops[I]->Ptr)
+      continue;
+    Ops[I]->Ptr = Kernel->getArg(3 * I);
+    Ops[I]->RowStride = Kernel->getArg(3 * I + 1);
+    Ops[I]->ColStride = Kernel->getArg(3 * I + 2);
+  }
+  KG.RuntimeM = Kernel->getArg(12);
+  KG.RuntimeN = Kernel->getArg(13);
+  KG.RuntimeK = Kernel->getArg(14);
+  Kernel->getArg(12)->setName("m");
+  Kernel->getArg(13)->setName("n");
+  Kernel->getArg(14)->setName("k");
+  ReturnInst *Ret = KB.CreateRetVoid();
+  KB.SetInsertPoint(Ret);
+
+  StringRef Name = getOpDesc(*getOpKind(Op)).shortName();
+  GemmTarget Target = chooseTarget(KG, Op);
   GemmPlan Plan;
   std::string Why;
   SmallVector<std::string, 4> Versions;
-  bool Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
+  auto Emit = [&](GemmTarget T) {
+    return emitGemmFor(KB, KG, T, Plan, Why, Versions);
+  };
+  bool Done = Emit(Target);
   if (!Done && Target != GemmTarget::Vector) {
     emitMissedRemark(DEBUG_TYPE, "RuntimeExtents", Op,
                      Name + ": " +
@@ -801,18 +891,24 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op) {
                          " kernels need static shapes; extents computed at "
                          "run time use vector code");
     Target = GemmTarget::Vector;
-    Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
+    Done = Emit(Target);
   }
-  Kernel.finish(B);
-  if (!Done)
-    return emitError(Op, "TLX op '" + Name +
-                             "' cannot be lowered with extents computed at "
-                             "run time: " + Why);
-  emitGemmRemarks(Op, G, Target, Plan, Versions,
-                  elementTypeName(A->Elem) + " x " + elementTypeName(Bm->Elem) +
-                      " -> " + elementTypeName(C.Elem),
-                  IsMMA && !InPlace ? ", initial sums from acc" : "");
-  Store.eraseFromParent();
+  if (!Done) {
+    Kernel->eraseFromParent();
+    emitError(Op, "TLX op '" + Name +
+                      "' cannot be lowered with extents computed at run "
+                      "time: " + Why);
+    return nullptr;
+  }
+  Created = true;
+  emitGemmRemarks(Op, KG, Target, Plan, Versions,
+                  elementTypeName(G.A.Elem) + " x " +
+                      elementTypeName(G.B.Elem) + " -> " +
+                      elementTypeName(G.C.Elem),
+                  ", in " + Kernel->getName() + ", shared by every call "
+                  "site of this kind" +
+                      (G.Init.Ptr ? "; initial sums from acc" : ""));
+  return Kernel;
 }
 
 bool Tiler::run() {
