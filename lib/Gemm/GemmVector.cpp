@@ -340,6 +340,18 @@ private:
     return B.CreateIntrinsic(Intrinsic::smin, {I64}, {X, Y});
   }
   int64_t packBytes() const { return Kern.PackT->getPrimitiveSizeInBits() / 8; }
+  /// The rows of A packed per block for a K block of \p Kcp (padded) k
+  /// values: MC. A run-time-sized GEMM was blocked for a large K; when its
+  /// K block is shorter, the A block's budget (MC x KC, the scratch size)
+  /// holds more rows, as the blocking would have chosen for that K.
+  Value *rowBlock(Value *Kcp) {
+    if (!G.isRuntimeSized())
+      return c64(Kern.MC);
+    Value *Rows = B.CreateUDiv(c64(Kern.MC * Kern.KC), Kcp);
+    Rows = B.CreateMul(B.CreateUDiv(Rows, c64(Kern.MR)), c64(Kern.MR));
+    return B.CreateIntrinsic(Intrinsic::smax, {I64}, {Rows, c64(Kern.MR)},
+                             nullptr, "gemm.mc");
+  }
   Value *packPtr(Value *Base, Value *Elems) {
     return B.CreateGEP(Kern.PackT, Base, Elems);
   }
@@ -414,10 +426,11 @@ void VectorGemmEmitter::emit() {
                                              "gemm.lastk");
               // The first reads the initial sums from Init, if any.
               Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "gemm.firstk");
+              Value *MCStep = rowBlock(Kcp);
               emitLoop(
-                  B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, c64(Kern.MC),
+                  B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, MCStep,
                   "gemm.ic", [&](IRBuilderBase &, Value *Ic) {
-                    Value *Mc = smin(c64(Kern.MC), B.CreateSub(RowEnd, Ic));
+                    Value *Mc = smin(MCStep, B.CreateSub(RowEnd, Ic));
                     packA(Ic, Pc, Mc, Kc, Kcp);
                     emitLoop(B, c64(0), Nc, c64(Kern.nr()), "gemm.jr",
                              [&](IRBuilderBase &, Value *Jr) {
@@ -861,10 +874,25 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
   Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
   Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
-  if (!G.Epilogue) {
-    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false, FirstK);
-    return;
-  }
+  // Partial sums: C is read only after the first K block. A branch (the
+  // same way for a whole K block) rather than a select keeps the first
+  // block from loading C - a pass over C in memory when K fits one block
+  // but is known only at run time.
+  auto StorePartial = [&] {
+    if (isa<Constant>(AddC))
+      return storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false, FirstK);
+    emitIf(
+        B, AddC,
+        [&] {
+          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getTrue(), false, FirstK);
+        },
+        [&] {
+          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), false,
+                     FirstK);
+        });
+  };
+  if (!G.Epilogue)
+    return StorePartial();
   // LastK is the same for a whole K block: the branch predicts perfectly.
   auto StoreFinished = [&] {
     if (!G.Out.Ptr || G.Accumulate) {
@@ -882,9 +910,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
           storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), true, FirstK);
         });
   };
-  emitIf(B, LastK, StoreFinished, [&] {
-    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false, FirstK);
-  });
+  emitIf(B, LastK, StoreFinished, StorePartial);
 }
 
 /// The value C gets at (Row, Col..): the sum so far (\p Old, null when

@@ -828,11 +828,19 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
   auto Attr = [&](StringRef Name) {
     return F.getFnAttribute(Name).getValueAsString();
   };
+  // A unit stride is part of the kind: the packing and the kernels read
+  // contiguous rows or columns with vector loads only when they know it.
+  auto Layout = [](const GemmOperand &O) {
+    return gemm::isConstOne(O.ColStride)   ? "r"
+           : gemm::isConstOne(O.RowStride) ? "c"
+                                           : "s";
+  };
   std::string Kind = elementTypeName(G.A.Elem) + (G.A.IsSigned ? "s" : "u") +
-                     "." + elementTypeName(G.B.Elem) +
-                     (G.B.IsSigned ? "s" : "u") + "." +
-                     elementTypeName(G.C.Elem) + (G.Accumulate ? ".acc" : "") +
-                     (G.Init.Ptr ? ".init" : "");
+                     Layout(G.A) + "." + elementTypeName(G.B.Elem) +
+                     (G.B.IsSigned ? "s" : "u") + Layout(G.B) + "." +
+                     elementTypeName(G.C.Elem) + Layout(G.C) +
+                     (G.Accumulate ? ".acc" : "") +
+                     (G.Init.Ptr ? std::string(".init") + Layout(G.Init) : "");
   std::string Key = Kind + "|" + Attr("target-cpu").str() + "|" +
                     Attr("target-features").str() + "|" +
                     (outlinesKernels(F) ? "O0" : "") +
@@ -862,9 +870,12 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
   for (unsigned I = 0; I < 4; ++I) {
     if (!Ops[I]->Ptr)
       continue;
+    // (Unit strides stay constants: the kind says which.)
     Ops[I]->Ptr = Kernel->getArg(3 * I);
-    Ops[I]->RowStride = Kernel->getArg(3 * I + 1);
-    Ops[I]->ColStride = Kernel->getArg(3 * I + 2);
+    if (!gemm::isConstOne(Ops[I]->RowStride))
+      Ops[I]->RowStride = Kernel->getArg(3 * I + 1);
+    if (!gemm::isConstOne(Ops[I]->ColStride))
+      Ops[I]->ColStride = Kernel->getArg(3 * I + 2);
   }
   KG.RuntimeM = Kernel->getArg(12);
   KG.RuntimeN = Kernel->getArg(13);
