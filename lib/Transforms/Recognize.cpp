@@ -169,6 +169,7 @@ private:
   Constant *resolveConstant(Value *V, SmallPtrSetImpl<Value *> &Visited);
   Constant *resolveDims(CallInst &CB, unsigned ArgNo, StringRef What);
   Value *resolveRuntimeDims(CallInst &CB, unsigned ArgNo, StringRef What);
+  Value *getDimsArgument(CallInst &CB, unsigned ArgNo);
   Value *resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem, Type *&Elem);
   Value *resolvePointer(CallInst &CB, unsigned ArgNo, Type *TagElem,
                         Type *&Elem);
@@ -551,12 +552,19 @@ Constant *Recognizer::resolveConstant(Value *V,
   return ConstantFoldInstOperands(I, Ops, DL);
 }
 
+/// Dimension operand \p ArgNo: the value passed, or copied into the byval
+/// temporary passed (null when that copy is not found).
+Value *Recognizer::getDimsArgument(CallInst &CB, unsigned ArgNo) {
+  Value *Arg = CB.getArgOperand(ArgNo);
+  if (Arg->getType()->isPointerTy() && CB.paramHasAttr(ArgNo, Attribute::ByVal))
+    return getByValSource(CB, ArgNo);
+  return Arg;
+}
+
 /// Operand \p ArgNo as a constant <n x i32> vector, or null after an error.
 Constant *Recognizer::resolveDims(CallInst &CB, unsigned ArgNo,
                                   StringRef What) {
-  Value *Arg = CB.getArgOperand(ArgNo);
-  if (Arg->getType()->isPointerTy() && CB.paramHasAttr(ArgNo, Attribute::ByVal))
-    Arg = getByValSource(CB, ArgNo);
+  Value *Arg = getDimsArgument(CB, ArgNo);
   SmallPtrSet<Value *, 8> Visited;
   Constant *C = Arg ? resolveConstant(Arg, Visited) : nullptr;
   if (C && C->getType()->isIntegerTy())
@@ -586,9 +594,7 @@ Constant *Recognizer::resolveDims(CallInst &CB, unsigned ArgNo,
 /// temporaries; a one-element vector may arrive as its scalar).
 Value *Recognizer::resolveRuntimeDims(CallInst &CB, unsigned ArgNo,
                                       StringRef What) {
-  Value *Arg = CB.getArgOperand(ArgNo);
-  if (Arg->getType()->isPointerTy() && CB.paramHasAttr(ArgNo, Attribute::ByVal))
-    Arg = getByValSource(CB, ArgNo);
+  Value *Arg = getDimsArgument(CB, ArgNo);
   SmallPtrSet<Value *, 8> Visited;
   if (!Arg || resolveConstant(Arg, Visited))
     return resolveDims(CB, ArgNo, What);
