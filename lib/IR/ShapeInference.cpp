@@ -764,7 +764,8 @@ Type *ResultInference::contractionElem() {
 }
 
 bool acceptsRuntimeExtents(OpKind Kind) {
-  return Kind == OpKind::MatMul || getMMASignedness(Kind).has_value();
+  return Kind == OpKind::MatMul || getMMASignedness(Kind).has_value() ||
+         isUnaryElementwise(Kind);
 }
 
 /// Run-time extents reach only the ops that lower them, on 2-D operands.
@@ -777,8 +778,10 @@ bool ResultInference::checkRuntimeExtents() {
   if (!acceptsRuntimeExtents(Kind))
     return fail(Why, "operand extents computed at run time are not "
                      "supported by this operation yet (only by matmul and "
-                     "the mma family on 2-D tensors; docs/ops.md, "
-                     "\"Run-time sizes\")");
+                     "the mma family on 2-D tensors and by the unary "
+                     "elementwise ops; docs/ops.md, \"Run-time sizes\")");
+  if (isUnaryElementwise(Kind))
+    return true;
   for (unsigned I = 0; I < Tensors.size(); ++I)
     if (Logical[I].size() != 2)
       return fail(Why, operandName(Op, I) + " is " + shape(I) +
@@ -848,7 +851,8 @@ std::optional<OpResult> ResultInference::infer() {
     if (getInstructionOpcode(Kind))
       return inferInstruction();
     // The elementwise ops: same shape, same element type.
-    return result(Tensors[0].Type.Elem, Logical[0]);
+    return result(Tensors[0].Type.Elem, Logical[0],
+                  Tensors[0].Type.logicalShapeRefs());
   }
 }
 

@@ -243,6 +243,28 @@ std::optional<SmallVector<int64_t, 4>> getConstantIntVector(const Value *V) {
 
 /// Operand \p ArgNo of op \p Kind may be computed at run time: a shape,
 /// or the strides of a load or store.
+bool isUnaryElementwise(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::Tanh:
+  case OpKind::Sigmoid:
+  case OpKind::Relu:
+  case OpKind::Sin:
+  case OpKind::Cos:
+  case OpKind::Exp:
+  case OpKind::Exp2:
+  case OpKind::Log:
+  case OpKind::Log2:
+  case OpKind::Log10:
+  case OpKind::Sqrt:
+  case OpKind::Fabs:
+  case OpKind::Floor:
+  case OpKind::Ceil:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo) {
   switch (Kind) {
   case OpKind::TypeInfo:

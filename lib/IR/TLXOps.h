@@ -110,6 +110,9 @@ constexpr unsigned MaxConstantIntVectorElements = 1024;
 /// MaxConstantIntVectorElements elements.
 std::optional<llvm::SmallVector<int64_t, 4>>
 getConstantIntVector(const llvm::Value *V);
+/// The one-operand elementwise ops: tanh, sigmoid, relu, sin .. ceil.
+bool isUnaryElementwise(OpKind Kind);
+
 /// Whether operand \p ArgNo of op \p Kind may be computed at run time
 /// (docs/ops.md, "Run-time sizes"): the shape of typeinfo and load, the
 /// strides of load and store. Everything else is a constant.

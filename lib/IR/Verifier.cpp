@@ -255,10 +255,6 @@ void TLXVerifier::verifyStore(const CallBase &Call) {
     return report(Call, "pointer element type " + userTypeName(PtrElem) +
                             " differs from the stored tensor's " +
                             userTypeName(TV->Type.Elem));
-  if (TV->Type.isDynamic() && TV->isMemory())
-    return report(Call, "copying a tensor whose extents are computed at run "
-                        "time is not supported yet (only results of matmul "
-                        "and the mma family may be stored)");
   std::optional<Dims> Strides = getKnownLanes(Call.getArgOperand(2));
   if (!checkLeadingDims(TV->Type.Shape, *Strides, Why))
     report(Call, Why);
@@ -294,16 +290,19 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
 bool TLXVerifier::verifyRuntimeResultUse(const CallBase &Call) {
   const auto *TI =
       Call.hasOneUse() ? dyn_cast<CallBase>(Call.user_back()) : nullptr;
-  const auto *Store =
+  const auto *Reader =
       TI && getOpKind(*TI) == OpKind::TypeInfo && TI->hasOneUse()
           ? dyn_cast<CallBase>(TI->user_back())
           : nullptr;
-  if (Store && getOpKind(*Store) == OpKind::Store &&
-      Store->getArgOperand(1) == TI && Store->getParent() == Call.getParent())
+  std::optional<OpKind> K = Reader ? getOpKind(*Reader) : std::nullopt;
+  bool Stored = K == OpKind::Store && Reader->getArgOperand(1) == TI;
+  bool Fused = K && isUnaryElementwise(*K); // checked there in turn
+  if ((Stored || Fused) && Reader->getParent() == Call.getParent())
     return true;
   return reportFailure(Call, "a result whose extents are computed at run "
                              "time can only be stored (tensor_store of its "
-                             "typeinfo, in the same block) in this version");
+                             "typeinfo) or read by a unary elementwise op, "
+                             "in the same block, in this version");
 }
 
 bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
@@ -315,7 +314,11 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
   // A result with run-time extents: its vector type carries only the
   // element type, and it may only be stored (the lowering writes it into
   // the store's destination).
-  bool Dynamic = !Result.LogicalRefs.empty();
+  const CallBase *ResultTI = getResultTypeInfo(Call);
+  std::optional<TensorValue> ResultTV =
+      ResultTI ? getTensorValue(ResultTI) : std::nullopt;
+  bool Dynamic = !Result.LogicalRefs.empty() ||
+                 (ResultTV && ResultTV->Type.isDynamic());
   if (Dynamic && !verifyRuntimeResultUse(Call))
     return false;
   if (auto *VT = dyn_cast<FixedVectorType>(Call.getType())) {

@@ -836,9 +836,22 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
 /// the destination overlaps no operand. TLX has no run-time-sized buffers
 /// yet, so what would need one is an error.
 void Bufferizer::bufferizeRuntimeResult(CallBase &Op, CallBase &TI) {
+  // Read by a unary elementwise op: fused into it, which the chain's last
+  // op, the one stored, handles here.
   auto *Store = cast<CallBase>(TI.user_back());
-  if (Store->comesBefore(&Op) ||
-      mayClobberBetween(collectTokenRoots(Op), &Op, Store, AA))
+  if (getOpKind(*Store) != OpKind::Store)
+    return;
+  // The chain's first op: from there its operands are read.
+  CallBase *First = &Op;
+  while (isUnaryElementwise(*getOpKind(*First))) {
+    std::optional<TensorValue> In = getTensorValue(First->getArgOperand(0));
+    auto *Producer = In ? dyn_cast<CallBase>(In->Data) : nullptr;
+    if (!Producer || !getOpKind(*Producer))
+      break;
+    First = Producer;
+  }
+  if (Store->comesBefore(&Op) || First->getParent() != Store->getParent() ||
+      mayClobberBetween(collectTokenRoots(Op), First, Store, AA))
     return emitError(Op, "the operands of " +
                              getOpDesc(*getOpKind(Op)).shortName() +
                              " may be written before its result is stored; "
@@ -1135,6 +1148,8 @@ void Bufferizer::separateOverlappingCopy(CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Token);
   if (!TV || !TV->isMemory() || MergeBuffers.count(TV->Data))
     return;
+  if (TV->Type.isDynamic())
+    return; // tlx-legalize checks the overlap at run time
   StridedView Dst = getStoreView(Store);
   if (!maySameObject(TV->Data, Dst.Ptr) || readsSameView(Token, Dst, AA) ||
       areDisjoint(*getMemoryView(Token), Dst, F.getDataLayout()))

@@ -483,28 +483,6 @@ unsigned emitMaterialize(IRBuilderBase &B, TensorValues &Values,
 // Op classes
 //===----------------------------------------------------------------------===//
 
-bool isUnaryElementwise(OpKind Kind) {
-  switch (Kind) {
-  case OpKind::Tanh:
-  case OpKind::Sigmoid:
-  case OpKind::Relu:
-  case OpKind::Sin:
-  case OpKind::Cos:
-  case OpKind::Exp:
-  case OpKind::Exp2:
-  case OpKind::Log:
-  case OpKind::Log2:
-  case OpKind::Log10:
-  case OpKind::Sqrt:
-  case OpKind::Fabs:
-  case OpKind::Floor:
-  case OpKind::Ceil:
-    return true;
-  default:
-    return false;
-  }
-}
-
 bool isElementwise(OpKind Kind) {
   return isUnaryElementwise(Kind) || getInstructionOpcode(Kind).has_value();
 }
@@ -642,6 +620,10 @@ static Value *emitExpF32(IRBuilderBase &B, Value *X) {
 }
 
 Value *ElementEmitter::emitUnary(OpKind Kind, Value *X) {
+  return emitUnaryElementwise(B, Kind, X);
+}
+
+Value *emitUnaryElementwise(IRBuilderBase &B, OpKind Kind, Value *X) {
   Type *Ty = X->getType();
   Module *M = B.GetInsertBlock()->getModule();
   auto Intr = [&](Intrinsic::ID ID) {

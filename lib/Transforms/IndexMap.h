@@ -187,7 +187,6 @@ unsigned emitMaterialize(llvm::IRBuilderBase &B, TensorValues &Values,
 bool isFusibleProducer(OpKind Kind);
 /// Ops that read their operands element by element through ElementEmitter.
 bool isFusibleConsumer(OpKind Kind);
-bool isUnaryElementwise(OpKind Kind);
 /// The unary ops and the ops made from C vector operators: each result
 /// element depends only on the operands' elements at its index.
 bool isElementwise(OpKind Kind);
@@ -195,6 +194,10 @@ bool isContraction(OpKind Kind);
 /// Whether \p U only takes its operand's shape (the fill form of broadcast,
 /// which a splat `t * 0.5f` or `t >> 8` becomes), not its data.
 bool readsShapeOnly(const llvm::Use &U);
+
+/// Lanes \p X (compute type) through the unary elementwise op \p Kind.
+llvm::Value *emitUnaryElementwise(llvm::IRBuilderBase &B, OpKind Kind,
+                                  llvm::Value *X);
 
 /// The value of a token at a logical index.
 class ElementEmitter {

@@ -30,10 +30,13 @@
 #include "../Plugin/Options.h"
 #include "IndexMap.h"
 #include "KernelOutliner.h"
+#include "Gemm/GemmEmitterImpl.h"
 #include "Passes.h"
 #include "ReduceWindow.h"
+#include "RuntimeShapes.h"
 #include "Threads.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -50,11 +53,13 @@ namespace {
 
 class Legalizer {
 public:
-  Legalizer(Function &F, const TargetTransformInfo &TTI) : F(F), TTI(TTI) {}
+  Legalizer(Function &F, const TargetTransformInfo &TTI, AAResults &AA)
+      : F(F), TTI(TTI), AA(AA) {}
   bool run();
 
 private:
   void lowerStore(CallBase &Store);
+  void lowerRuntimeStore(CallBase &Store);
   void lowerToVector(CallBase &Op);
   bool storeElementInPlace(const CallBase &Op, const StridedView &Dst,
                            Instruction &At);
@@ -62,6 +67,7 @@ private:
 
   Function &F;
   const TargetTransformInfo &TTI;
+  AAResults &AA;
   TensorValues Values;
 };
 
@@ -130,8 +136,144 @@ static void remarkShared(const Instruction &At, const Twine &What,
 }
 
 // store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
+/// Whether \p Token or a token its unary elementwise producers read has
+/// extents known only at run time.
+static bool hasRuntimeExtents(const Value *Token) {
+  while (std::optional<TensorValue> TV = getTensorValue(Token)) {
+    if (TV->Type.isDynamic())
+      return true;
+    auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
+    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (!K || !isUnaryElementwise(*K))
+      return false;
+    Token = Op->getArgOperand(0);
+  }
+  return false;
+}
+
+/// Emits at \p B, in \p Dst's storage order, loops over every logical
+/// index of \p Dst (run-time extents; empty ones run no iteration), the
+/// innermost \p VF lanes at a time with a scalar tail; \p Body gets the
+/// index (i64 values) and the lane count.
+static void emitRuntimeLoops(
+    IRBuilderBase &B, const RuntimeView &Dst, unsigned VF,
+    function_ref<void(IRBuilderBase &, ArrayRef<Value *>, unsigned)> Body) {
+  SmallVector<Value *, 8> Idx(Dst.rank());
+  std::function<void(unsigned)> Level = [&](unsigned Depth) {
+    unsigned D = Dst.StorageOrder[Depth];
+    Value *Extent = Dst.Extents[D];
+    auto Loop = [&](Value *Begin, Value *End, unsigned Lanes) {
+      gemm::emitLoop(B, Begin, End, B.getInt64(Lanes), "tlx.rt",
+                     [&](IRBuilderBase &, Value *IV) {
+                       Idx[D] = IV;
+                       if (Depth + 1 < Dst.rank())
+                         Level(Depth + 1);
+                       else
+                         Body(B, Idx, Lanes);
+                     });
+    };
+    if (Depth + 1 < Dst.rank() || VF == 1)
+      return Loop(B.getInt64(0), Extent, 1);
+    Value *VecEnd = B.CreateSub(Extent, B.CreateSRem(Extent, B.getInt64(VF)));
+    Loop(B.getInt64(0), VecEnd, VF);
+    Loop(VecEnd, Extent, 1);
+  };
+  Level(0);
+}
+
+static Value *emitViewAddress(IRBuilderBase &B, const RuntimeView &V,
+                              ArrayRef<Value *> Idx) {
+  Value *Offset = B.getInt64(0);
+  for (unsigned D = 0; D < V.rank(); ++D)
+    Offset = B.CreateAdd(Offset, B.CreateMul(Idx[D], V.Strides[D]));
+  return B.CreateGEP(V.Elem, V.Ptr, Offset);
+}
+
+/// A store of a tensor with run-time extents (docs/ops.md, "Run-time
+/// sizes"): a copy from memory, or unary elementwise ops applied in turn
+/// to it. Checked at run time, then one loop nest in the destination's
+/// storage order, vectorized where source and destination are both
+/// contiguous along its innermost dim.
+void Legalizer::lowerRuntimeStore(CallBase &Store) {
+  SmallVector<OpKind, 4> Chain;
+  SmallVector<const CallBase *, 4> TypeInfos;
+  const CallBase *Outer = nullptr;
+  const Value *Token = Store.getArgOperand(1);
+  std::optional<TensorValue> TV;
+  while ((TV = getTensorValue(Token)) && !TV->isMemory()) {
+    auto *Op = dyn_cast<CallBase>(TV->Data);
+    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (!K || !isUnaryElementwise(*K))
+      return emitError(Store, "this tensor.store of a tensor with run-time "
+                              "extents cannot be lowered: only copies and "
+                              "unary elementwise ops are");
+    Outer = Outer ? Outer : Op;
+    TypeInfos.push_back(TV->Def);
+    Chain.insert(Chain.begin(), *K);
+    Token = Op->getArgOperand(0);
+  }
+  IRBuilder<> B(&Store);
+  std::optional<RuntimeView> Src = emitTokenView(B, Token);
+  if (!Src)
+    return emitError(Store, "a tensor with run-time extents must be read "
+                            "from memory (tensor_load or tensor_typeinfo_mem)");
+  RuntimeView Dst = emitStoreView(B, Store);
+  RuntimeChecker Check(B, Outer ? *Outer : Store);
+  Check.requireValidView(*Src, Outer ? "the operand" : "the source");
+  Check.requireValidView(Dst, "the destination");
+  TypeInfos.push_back(cast<CallBase>(Store.getArgOperand(1)));
+  for (const CallBase *TI : TypeInfos) {
+    SmallVector<Value *, 4> Ext =
+        emitLogicalExtents(B, getTensorValue(TI)->Type);
+    Value *Same = B.getTrue();
+    for (unsigned D = 0; D < Src->rank(); ++D)
+      Same = B.CreateAnd(Same, B.CreateICmpEQ(Ext[D], Src->Extents[D]));
+    std::string Format = "shapes differ at run time: ";
+    for (unsigned D = 0; D < Src->rank(); ++D)
+      Format += D ? "x%lld" : "%lld";
+    Format += " is stored as ";
+    for (unsigned D = 0; D < Src->rank(); ++D)
+      Format += D ? "x%lld" : "%lld";
+    SmallVector<Value *, 8> Args(Src->Extents.begin(), Src->Extents.end());
+    Args.append(Ext.begin(), Ext.end());
+    Check.require(Same, Format, Args);
+  }
+  // Element by element in place is fine; any other overlap is not.
+  Value *Identical = B.CreateICmpEQ(Src->Ptr, Dst.Ptr);
+  for (unsigned D = 0; D < Dst.rank(); ++D)
+    Identical = B.CreateAnd(
+        Identical, B.CreateICmpEQ(Src->Strides[D], Dst.Strides[D]));
+  Check.require(B.CreateOr(emitRuntimeDisjoint(B, Dst, *Src, AA), Identical),
+                "the destination of tensor_store overlaps the tensor it "
+                "stores at run time",
+                {});
+
+  KernelRegion Kernel(B, "loop");
+  unsigned Lane = Dst.StorageOrder.back();
+  unsigned VF = Src->StorageOrder.back() == Lane
+                    ? getVectorWidth(TTI, Dst.Elem)
+                    : 1;
+  emitRuntimeLoops(B, Dst, VF,
+                   [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned N) {
+                     Value *V = emitLoadLanes(B, emitViewAddress(B, *Src, Idx),
+                                              Src->Elem, N, 1);
+                     for (OpKind K : Chain)
+                       V = emitUnaryElementwise(B, K, V);
+                     emitStoreLanes(B, V, emitViewAddress(B, Dst, Idx),
+                                    Dst.Elem, 1);
+                   });
+  Kernel.finish(B);
+  emitRemark(DEBUG_TYPE, "RuntimeStore", Outer ? *Outer : Store,
+             Twine(Outer ? "unary elementwise ops" : "a copy") +
+                 " with run-time extents, in one loop nest" +
+                 (VF > 1 ? ", " + Twine(VF) + " lanes wide" : Twine("")));
+  Store.eraseFromParent();
+}
+
 void Legalizer::lowerStore(CallBase &Store) {
   Value *Tok = Store.getArgOperand(1);
+  if (hasRuntimeExtents(Tok))
+    return lowerRuntimeStore(Store);
   StridedView Dst = getStoreView(Store);
   std::optional<TensorValue> TV = getTensorValue(Tok);
   if (!TV) {
@@ -290,7 +432,9 @@ bool Legalizer::run() {
 PreservedAnalyses LegalizePass::run(Module &M, ModuleAnalysisManager &MAM) {
   return runLoweringStage(
       M, MAM, "legalize", [](Function &F, FunctionAnalysisManager &FAM) {
-        return Legalizer(F, FAM.getResult<TargetIRAnalysis>(F)).run();
+        return Legalizer(F, FAM.getResult<TargetIRAnalysis>(F),
+                         FAM.getResult<AAManager>(F))
+            .run();
       });
 }
 

@@ -2,12 +2,16 @@
 
 #include "RuntimeShapes.h"
 
+#include "../Analysis/TensorMemory.h"
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
 #include "Gemm/GemmEmitterImpl.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -23,60 +27,108 @@ Value *emitExtent(IRBuilderBase &B, const TensorType &Ty, unsigned Dim) {
   return B.CreateSExt(Lane, B.getInt64Ty());
 }
 
-/// Lane \p I of the strides operand \p LD (known lanes as constants).
-static Value *emitLeadingDim(IRBuilderBase &B, const Value *LD,
-                             ArrayRef<int64_t> Known, unsigned I) {
-  if (Known[I] != DynamicExtent)
-    return B.getInt64(Known[I]);
-  Value *Lane =
-      B.CreateExtractElement(const_cast<Value *>(LD), uint64_t(I), "tlx.ld");
-  return B.CreateSExt(Lane, B.getInt64Ty());
-}
-
-/// \p Ty's 2-D memory at \p Ptr through leading dims \p LD (null: packed):
-/// storage dim 1 is contiguous, storage dim 0 steps LD[1] elements, or
-/// the extent of dim 1 when that is 0.
-static RuntimeMatrix emitMatrix(IRBuilderBase &B, Value *Ptr,
-                                const TensorType &Ty, const Value *LD) {
-  Value *Extents[2] = {emitExtent(B, Ty, 0), emitExtent(B, Ty, 1)};
-  Value *Outer = Extents[1];
-  if (LD) {
-    std::optional<Dims> Known = getKnownLanes(LD);
-    Value *Step = emitLeadingDim(B, LD, *Known, 1);
-    Outer = isa<Constant>(Step) && cast<Constant>(Step)->isNullValue()
-                ? Extents[1]
-                : B.CreateSelect(B.CreateICmpEQ(Step, B.getInt64(0)),
-                                 Extents[1], Step, "tlx.rowstride");
+/// \p Ty's memory at \p Ptr through the leading dims \p LD (a load's
+/// strides operand; null: packed): storage dim r-1 is contiguous, storage
+/// dim i steps LD[i+1] elements, or the span of the dims inside it when
+/// that is 0.
+static RuntimeView emitView(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
+                            const Value *LD) {
+  unsigned Rank = Ty.rank();
+  std::optional<Dims> Known = LD ? getKnownLanes(LD) : std::nullopt;
+  SmallVector<Value *, 4> Extents(Rank), Strides(Rank);
+  for (unsigned I = 0; I < Rank; ++I)
+    Extents[I] = emitExtent(B, Ty, I);
+  Value *Zero = B.getInt64(0);
+  for (int I = int(Rank) - 1; I >= 0; --I) {
+    if (I == int(Rank) - 1) {
+      Strides[I] = B.getInt64(1);
+      continue;
+    }
+    Value *Packed = B.CreateMul(Strides[I + 1], Extents[I + 1]);
+    int64_t Lane = Known ? (*Known)[I + 1] : 0;
+    if (Lane == 0) {
+      Strides[I] = Packed;
+      continue;
+    }
+    Value *Step = Lane == DynamicExtent
+                      ? B.CreateSExt(B.CreateExtractElement(
+                                         const_cast<Value *>(LD),
+                                         uint64_t(I + 1), "tlx.ld"),
+                                     B.getInt64Ty())
+                      : B.getInt64(Lane);
+    Strides[I] = Lane == DynamicExtent
+                     ? B.CreateSelect(B.CreateICmpEQ(Step, Zero), Packed, Step,
+                                      "tlx.stride")
+                     : Step;
   }
-  Value *Strides[2] = {Outer, B.getInt64(1)};
-  RuntimeMatrix M;
-  M.Ptr = Ptr;
-  M.Elem = Ty.Elem;
   // Logical dim Layout[I] is storage dim I.
-  bool Transposed = Ty.Layout[0] == 1;
-  M.Rows = Extents[Transposed ? 1 : 0];
-  M.Cols = Extents[Transposed ? 0 : 1];
-  M.RowStride = Strides[Transposed ? 1 : 0];
-  M.ColStride = Strides[Transposed ? 0 : 1];
-  return M;
+  RuntimeView V;
+  V.Ptr = Ptr;
+  V.Elem = Ty.Elem;
+  V.Extents.resize(Rank);
+  V.Strides.resize(Rank);
+  for (unsigned I = 0; I < Rank; ++I) {
+    V.Extents[Ty.Layout[I]] = Extents[I];
+    V.Strides[Ty.Layout[I]] = Strides[I];
+    V.StorageOrder.push_back(Ty.Layout[I]);
+  }
+  return V;
 }
 
-std::optional<RuntimeMatrix> emitTokenMatrix(IRBuilderBase &B,
-                                             const Value *Token) {
+SmallVector<Value *, 4> emitLogicalExtents(IRBuilderBase &B,
+                                           const TensorType &Ty) {
+  SmallVector<Value *, 4> Extents(Ty.rank());
+  for (unsigned I = 0; I < Ty.rank(); ++I)
+    Extents[Ty.Layout[I]] = emitExtent(B, Ty, I);
+  return Extents;
+}
+
+Value *emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeView &X,
+                           const RuntimeView &Y, AAResults &AA) {
+  Value *XObj = stripParameterSpill(X.Ptr), *YObj = stripParameterSpill(Y.Ptr);
+  if (XObj != YObj && AA.isNoAlias(MemoryLocation::getBeforeOrAfter(XObj),
+                                   MemoryLocation::getBeforeOrAfter(YObj)))
+    return B.getTrue();
+  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
+  auto Range = [&](const RuntimeView &V) {
+    Value *One = B.getInt64(1), *Zero = B.getInt64(0);
+    Value *Empty = B.getFalse(), *Last = Zero;
+    for (unsigned D = 0; D < V.rank(); ++D) {
+      Empty = B.CreateOr(Empty, B.CreateICmpSLE(V.Extents[D], Zero));
+      Last = B.CreateAdd(
+          Last, B.CreateMul(B.CreateSub(V.Extents[D], One), V.Strides[D]));
+    }
+    Value *Bytes = B.CreateMul(B.CreateAdd(Last, One),
+                               B.getInt64(DL.getTypeAllocSize(V.Elem)));
+    Value *Begin = B.CreatePtrToInt(V.Ptr, B.getInt64Ty());
+    return std::make_pair(
+        Begin, B.CreateAdd(Begin, B.CreateSelect(Empty, Zero, Bytes)));
+  };
+  auto [XB, XE] = Range(X);
+  auto [YB, YE] = Range(Y);
+  return B.CreateOr(B.CreateICmpULE(XE, YB), B.CreateICmpULE(YE, XB));
+}
+
+RuntimeMatrix asMatrix(const RuntimeView &V) {
+  assert(V.rank() == 2 && "a matrix is 2-D");
+  return {V.Ptr, V.Elem, V.Extents[0], V.Extents[1], V.Strides[0],
+          V.Strides[1]};
+}
+
+std::optional<RuntimeView> emitTokenView(IRBuilderBase &B,
+                                         const Value *Token) {
   std::optional<TensorValue> TV = getTensorValue(Token);
-  if (!TV || !TV->isMemory() || TV->Type.rank() != 2 ||
-      getOpKind(*TV->Def) == OpKind::ToTensor)
+  if (!TV || !TV->isMemory() || getOpKind(*TV->Def) == OpKind::ToTensor)
     return std::nullopt;
   const Value *LD = getOpKind(*TV->Def) == OpKind::Load
                         ? TV->Def->getArgOperand(4)
                         : nullptr;
-  return emitMatrix(B, TV->Data, TV->Type, LD);
+  return emitView(B, TV->Data, TV->Type, LD);
 }
 
-RuntimeMatrix emitStoreMatrix(IRBuilderBase &B, const CallBase &Store) {
+RuntimeView emitStoreView(IRBuilderBase &B, const CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Store.getArgOperand(1));
-  return emitMatrix(B, Store.getArgOperand(0), TV->Type,
-                    Store.getArgOperand(2));
+  return emitView(B, Store.getArgOperand(0), TV->Type, Store.getArgOperand(2));
 }
 
 //===----------------------------------------------------------------------===//
@@ -119,25 +171,38 @@ void RuntimeChecker::require(Value *Cond, const Twine &Format,
   });
 }
 
-void RuntimeChecker::requireValidMatrix(const RuntimeMatrix &M,
-                                        StringRef What) {
-  Value *Zero = B.getInt64(0);
-  require(B.CreateAnd(B.CreateICmpSGE(M.Rows, Zero),
-                      B.CreateICmpSGE(M.Cols, Zero)),
-          What + " has a negative extent at run time: %lldx%lld",
-          {M.Rows, M.Cols});
-  // One of the strides is 1 (storage dim 1 is contiguous); the other
-  // must step over a whole row or column.
-  Value *RowMajor = B.CreateICmpEQ(M.ColStride, B.getInt64(1));
-  Value *Span = B.CreateSelect(RowMajor, M.Cols, M.Rows);
-  Value *Step = B.CreateSelect(RowMajor, M.RowStride, M.ColStride);
-  Value *Lines = B.CreateSelect(RowMajor, M.Rows, M.Cols);
-  require(B.CreateOr(B.CreateICmpSLE(Lines, B.getInt64(1)),
-                     B.CreateICmpSGE(Step, Span)),
-          What + " has a leading dimension of %lld at run time, less than "
-                 "the %lld elements of each of its rows: elements would "
-                 "share addresses",
-          {Step, Span});
+void RuntimeChecker::requireValidView(const RuntimeView &V, StringRef What) {
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  Value *NonNegative = B.getTrue();
+  for (Value *E : V.Extents)
+    NonNegative = B.CreateAnd(NonNegative, B.CreateICmpSGE(E, Zero));
+  std::string Format = (What + " has a negative extent at run time: ").str();
+  for (unsigned I = 0; I < V.rank(); ++I)
+    Format += I ? "x%lld" : "%lld";
+  require(NonNegative, Format, V.Extents);
+  // Walking the storage dims outwards, each must step over the span of
+  // the ones inside it, unless it has at most one index (or the tensor
+  // none).
+  Value *Empty = B.getFalse();
+  for (Value *E : V.Extents)
+    Empty = B.CreateOr(Empty, B.CreateICmpEQ(E, Zero));
+  Value *Span = One;
+  for (int I = int(V.rank()) - 1; I >= 0; --I) {
+    unsigned D = V.StorageOrder[I];
+    if (I + 1 < int(V.rank()))
+      require(B.CreateOr(B.CreateOr(Empty, B.CreateICmpSLE(V.Extents[D], One)),
+                         B.CreateICmpSGE(V.Strides[D], Span)),
+              What + " has a leading dimension of %lld at run time, less "
+                     "than the %lld elements it must step over: elements "
+                     "would share addresses",
+              {V.Strides[D], Span});
+    Value *Reach = B.CreateMul(
+        B.CreateSub(B.CreateIntrinsic(Intrinsic::smax, {B.getInt64Ty()},
+                                      {V.Extents[D], One}),
+                    One),
+        V.Strides[D]);
+    Span = B.CreateAdd(Span, Reach);
+  }
 }
 
 void RuntimeChecker::requireEqual(Value *A, Value *Bv, const Twine &Format,

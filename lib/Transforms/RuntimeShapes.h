@@ -12,34 +12,61 @@
 
 #include "../IR/TensorInfo.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/IRBuilder.h"
 #include <optional>
 #include <string>
 
+namespace llvm {
+class AAResults;
+} // namespace llvm
+
 namespace tlx {
 
-/// A 2-D tensor in memory by logical index: element (i, j) at Ptr +
-/// i*RowStride + j*ColStride elements; every field an i64 value.
+/// A tensor in memory by logical index: element (i0, .., in-1) at Ptr +
+/// sum(i_d * Strides[d]) elements; extents and strides are i64 values.
+/// StorageOrder lists the logical dims outermost first as they are stored
+/// (the layout): the last one is contiguous.
+struct RuntimeView {
+  llvm::Value *Ptr = nullptr;
+  llvm::Type *Elem = nullptr;
+  llvm::SmallVector<llvm::Value *, 4> Extents, Strides;
+  llvm::SmallVector<unsigned, 4> StorageOrder;
+
+  unsigned rank() const { return Extents.size(); }
+};
+
+/// A 2-D RuntimeView by its rows and columns.
 struct RuntimeMatrix {
   llvm::Value *Ptr = nullptr;
   llvm::Type *Elem = nullptr;
   llvm::Value *Rows = nullptr, *Cols = nullptr;
   llvm::Value *RowStride = nullptr, *ColStride = nullptr;
 };
+RuntimeMatrix asMatrix(const RuntimeView &V);
 
 /// The extent of storage dim \p Dim of \p Ty as an i64: its constant, or
 /// read where it lives (Ty.ShapeRefs).
 llvm::Value *emitExtent(llvm::IRBuilderBase &B, const TensorType &Ty,
                         unsigned Dim);
 
-/// The memory of the 2-D tensor a load or memory-form typeinfo stands for;
-/// nullopt for other tokens.
-std::optional<RuntimeMatrix> emitTokenMatrix(llvm::IRBuilderBase &B,
-                                             const llvm::Value *Token);
-/// The memory a tensor.store of a 2-D tensor writes.
-RuntimeMatrix emitStoreMatrix(llvm::IRBuilderBase &B,
-                              const llvm::CallBase &Store);
+/// The memory a load or memory-form typeinfo stands for; nullopt for other
+/// tokens.
+std::optional<RuntimeView> emitTokenView(llvm::IRBuilderBase &B,
+                                         const llvm::Value *Token);
+/// The memory a tensor.store writes.
+RuntimeView emitStoreView(llvm::IRBuilderBase &B, const llvm::CallBase &Store);
+
+/// \p Ty's logical extents as i64 values.
+llvm::SmallVector<llvm::Value *, 4> emitLogicalExtents(llvm::IRBuilderBase &B,
+                                                       const TensorType &Ty);
+
+/// An i1 that is true when the bytes \p X and \p Y address do not
+/// overlap: true where alias analysis tells them apart, else their
+/// address ranges compared (strides are non-negative).
+llvm::Value *emitRuntimeDisjoint(llvm::IRBuilderBase &B, const RuntimeView &X,
+                                 const RuntimeView &Y, llvm::AAResults &AA);
 
 /// Emits the checks of one op at \p B: each require() branches to a call
 /// of tlxrt_shape_error, which names the op's C function and source
@@ -53,9 +80,10 @@ public:
   /// of \p Args, i64 values) unless \p Cond (an i1) holds.
   void require(llvm::Value *Cond, const llvm::Twine &Format,
                llvm::ArrayRef<llvm::Value *> Args);
-  /// require() that \p M's extents are >= 0 and that its rows do not
-  /// overlap (a row stride of at least its columns), naming it \p What.
-  void requireValidMatrix(const RuntimeMatrix &M, llvm::StringRef What);
+  /// require() that \p V's extents are >= 0 and that no two of its
+  /// elements share an address (each storage dim steps over the inner
+  /// ones), naming it \p What.
+  void requireValidView(const RuntimeView &V, llvm::StringRef What);
   /// require() that \p A and \p B are equal extents.
   void requireEqual(llvm::Value *A, llvm::Value *B, const llvm::Twine &Format,
                     llvm::ArrayRef<llvm::Value *> Args);

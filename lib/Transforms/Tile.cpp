@@ -51,6 +51,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
@@ -72,11 +73,11 @@ public:
 
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
-  void lowerRuntimeContraction(CallBase &Store, CallBase &Op);
-  Function *getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
+  void lowerRuntimeContraction(CallBase &Store, CallBase &Op,
+                               ArrayRef<CallBase *> Chain);
+  Function *getSharedRuntimeGemm(const GemmDesc &G,
+                                 ArrayRef<OpKind> Epilogue, CallBase &Op,
                                  bool &Created);
-  Value *emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeMatrix &Dst,
-                             const RuntimeMatrix &Read);
   void emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
                        const GemmPlan &Plan, ArrayRef<std::string> Versions,
                        const Twine &Types, const Twine &AccNote);
@@ -666,100 +667,81 @@ static GemmOperand operandOf(const RuntimeMatrix &M, bool IsSigned) {
   return O;
 }
 
-/// An i1 that is true when the bytes of \p Dst and \p Read do not
-/// overlap: a constant where alias analysis decides, else the address
-/// ranges compared (strides are positive: RuntimeChecker checks them).
-Value *Tiler::emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeMatrix &Dst,
-                                  const RuntimeMatrix &Read) {
-  Value *DstObj = stripParameterSpill(Dst.Ptr);
-  Value *ReadObj = stripParameterSpill(Read.Ptr);
-  if (DstObj != ReadObj &&
-      AA.isNoAlias(MemoryLocation::getBeforeOrAfter(DstObj),
-                   MemoryLocation::getBeforeOrAfter(ReadObj)))
-    return B.getTrue();
-  const DataLayout &DL = F.getDataLayout();
-  auto Range = [&](const RuntimeMatrix &M) {
-    Value *One = B.getInt64(1), *Zero = B.getInt64(0);
-    Value *Empty = B.CreateOr(B.CreateICmpSLE(M.Rows, Zero),
-                              B.CreateICmpSLE(M.Cols, Zero));
-    Value *Last = B.CreateAdd(
-        B.CreateMul(B.CreateSub(M.Rows, One), M.RowStride),
-        B.CreateMul(B.CreateSub(M.Cols, One), M.ColStride));
-    Value *Bytes = B.CreateMul(B.CreateAdd(Last, One),
-                               B.getInt64(DL.getTypeAllocSize(M.Elem)));
-    Value *Begin = B.CreatePtrToInt(M.Ptr, B.getInt64Ty());
-    Bytes = B.CreateSelect(Empty, Zero, Bytes);
-    return std::make_pair(Begin, B.CreateAdd(Begin, Bytes));
-  };
-  auto [DB, DE] = Range(Dst);
-  auto [RB, RE] = Range(Read);
-  return B.CreateOr(B.CreateICmpULE(DE, RB), B.CreateICmpULE(RE, DB));
-}
-
-/// A 2-D matmul or mma whose extents the program computes: operands and
-/// destination are read as RuntimeMatrix values, what the verifier could
-/// not compare is checked here, before the GEMM, and the GEMM runs to the
-/// run-time extents (the vector kernels; GemmEmitter.h). The verifier
-/// allows such a result only into a store; no epilogue is fused and the
-/// GEMM stays on the calling thread in this version.
-void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op) {
+/// A 2-D matmul or mma whose extents the program computes, and the unary
+/// elementwise ops \p Chain applied to its result in turn (a fused
+/// epilogue) before \p Store writes it: operands and destination are read
+/// as run-time views, what the verifier could not compare is checked here,
+/// before the GEMM, and the GEMM runs to the run-time extents in a kernel
+/// shared by the module's GEMMs of its kind (getSharedRuntimeGemm).
+void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
+                                    ArrayRef<CallBase *> Chain) {
   OpKind Kind = *getOpKind(Op);
   StringRef Name = getOpDesc(Kind).shortName();
   bool IsMMA = Kind != OpKind::MatMul;
   unsigned First = IsMMA ? 1 : 0;
   IRBuilder<> B(&Store);
-  std::optional<RuntimeMatrix> A = emitTokenMatrix(B, Op.getArgOperand(First));
-  std::optional<RuntimeMatrix> Bm =
-      emitTokenMatrix(B, Op.getArgOperand(First + 1));
-  std::optional<RuntimeMatrix> Acc =
-      IsMMA ? emitTokenMatrix(B, Op.getArgOperand(0)) : std::nullopt;
-  if (!A || !Bm || (IsMMA && !Acc))
+  std::optional<RuntimeView> AV = emitTokenView(B, Op.getArgOperand(First));
+  std::optional<RuntimeView> BV =
+      emitTokenView(B, Op.getArgOperand(First + 1));
+  std::optional<RuntimeView> AccV =
+      IsMMA ? emitTokenView(B, Op.getArgOperand(0)) : std::nullopt;
+  if (!AV || !BV || (IsMMA && !AccV))
     return emitError(Op, "with extents computed at run time, the operands "
                          "of " +
                              getOpDesc(Kind).CName +
                              " must be tensors in memory (tensor_load or "
                              "tensor_typeinfo_mem of a pointer) in this "
                              "version");
-  RuntimeMatrix C = emitStoreMatrix(B, Store);
-  if (C.Elem->isHalfTy() || C.Elem->isBFloatTy())
-    return emitError(Op, "a " + userTypeName(C.Elem) +
+  RuntimeView CV = emitStoreView(B, Store);
+  if (CV.Elem->isHalfTy() || CV.Elem->isBFloatTy())
+    return emitError(Op, "a " + userTypeName(CV.Elem) +
                              " result with extents computed at run time is "
                              "not supported yet (sums are kept in float "
                              "between K blocks, which needs a buffer)");
+  RuntimeMatrix A = asMatrix(*AV), Bm = asMatrix(*BV), C = asMatrix(CV);
 
   RuntimeChecker Check(B, Op);
-  Check.requireValidMatrix(*A, "op1");
-  Check.requireValidMatrix(*Bm, "op2");
-  Check.requireValidMatrix(C, "the result");
-  Check.requireEqual(A->Cols, Bm->Rows,
+  Check.requireValidView(*AV, "op1");
+  Check.requireValidView(*BV, "op2");
+  Check.requireValidView(CV, "the result");
+  Check.requireEqual(A.Cols, Bm.Rows,
                      "inner dimensions differ at run time: op1 is %lldx%lld "
                      "(M=%lld, K=%lld), op2 is %lldx%lld (K=%lld, N=%lld)",
-                     {A->Rows, A->Cols, A->Rows, A->Cols, Bm->Rows, Bm->Cols,
-                      Bm->Rows, Bm->Cols});
-  Check.require(B.CreateAnd(B.CreateICmpEQ(C.Rows, A->Rows),
-                            B.CreateICmpEQ(C.Cols, Bm->Cols)),
-                "the result's typeinfo is %lldx%lld at run time, but op1 x "
-                "op2 is %lldx%lld",
-                {C.Rows, C.Cols, A->Rows, Bm->Cols});
+                     {A.Rows, A.Cols, A.Rows, A.Cols, Bm.Rows, Bm.Cols,
+                      Bm.Rows, Bm.Cols});
+  // Every typeinfo on the way (the result's, each fused op's) names M x N.
+  SmallVector<const CallBase *, 4> TypeInfos{getResultTypeInfo(Op)};
+  for (CallBase *E : Chain)
+    TypeInfos.push_back(getResultTypeInfo(*E));
+  for (const CallBase *TI : TypeInfos) {
+    SmallVector<Value *, 4> Ext =
+        emitLogicalExtents(B, getTensorValue(TI)->Type);
+    Check.require(B.CreateAnd(B.CreateICmpEQ(Ext[0], A.Rows),
+                              B.CreateICmpEQ(Ext[1], Bm.Cols)),
+                  "the result's typeinfo is %lldx%lld at run time, but op1 x "
+                  "op2 is %lldx%lld",
+                  {Ext[0], Ext[1], A.Rows, Bm.Cols});
+  }
+  RuntimeMatrix Acc;
   if (IsMMA) {
-    Check.requireValidMatrix(*Acc, "acc");
-    Check.require(B.CreateAnd(B.CreateICmpEQ(Acc->Rows, A->Rows),
-                              B.CreateICmpEQ(Acc->Cols, Bm->Cols)),
+    Acc = asMatrix(*AccV);
+    Check.requireValidView(*AccV, "acc");
+    Check.require(B.CreateAnd(B.CreateICmpEQ(Acc.Rows, A.Rows),
+                              B.CreateICmpEQ(Acc.Cols, Bm.Cols)),
                   "the accumulator is %lldx%lld at run time, but op1 x op2 "
                   "is %lldx%lld",
-                  {Acc->Rows, Acc->Cols, A->Rows, Bm->Cols});
+                  {Acc.Rows, Acc.Cols, A.Rows, Bm.Cols});
   }
   // C holds partial sums while the GEMM still reads A, B and the initial
-  // sums: they must not share bytes with it.
-  // The accumulator may be the destination itself (each element's initial
-  // sum is read right before the element is written), known here or at
-  // run time.
-  bool InPlace = IsMMA && isSamePointer(Acc->Ptr, C.Ptr, AA) &&
-                 isSameComputation(Acc->RowStride, C.RowStride) &&
-                 isSameComputation(Acc->ColStride, C.ColStride);
-  auto Overlaps = [&](const RuntimeMatrix &Read, StringRef What,
+  // sums: they must not share bytes with it. The accumulator may be the
+  // destination itself (each element's initial sum is read right before
+  // the element is written), known here or at run time.
+  bool InPlace = IsMMA && isSamePointer(Acc.Ptr, C.Ptr, AA) &&
+                 isSameComputation(Acc.RowStride, C.RowStride) &&
+                 isSameComputation(Acc.ColStride, C.ColStride);
+  auto Overlaps = [&](const RuntimeView &Read, StringRef What,
                       Value *Allowed) {
-    Value *OK = emitRuntimeDisjoint(B, C, Read);
+    Value *OK = emitRuntimeDisjoint(B, CV, Read, AA);
     if (Allowed)
       OK = B.CreateOr(OK, Allowed);
     Check.require(OK,
@@ -768,20 +750,20 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op) {
                       "result is written in place, so it must not",
                   {});
   };
-  Overlaps(*A, "op1", nullptr);
-  Overlaps(*Bm, "op2", nullptr);
+  Overlaps(*AV, "op1", nullptr);
+  Overlaps(*BV, "op2", nullptr);
   if (IsMMA && !InPlace)
-    Overlaps(*Acc, "acc (other than as the destination itself)",
-             B.CreateAnd(B.CreateICmpEQ(Acc->Ptr, C.Ptr),
-                         B.CreateAnd(B.CreateICmpEQ(Acc->RowStride, C.RowStride),
-                                     B.CreateICmpEQ(Acc->ColStride,
+    Overlaps(*AccV, "acc (other than as the destination itself)",
+             B.CreateAnd(B.CreateICmpEQ(Acc.Ptr, C.Ptr),
+                         B.CreateAnd(B.CreateICmpEQ(Acc.RowStride, C.RowStride),
+                                     B.CreateICmpEQ(Acc.ColStride,
                                                     C.ColStride))));
 
   GemmDesc G;
   G.M = G.N = G.K = PlanningExtent;
   G.RuntimeM = C.Rows;
   G.RuntimeN = C.Cols;
-  G.RuntimeK = A->Cols;
+  G.RuntimeK = A.Cols;
   bool ASigned = true, BSigned = true;
   if (IsMMA) {
     MMASignedness S = *getMMASignedness(Kind);
@@ -789,15 +771,24 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op) {
     BSigned = S.Op2Signed;
     G.Accumulate = true;
     if (!InPlace)
-      G.Init = operandOf(*Acc, true);
+      G.Init = operandOf(Acc, true);
   }
-  G.A = operandOf(*A, ASigned);
-  G.B = operandOf(*Bm, BSigned);
+  G.A = operandOf(A, ASigned);
+  G.B = operandOf(Bm, BSigned);
   G.C = operandOf(C, true);
+  SmallVector<OpKind, 4> Epilogue;
+  for (CallBase *E : Chain)
+    Epilogue.push_back(*getOpKind(*E));
+  if (!Epilogue.empty())
+    G.Epilogue = [Epilogue](IRBuilderBase &EB, Value *V, Value *, Value *) {
+      for (OpKind K : Epilogue)
+        V = emitUnaryElementwise(EB, K, V);
+      return V;
+    };
 
   // One kernel per kind of GEMM in the module, called from every site.
   bool Created = false;
-  Function *Kernel = getSharedRuntimeGemm(G, Op, Created);
+  Function *Kernel = getSharedRuntimeGemm(G, Epilogue, Op, Created);
   if (!Kernel)
     return;
   SmallVector<Value *, 15> Args;
@@ -823,7 +814,8 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op) {
 /// remarks at \p Op; \p Created then true). Its parameters: A, B, C and
 /// Init as (pointer, row stride, column stride), then M, N, K. Null after
 /// an error.
-Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
+Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
+                                      ArrayRef<OpKind> Epilogue, CallBase &Op,
                                       bool &Created) {
   auto Attr = [&](StringRef Name) {
     return F.getFnAttribute(Name).getValueAsString();
@@ -841,6 +833,8 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
                      elementTypeName(G.C.Elem) + Layout(G.C) +
                      (G.Accumulate ? ".acc" : "") +
                      (G.Init.Ptr ? std::string(".init") + Layout(G.Init) : "");
+  for (OpKind K : Epilogue)
+    Kind += "." + getOpDesc(K).shortName().str();
   std::string Key = Kind + "|" + Attr("target-cpu").str() + "|" +
                     Attr("target-features").str() + "|" +
                     (outlinesKernels(F) ? "O0" : "") +
@@ -918,33 +912,77 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G, CallBase &Op,
                       elementTypeName(G.C.Elem),
                   ", in " + Kernel->getName() + ", shared by every call "
                   "site of this kind" +
-                      (G.Init.Ptr ? "; initial sums from acc" : ""));
+                      (G.Init.Ptr ? "; initial sums from acc" : "") +
+                      (Epilogue.empty() ? "" : "; fused epilogue"));
   return Kernel;
 }
 
+/// A store of a run-time-sized contraction's result, through unary
+/// elementwise ops (the fused epilogue, in the order they apply).
+struct RuntimeGemmWork {
+  CallBase *Store, *Op;
+  SmallVector<CallBase *, 4> Chain;
+};
+
+static SmallVector<RuntimeGemmWork, 4> collectRuntimeGemms(Function &F) {
+  SmallVector<RuntimeGemmWork, 4> Work;
+  for (Instruction &I : instructions(F)) {
+    auto *S = dyn_cast<CallBase>(&I);
+    if (!S || getOpKind(*S) != OpKind::Store)
+      continue;
+    RuntimeGemmWork W{S, nullptr, {}};
+    const Value *Token = S->getArgOperand(1);
+    bool Dynamic = false;
+    while (std::optional<TensorValue> TV = getTensorValue(Token)) {
+      Dynamic |= TV->Type.isDynamic();
+      auto *Op = dyn_cast<CallBase>(TV->Data);
+      std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+      if (K && isContraction(*K))
+        W.Op = Op;
+      if (!K || !isUnaryElementwise(*K))
+        break;
+      W.Chain.insert(W.Chain.begin(), Op);
+      Token = Op->getArgOperand(0);
+    }
+    if (W.Op && Dynamic)
+      Work.push_back(std::move(W));
+  }
+  return Work;
+}
+
+/// Erases \p Op once it is lowered, and its token operands nothing else
+/// reads.
+static void eraseLowered(CallBase &Op) {
+  // (Handles: lowering may erase operands, and one may appear twice.)
+  SmallVector<WeakTrackingVH, 3> Operands;
+  for (Value *Arg : Op.args())
+    if (auto *I = dyn_cast<Instruction>(Arg); I && getOpKind(I))
+      Operands.emplace_back(I);
+  eraseOpIfDead(Op);
+  // Transposes read through strides have no other reader.
+  for (WeakTrackingVH &V : Operands)
+    if (auto *I = dyn_cast_or_null<Instruction>(V); I && I->use_empty())
+      eraseWithDeadOperands(I);
+}
+
 bool Tiler::run() {
-  // 2-D matmul/mma: nd-to-2d has lowered contract, convolution and batches.
+  // Run-time sizes (their stores erased once lowered), then static 2-D
+  // matmul/mma: nd-to-2d has lowered contract, convolution and batches.
+  auto Runtime = collectRuntimeGemms(F);
+  for (RuntimeGemmWork &W : Runtime) {
+    lowerRuntimeContraction(*W.Store, *W.Op, W.Chain);
+    for (CallBase *E : reverse(W.Chain))
+      eraseOpIfDead(*E);
+    eraseLowered(*W.Op);
+  }
   auto Work = collectStoredContractions(F, [](OpKind K, unsigned) {
     return K != OpKind::Contract && K != OpKind::Convolution;
   });
   for (auto [S, Op] : Work) {
-    // (Handles: lowering may erase operands, and one may appear twice.)
-    SmallVector<WeakTrackingVH, 3> Operands;
-    for (Value *Arg : Op->args())
-      if (auto *I = dyn_cast<Instruction>(Arg); I && getOpKind(I))
-        Operands.emplace_back(I);
-    std::optional<TensorValue> Result = getTensorValue(S->getArgOperand(1));
-    if (Result && Result->Type.isDynamic())
-      lowerRuntimeContraction(*S, *Op);
-    else
-      lowerContraction(*S, *Op);
-    eraseOpIfDead(*Op);
-    // Transposes read through strides have no other reader.
-    for (WeakTrackingVH &V : Operands)
-      if (auto *I = dyn_cast_or_null<Instruction>(V); I && I->use_empty())
-        eraseWithDeadOperands(I);
+    lowerContraction(*S, *Op);
+    eraseLowered(*Op);
   }
-  return !Work.empty();
+  return !Work.empty() || !Runtime.empty();
 }
 
 } // namespace

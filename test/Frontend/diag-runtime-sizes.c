@@ -14,10 +14,10 @@ void inner_mismatch(const float *a, const float *b, float *c, int m, int n) {
 // CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': inner dimensions differ: op1 is ?x64 (M=?, K=64), op2 is 32x? (K=32, N=?)
 
 // Ops that do not take run-time extents yet say so.
-void relu(const float *a, float *c, int m, int n) {
-  TLX_STORE(c, tlx_relu(TLX_LOAD(a, m, n)));
+void transpose(const float *a, float *c, int m, int n) {
+  TLX_STORE(c, tlx_transpose(TLX_LOAD(a, m, n)));
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_relu': operand extents computed at run time are not supported by this operation yet (only by matmul and the mma family on 2-D tensors; docs/ops.md, "Run-time sizes")
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_transpose': operand extents computed at run time are not supported by this operation yet (only by matmul and the mma family on 2-D tensors and by the unary elementwise ops; docs/ops.md, "Run-time sizes")
 
 void batched(const float *a, const float *b, float *c, int m, int n, int k) {
   TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 2, m, k), TLX_LOAD(b, 2, k, n)));
@@ -29,10 +29,11 @@ float read_element(const float *a, const float *b, int m, int n, int k) {
   tlx_float_result_t r = tensor_matmul_f32(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n));
   return r[0];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo, in the same block) in this version
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by a unary elementwise op, in the same block, in this version
 
-// Copies of run-time-sized memory are not lowered yet.
-void copy(const float *a, float *c, int m, int n) {
-  TLX_STORE(c, TLX_LOAD(a, m, n));
+// A result with run-time extents may not reach C through another op.
+float through_relu(const float *a, int m, int n) {
+  tlx_float_result_t r = tensor_relu_f32(TLX_LOAD(a, m, n));
+  return r[1];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:3: error: 'tensor_store': copying a tensor whose extents are computed at run time is not supported yet (only results of matmul and the mma family may be stored)
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_relu': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by a unary elementwise op, in the same block, in this version

@@ -3,7 +3,9 @@
 // sides of the register block (6..14 rows, 8..32 columns) and of the cache
 // blocks (MC 48.., KC 672, NC 1560), with zero extents, column-major
 // operands, leading dimensions from variables, and int8 with each
-// signedness, accumulating from another tensor and in place.
+// signedness, accumulating from another tensor and in place; relu fused
+// into the GEMM; unary ops (one, or a chain) on memory and plain copies,
+// 1-D to 3-D, row- and column-major, in place, across the vector width.
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // Every x86 level the dispatch picks from, and the AMX target (whose tile
@@ -25,7 +27,10 @@
 // CHECK: f64: ok
 // CHECK: i32: ok
 // CHECK: int8 mma: ok
+// CHECK: fused relu: ok
+// CHECK: unary ops and copies: ok
 // CHECK: PASSED
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,11 +239,107 @@ static void test_mma(void) {
   printf("int8 mma: %s\n", failures == before ? "ok" : "FAILED");
 }
 
+/* y = relu(x w): the relu runs in the GEMM's write-back. */
+static void dense_relu(int m, int n, int k, const float *x, const float *w,
+                       float *y) {
+  TLX_STORE(y, tlx_relu(tlx_matmul(TLX_LOAD(x, m, k), TLX_LOAD(w, k, n))));
+}
+
+static void test_fused(void) {
+  static const int sizes[][3] = {{1, 1, 1}, {7, 33, 5}, {50, 70, 700}};
+  int before = failures;
+  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    int m = sizes[s][0], n = sizes[s][1], k = sizes[s][2];
+    float *x = malloc(sizeof(float) * m * k), *w = malloc(sizeof(float) * k * n);
+    float *y = malloc(sizeof(float) * m * n), *want = malloc(sizeof(float) * m * n);
+    fill_f32(x, m * k, 5);
+    fill_f32(w, k * n, 6);
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int p = 0; p < k; ++p)
+          sum += x[i * k + p] * w[p * n + j];
+        want[i * n + j] = sum > 0 ? sum : 0;
+      }
+    dense_relu(m, n, k, x, w, y);
+    check_f32("fused relu", m, n, k, y, want, n);
+    free(x), free(w), free(y), free(want);
+  }
+  printf("fused relu: %s\n", failures == before ? "ok" : "FAILED");
+}
+
+/* c = floor(fabs(a)) of an m x n block with rows lda apart; a 3-D copy; a
+ * column-major relu in place; int32 relu of a vector. */
+static void floor_fabs(int m, int n, int lda, const float *a, float *c) {
+  TLX_STORE(c, tlx_floor(tlx_fabs(tensor_load(a, TLX_SHAPE(m, n),
+                                              TLX_LAYOUT(0, 1), TLX_ZEROS(2),
+                                              TLX_STRIDES(0, lda)))));
+}
+static void copy3(int x, int y, int z, const double *a, double *c) {
+  TLX_STORE(c, TLX_LOAD(a, x, y, z));
+}
+static void relu_in_place(int m, int n, float *a) {
+  tensor_store(a, tlx_relu(TLX_LOAD(a, m, n)), TLX_ZEROS(2));
+}
+/* a column-major source into a row-major result: a transposing loop */
+static void relu_transposed(int m, int n, const float *a, float *c) {
+  tlx_token_t t = tensor_load(a, TLX_SHAPE(n, m), TLX_LAYOUT(1, 0),
+                              TLX_ZEROS(2), TLX_ZEROS(2));
+  TLX_STORE(c, tlx_relu(t));
+}
+static void relu_i32(int n, const int32_t *a, int32_t *c) {
+  TLX_STORE(c, tlx_relu(TLX_LOAD(a, n)));
+}
+
+static void test_unary(void) {
+  static const int sizes[][3] = {{1, 1, 1}, {3, 17, 2}, {5, 33, 7}, {0, 9, 2},
+                                 {9, 0, 3}, {31, 65, 4}};
+  int ok = 1;
+  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    int m = sizes[s][0], n = sizes[s][1], z = sizes[s][2], lda = n + 3;
+    size_t cells = (size_t)(m + 1) * (lda + 1) * (z + 1);
+    float *a = malloc(sizeof(float) * cells), *c = malloc(sizeof(float) * cells);
+    double *d = malloc(sizeof(double) * cells), *e = malloc(sizeof(double) * cells);
+    int32_t *ai = malloc(4 * cells), *ci = malloc(4 * cells);
+    for (size_t i = 0; i < cells; ++i) {
+      a[i] = (float)((int)(i % 17) - 8) * 0.75f;
+      d[i] = (double)i * 0.5;
+      ai[i] = (int32_t)(i % 11) - 5;
+      c[i] = 42.0f, e[i] = 42.0, ci[i] = 42;
+    }
+    floor_fabs(m, n, lda, a, c);
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j)
+        ok &= c[i * n + j] == floorf(fabsf(a[i * lda + j]));
+    ok &= m * n == 0 || c[m * n] == 42.0f; /* nothing written past the end */
+    copy3(m, n, z, d, e);
+    for (int i = 0; i < m * n * z; ++i)
+      ok &= e[i] == d[i];
+    ok &= e[m * n * z] == 42.0;
+    memcpy(c, a, sizeof(float) * cells);
+    relu_in_place(m, n, c);
+    for (int i = 0; i < m * n; ++i)
+      ok &= c[i] == (a[i] > 0 ? a[i] : 0);
+    relu_transposed(m, n, a, c);
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j)
+        ok &= c[i * n + j] == (a[j * m + i] > 0 ? a[j * m + i] : 0);
+    relu_i32(m * n, ai, ci);
+    for (int i = 0; i < m * n; ++i)
+      ok &= ci[i] == (ai[i] > 0 ? ai[i] : 0);
+    free(a), free(c), free(d), free(e), free(ai), free(ci);
+  }
+  failures += !ok;
+  printf("unary ops and copies: %s\n", ok ? "ok" : "FAILED");
+}
+
 int main(void) {
   test_row_major();
   test_layouts();
   test_f64_i32();
   test_mma();
+  test_fused();
+  test_unary();
   printf("%s\n", failures ? "FAILED" : "PASSED");
   return failures != 0;
 }

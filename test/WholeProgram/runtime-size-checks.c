@@ -16,7 +16,7 @@
 // INNER: runtime-size-checks.c:[[@LINE+24]]:19: error: 'tensor_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
 // INNER-NOT: done
 // NEGATIVE: runtime-size-checks.c:[[@LINE+22]]:19: error: 'tensor_matmul': op1 has a negative extent at run time: -3x4
-// LD: runtime-size-checks.c:[[@LINE+21]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements of each of its rows: elements would share addresses
+// LD: runtime-size-checks.c:[[@LINE+21]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements it must step over: elements would share addresses
 // OVERLAP: runtime-size-checks.c:[[@LINE+20]]:19: error: 'tensor_matmul': the destination of tensor_store overlaps op1 at run time
 // HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+19]]:19: error: 'tensor_matmul': inner dimensions differ
 // HANDLER-NOT: handler returned
