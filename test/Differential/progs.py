@@ -122,7 +122,9 @@ FEATURES = {
     "runtime-sizes": "matmul and the mma family whose sizes and leading "
                      "dimensions are C variables (read from volatiles), "
                      "column-major op1, accumulating from another array or "
-                     "in place, zero extents",
+                     "in place, zero extents, relu fused after them; copies "
+                     "and relu/fabs/floor chains on 1-3-D memory with "
+                     "run-time extents, layouts and leading dimensions",
     "nan": "NaN and -0.0 in float inputs (off by default)",
 }
 GROUPS = {
@@ -2248,6 +2250,8 @@ class Prog:
         rts = random.Random("progs-rts:%d:%d" % (self.seed, self.index))
         if self.on("runtime-sizes") and rts.random() < 0.2:
             self.construct_runtime_sizes(rts)
+        if self.on("runtime-sizes") and rts.random() < 0.15:
+            self.construct_runtime_unary(rts)
         # everything unobserved is stored (or escapes)
         for p in self.pending:
             p[1]()
@@ -2354,6 +2358,9 @@ class Prog:
                        "TLX_SHAPE(m, n), TLX_LAYOUT(0, 1)",
                        "ldc" if inplace else "0")
             call = "tlx_%s(%s, %s, %s)" % (op, acc, ops[0], ops[1])
+        relu = rng.random() < 0.3  # fused into the GEMM's write-back
+        if relu:
+            call = "tlx_relu(%s)" % call
         self.fns.append("\n".join([
             "static TLXP_NOINLINE void %s(%s) {" % (fn, params),
             "  (void)acc;",
@@ -2392,15 +2399,98 @@ class Prog:
         self.R("      for (int p = 0; p < k; p++)")
         self.R("        s += (%s)%sa[%s] * (%s)%sb[p * ldb + j];" %
                (sumt, pre, aidx, sumt, pre))
+        if relu:
+            self.R("      s = s > 0 ? s : 0;")
         self.R("      %sexp[i * ldc + j] = (%s)s;" % (pre, tc))
         self.R("    }")
         self.R("}")
         self.T("%s(%s[0], %s[1], %s[2], %s[3], %s[4], %s[5], %sa, %sb, "
                "%sacc, %sgot);" % ((fn,) + (d,) * 6 + (pre,) * 4))
-        self.checks.append(("runtime-sizes %s %dx%dx%d%s%s" % (
+        self.checks.append(("runtime-sizes %s %dx%dx%d%s%s%s" % (
             op, m, n, kk, " col-major op1" if col_a else "",
-            " in place" if inplace else ""), pre + "got", pre + "exp", dt, nc,
-            0.0, 0.0))
+            " in place" if inplace else "", " + relu" if relu else ""),
+            pre + "got", pre + "exp", dt, nc, 0.0, 0.0))
+        self.tags.add("runtime-sizes")
+
+    def construct_runtime_unary(self, rng):
+        """A copy, or relu/fabs/floor applied in turn, of a 1-3-D tensor in
+        memory whose extents and leading dimensions are C variables, any
+        layout, stored row-major with its own leading dimensions: every
+        element of the destination checked against plain C (exact)."""
+        rank = rng.choice([1, 2, 2, 3])
+        ext = [rng.choice([rng.randint(1, 9), rng.randint(1, 40),
+                           rng.randint(0, 2)]) for _ in range(rank)]
+        layout = list(range(rank))
+        if rank > 1 and rng.random() < 0.4:
+            rng.shuffle(layout)
+        ctype, dt = rng.choice([("float", "f32"), ("int32_t", "i32")])
+        ops = ["relu", "fabs", "floor"] if ctype == "float" else ["relu"]
+        chain = [rng.choice(ops) for _ in range(rng.choice([0, 1, 1, 2]))]
+        # source: storage dims (extents of the logical dims layout[i]),
+        # leading dims padded; destination row-major, padded too
+        sext = [ext[l] for l in layout]
+        # a copy is stored in its source's layout, an op's result (the
+        # short form's) row-major
+        dlayout = list(range(rank)) if chain else layout
+        dext = [ext[l] for l in dlayout]
+        sld, dld = padded_lds(rng, sext), padded_lds(rng, dext)
+        k = "%d_%d" % (self.index, self.nfn)
+        self.nfn += 1
+        fn, pre = "tlxp_rtu_%s" % k, "rtu%s_" % k
+        sstr, dstr = strides_of(sext, sld), strides_of(dext, dld)
+        ns = max(1, reach(sext, sstr))
+        nd = max(1, reach(dext, dstr))
+        names = ["e%d" % i for i in range(rank)]
+        params = ", ".join(["int %s" % n for n in names] +
+                           ["int sl%d" % i for i in range(rank)] +
+                           ["int dl%d" % i for i in range(rank)] +
+                           ["const %s *a" % ctype, "%s *c" % ctype])
+        dims = lambda xs: "TLX_DIMS(%s)" % ", ".join(xs)
+        tok = ("tensor_load(a, %s, %s, TLX_ZEROS(%d), %s)" % (
+            dims([names[l] for l in layout]), dims([str(l) for l in layout]),
+            rank, dims(["sl%d" % i for i in range(rank)])))
+        for c in chain:
+            tok = "tlx_%s(%s)" % (c, tok)
+        self.fns.append("\n".join([
+            "static TLXP_NOINLINE void %s(%s) {" % (fn, params),
+            "  tensor_store(c, %s, %s);" % (tok, dims(["dl%d" % i for i in
+                                                      range(rank)])),
+            "}"]))
+        d = pre + "dims"
+        vals = ext + sld + dld
+        self.decls.append("static %s %sa[%d];" % (ctype, pre, ns))
+        for a in ("got", "exp"):
+            self.decls.append("static %s %s%s[%d];" % (ctype, pre, a, nd))
+        self.decls.append("volatile int %s[%d] = {%s};" % (
+            d, len(vals), ", ".join(str(v) for v in vals)))
+        self.inits.append("for (int i = 0; i < %d; i++) %sa[i] = (%s)((int)"
+                          "(((unsigned)i * 2654435761u) >> 27) - 16) / 4;" %
+                          (ns, pre, ctype))
+        self.inits.append("for (int i = 0; i < %d; i++) %sgot[i] = %sexp[i] "
+                          "= (%s)7;" % (nd, pre, pre, ctype))
+        # reference: loop over logical indices
+        self.R("{ /* runtime-sizes %s of %s (layout %s) */" % (
+            " ".join(chain) or "copy", "x".join(map(str, ext)), layout))
+        for i in range(rank):
+            self.R("  " * (i + 1) + "for (int i%d = 0; i%d < %d; i%d++)" %
+                   (i, i, ext[i], i))
+        soff = " + ".join("i%d * %d" % (layout[i], sstr[i])
+                          for i in range(rank))
+        doff = " + ".join("i%d * %d" % (dlayout[i], dstr[i])
+                          for i in range(rank))
+        ind = "  " * (rank + 1)
+        self.R(ind + "{ %s v = %sa[%s];" % (ctype, pre, soff))
+        for c in chain:
+            expr = {"relu": "v > 0 ? v : 0", "fabs": "fabsf(v)",
+                    "floor": "floorf(v)"}[c]
+            self.R(ind + "  v = %s;" % expr)
+        self.R(ind + "  %sexp[%s] = v; }" % (pre, doff))
+        self.R("}")
+        self.T("%s(%s, %sa, %sgot);" % (fn, ", ".join(
+            "%s[%d]" % (d, i) for i in range(len(vals))), pre, pre))
+        self.checks.append(("runtime-sizes %s %s" % (
+            " ".join(chain) or "copy", "x".join(map(str, ext))),
+            pre + "got", pre + "exp", dt, nd, 0.0, 0.0))
         self.tags.add("runtime-sizes")
 
     def construct_reload(self):
@@ -2503,6 +2593,35 @@ class Prog:
     def describe(self):
         return "%s; features: %s" % (", ".join(self.opnames),
                                      ", ".join(sorted(self.tags)) or "-")
+
+
+def strides_of(ext, ld):
+    """Element strides per storage dim of extents ext with BLAS-style
+    leading dims ld (0: packed)."""
+    st = [1] * len(ext)
+    for i in range(len(ext) - 2, -1, -1):
+        st[i] = ld[i + 1] if ld[i + 1] else st[i + 1] * ext[i + 1]
+    return st
+
+
+def padded_lds(rng, ext):
+    """BLAS-style leading dims for storage extents ext: each 0 (packed) or
+    a few elements more than the span of the dims inside it (chosen from
+    the inside out, as the strides they make)."""
+    r = len(ext)
+    ld, st = [0] * r, [1] * r
+    for i in range(r - 1, 0, -1):
+        span = sum((max(ext[j], 1) - 1) * st[j] for j in range(i, r)) + 1
+        ld[i] = 0 if rng.random() < 0.5 else span + rng.randint(1, 3)
+        st[i - 1] = ld[i] or st[i] * ext[i]
+    return ld
+
+
+def reach(ext, st):
+    """Elements from the first to one past the last address."""
+    if any(e == 0 for e in ext):
+        return 0
+    return sum((e - 1) * s for e, s in zip(ext, st)) + 1
 
 
 def cstr(s):
