@@ -461,6 +461,9 @@ void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G,
 /// A GEMM with run-time extents: the vector kernels, or the scalar loops
 /// when K is 0 at run time (they clear or keep C). AMX tile configurations
 /// and the SME kernels are built for static shapes: they decline.
+/// The M up to which a run-time-sized GEMM is blocked as one of that M.
+constexpr int64_t SmallRuntimeM = 64;
+
 static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
                                  GemmTarget Target,
                                  const TargetTransformInfo &TTI,
@@ -470,9 +473,21 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
     return false;
   }
   bool Done = false;
+  // Few rows (M <= SmallRuntimeM) get their own blocking: a register block
+  // that pads such an M least, as a static M would choose.
+  GemmDesc Small = G;
+  Small.M = SmallRuntimeM;
   gemm::emitIf(
       B, B.CreateICmpSGT(G.extentK(B), B.getInt64(0)),
-      [&] { Done = gemm::emitVectorGemm(B, G, TTI, Plan, Why); },
+      [&] {
+        gemm::emitIf(
+            B, B.CreateICmpSLE(G.extentM(B), B.getInt64(SmallRuntimeM)),
+            [&] {
+              GemmPlan SmallPlan;
+              gemm::emitVectorGemm(B, Small, TTI, SmallPlan, Why);
+            },
+            [&] { Done = gemm::emitVectorGemm(B, G, TTI, Plan, Why); });
+      },
       [&] { gemm::emitScalarGemm(B, G); });
   if (!Done) {
     // No vector kernel for these types: the vector branch holds nothing.
