@@ -777,16 +777,17 @@ bool ResultInference::checkRuntimeExtents() {
     return true;
   if (!acceptsRuntimeExtents(Kind))
     return fail(Why, "operand extents computed at run time are not "
-                     "supported by this operation yet (only by matmul and "
-                     "the mma family on 2-D tensors and by the unary "
-                     "elementwise ops; docs/ops.md, \"Run-time sizes\")");
-  if (isUnaryElementwise(Kind))
-    return true;
-  for (unsigned I = 0; I < Tensors.size(); ++I)
-    if (Logical[I].size() != 2)
-      return fail(Why, operandName(Op, I) + " is " + shape(I) +
-                           ": with extents computed at run time, operands "
-                           "must be 2-D in this version");
+                     "supported by this operation yet (only by matmul, the "
+                     "mma family and the unary elementwise ops; docs/ops.md, "
+                     "\"Run-time sizes\")");
+  return true;
+}
+
+/// The batch dims of \p X and \p Y (all but the last two) may be equal.
+static bool mayEqualBatch(ArrayRef<int64_t> X, ArrayRef<int64_t> Y) {
+  for (size_t D = 0; D + 2 < X.size() && D + 2 < Y.size(); ++D)
+    if (!mayEqualExtent(X[D], Y[D]))
+      return false;
   return true;
 }
 
@@ -931,7 +932,7 @@ std::optional<OpResult> ResultInference::inferMatMul() {
     return failNone(Why, "ranks differ: op1 is " + shape(0) + ", op2 is " +
                              shape(1));
   unsigned R = A.size();
-  if (!std::equal(A.begin(), A.end() - 2, B.begin()))
+  if (!mayEqualBatch(A, B))
     return failNone(Why, "batch dimensions differ: op1 is " + shape(0) +
                              ", op2 is " + shape(1));
   if (!mayEqualExtent(A[R - 1], B[R - 2]))
@@ -944,8 +945,11 @@ std::optional<OpResult> ResultInference::inferMatMul() {
   Dims Out(A.begin(), A.end() - 1);
   Out.push_back(B[R - 1]);
   ExtentRefs Refs;
-  if (is_contained(Out, DynamicExtent))
-    Refs = {refOf(0, R - 2), refOf(1, R - 1)}; // 2-D (checkRuntimeExtents)
+  if (is_contained(Out, DynamicExtent)) {
+    for (unsigned D = 0; D + 1 < R; ++D)
+      Refs.push_back(refOf(0, D)); // batch dims and M: op1's
+    Refs.push_back(refOf(1, R - 1));
+  }
   return result(Elem, Out, Refs);
 }
 
@@ -980,8 +984,7 @@ std::optional<OpResult> ResultInference::inferMMA() {
     return failNone(Why, "ranks differ: acc is " + shape(0) + ", op1 is " +
                              shape(1) + ", op2 is " + shape(2));
   unsigned R = Acc.size();
-  if (!std::equal(A.begin(), A.end() - 2, B.begin()) ||
-      !std::equal(A.begin(), A.end() - 2, Acc.begin()))
+  if (!mayEqualBatch(A, B) || !mayEqualBatch(A, Acc))
     return failNone(Why, "batch dimensions differ: acc is " + shape(0) +
                              ", op1 is " + shape(1) + ", op2 is " + shape(2));
   if (!mayEqualExtent(A[R - 1], B[R - 2]))
@@ -1003,7 +1006,8 @@ std::optional<OpResult> ResultInference::inferMMA() {
                                typeName(AccElem));
   ExtentRefs Refs;
   if (is_contained(Acc, DynamicExtent))
-    Refs = {refOf(0, R - 2), refOf(0, R - 1)}; // 2-D (checkRuntimeExtents)
+    for (unsigned D = 0; D < R; ++D)
+      Refs.push_back(refOf(0, D));
   return result(AccElem, Acc, Refs);
 }
 

@@ -52,8 +52,8 @@ inline bool mayEqualExtent(int64_t A, int64_t B) {
 }
 
 /// Whether run-time extents can reach op \p Kind (docs/ops.md, "Run-time
-/// sizes"): 2-D matmul and the mma family, and the unary elementwise ops,
-/// in this version.
+/// sizes"): matmul, the mma family and the unary elementwise ops, in this
+/// version.
 bool acceptsRuntimeExtents(OpKind Kind);
 
 /// Infers the result of the compute op \p Op. Element type and shape come

@@ -652,6 +652,10 @@ bool NDTo2DLowering::run() {
     return K == OpKind::Contract || K == OpKind::Convolution || Rank > 2;
   });
   for (auto [S, Op] : Work) {
+    // Batches of run-time-sized matrices: tlx-tile loops over them around
+    // its shared kernel (lowerRuntimeContraction).
+    if (getTensorValue(S->getArgOperand(1))->Type.isDynamic())
+      continue;
     switch (*getOpKind(*Op)) {
     case OpKind::Contract:
       lowerContract(*S, *Op);

@@ -110,9 +110,10 @@ Value *emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeView &X,
 }
 
 RuntimeMatrix asMatrix(const RuntimeView &V) {
-  assert(V.rank() == 2 && "a matrix is 2-D");
-  return {V.Ptr, V.Elem, V.Extents[0], V.Extents[1], V.Strides[0],
-          V.Strides[1]};
+  unsigned R = V.rank();
+  assert(R >= 2 && "a matrix has two dims");
+  return {V.Ptr, V.Elem, V.Extents[R - 2], V.Extents[R - 1],
+          V.Strides[R - 2], V.Strides[R - 1]};
 }
 
 std::optional<RuntimeView> emitTokenView(IRBuilderBase &B,

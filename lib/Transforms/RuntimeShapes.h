@@ -37,7 +37,8 @@ struct RuntimeView {
   unsigned rank() const { return Extents.size(); }
 };
 
-/// A 2-D RuntimeView by its rows and columns.
+/// The last two dims of a RuntimeView (one matrix of a batch) by its rows
+/// and columns.
 struct RuntimeMatrix {
   llvm::Value *Ptr = nullptr;
   llvm::Type *Elem = nullptr;

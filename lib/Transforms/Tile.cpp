@@ -56,6 +56,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include <functional>
 
 using namespace llvm;
 
@@ -709,23 +710,39 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
                      "(M=%lld, K=%lld), op2 is %lldx%lld (K=%lld, N=%lld)",
                      {A.Rows, A.Cols, A.Rows, A.Cols, Bm.Rows, Bm.Cols,
                       Bm.Rows, Bm.Cols});
-  // Every typeinfo on the way (the result's, each fused op's) names M x N.
+  // Batch dims agree with op1's; every typeinfo on the way (the result's,
+  // each fused op's) names batch x M x N.
+  unsigned Rank = CV.rank();
+  auto SameBatch = [&](const RuntimeView &V, StringRef What) {
+    for (unsigned D = 0; D + 2 < Rank; ++D)
+      Check.requireEqual(V.Extents[D], AV->Extents[D],
+                         "batch dimension %lld differs at run time: " + What +
+                             " has %lld, op1 %lld",
+                         {B.getInt64(D), V.Extents[D], AV->Extents[D]});
+  };
+  SameBatch(*BV, "op2");
   SmallVector<const CallBase *, 4> TypeInfos{getResultTypeInfo(Op)};
   for (CallBase *E : Chain)
     TypeInfos.push_back(getResultTypeInfo(*E));
   for (const CallBase *TI : TypeInfos) {
     SmallVector<Value *, 4> Ext =
         emitLogicalExtents(B, getTensorValue(TI)->Type);
-    Check.require(B.CreateAnd(B.CreateICmpEQ(Ext[0], A.Rows),
-                              B.CreateICmpEQ(Ext[1], Bm.Cols)),
+    Check.require(B.CreateAnd(B.CreateICmpEQ(Ext[Rank - 2], A.Rows),
+                              B.CreateICmpEQ(Ext[Rank - 1], Bm.Cols)),
                   "the result's typeinfo is %lldx%lld at run time, but op1 x "
                   "op2 is %lldx%lld",
-                  {Ext[0], Ext[1], A.Rows, Bm.Cols});
+                  {Ext[Rank - 2], Ext[Rank - 1], A.Rows, Bm.Cols});
+    for (unsigned D = 0; D + 2 < Rank; ++D)
+      Check.requireEqual(Ext[D], AV->Extents[D],
+                         "batch dimension %lld differs at run time: the "
+                         "result's typeinfo has %lld, op1 %lld",
+                         {B.getInt64(D), Ext[D], AV->Extents[D]});
   }
   RuntimeMatrix Acc;
   if (IsMMA) {
     Acc = asMatrix(*AccV);
     Check.requireValidView(*AccV, "acc");
+    SameBatch(*AccV, "acc");
     Check.require(B.CreateAnd(B.CreateICmpEQ(Acc.Rows, A.Rows),
                               B.CreateICmpEQ(Acc.Cols, Bm.Cols)),
                   "the accumulator is %lldx%lld at run time, but op1 x op2 "
@@ -791,15 +808,39 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   Function *Kernel = getSharedRuntimeGemm(G, Epilogue, Op, Created);
   if (!Kernel)
     return;
-  SmallVector<Value *, 15> Args;
-  for (const GemmOperand *O : {&G.A, &G.B, &G.C, &G.Init}) {
-    Args.push_back(O->Ptr ? O->Ptr
-                          : ConstantPointerNull::get(B.getPtrTy()));
-    Args.push_back(O->Ptr ? O->RowStride : B.getInt64(0));
-    Args.push_back(O->Ptr ? O->ColStride : B.getInt64(0));
-  }
-  Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
-  B.CreateCall(Kernel, Args);
+  // One call per matrix of the batch (none without batch dims).
+  const RuntimeView *Views[] = {&*AV, &*BV, &CV, G.Init.Ptr ? &*AccV : nullptr};
+  std::function<void(unsigned, SmallVector<Value *, 4> &)> Batch =
+      [&](unsigned D, SmallVector<Value *, 4> &Idx) {
+        if (D + 2 < Rank) {
+          gemm::emitLoop(B, B.getInt64(0), CV.Extents[D], B.getInt64(1),
+                         "tlx.batch", [&](IRBuilderBase &, Value *I) {
+                           Idx.push_back(I);
+                           Batch(D + 1, Idx);
+                           Idx.pop_back();
+                         });
+          return;
+        }
+        SmallVector<Value *, 15> Args;
+        const GemmOperand *Ops[] = {&G.A, &G.B, &G.C, &G.Init};
+        for (unsigned I = 0; I < 4; ++I) {
+          const GemmOperand &O = *Ops[I];
+          Value *Ptr = ConstantPointerNull::get(B.getPtrTy());
+          if (O.Ptr) {
+            Value *Offset = B.getInt64(0);
+            for (unsigned BD = 0; BD < Idx.size(); ++BD)
+              Offset = B.CreateAdd(
+                  Offset, B.CreateMul(Idx[BD], Views[I]->Strides[BD]));
+            Ptr = B.CreateGEP(O.Elem, O.Ptr, Offset);
+          }
+          Args.append({Ptr, O.Ptr ? O.RowStride : B.getInt64(0),
+                       O.Ptr ? O.ColStride : B.getInt64(0)});
+        }
+        Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
+        B.CreateCall(Kernel, Args);
+      };
+  SmallVector<Value *, 4> Idx;
+  Batch(0, Idx);
   if (!Created)
     emitRemark(DEBUG_TYPE, "SharedGemm", Op,
                Name + ": calls " + Kernel->getName() +

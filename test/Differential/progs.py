@@ -2336,26 +2336,38 @@ class Prog:
                   "usmma": ("uint8_t", "int8_t"),
                   "summa": ("int8_t", "uint8_t")}[op]
         tc = "float" if op == "matmul" else "int32_t"
+        # a batch of nbat matrices (a leading dim, packed between matrices)
+        nbat = rng.randint(0, 3) if rng.random() < 0.25 else None
         dt = "f32" if op == "matmul" else "i32"
         k = "%d_%d" % (self.index, self.nfn)
         self.nfn += 1
         fn, pre = "tlxp_rts_%s" % k, "rts%s_" % k
-        na = max(1, (kk * lda) if col_a else (m * lda))
-        nb, nc = max(1, kk * ldb), max(1, m * ldc)
-        a_shape = "TLX_SHAPE(k, m), TLX_LAYOUT(1, 0)" if col_a else \
-            "TLX_SHAPE(m, k), TLX_LAYOUT(0, 1)"
-        load = lambda p, shape, ld: ("tensor_load(%s, %s, TLX_ZEROS(2), "
-                                     "TLX_STRIDES(0, %s))" % (p, shape, ld))
-        ops = [load("a", a_shape, "lda"),
-               load("b", "TLX_SHAPE(k, n), TLX_LAYOUT(0, 1)", "ldb")]
-        params = ("int m, int n, int k, int lda, int ldb, int ldc, "
+        per_a = (kk * lda) if col_a else (m * lda)
+        per_b, per_c = kk * ldb, m * ldc
+        bats = 1 if nbat is None else nbat
+        na = max(1, bats * per_a)
+        nb, nc = max(1, bats * per_b), max(1, bats * per_c)
+        if nbat is None:
+            a_shape = "TLX_SHAPE(k, m), TLX_LAYOUT(1, 0)" if col_a else \
+                "TLX_SHAPE(m, k), TLX_LAYOUT(0, 1)"
+            shape2 = lambda r, c: "TLX_SHAPE(%s, %s), TLX_LAYOUT(0, 1)" % (r, c)
+            lds = lambda ld: "TLX_ZEROS(2), TLX_STRIDES(0, %s)" % ld
+        else:
+            a_shape = ("TLX_SHAPE(nb, k, m), TLX_LAYOUT(0, 2, 1)" if col_a
+                       else "TLX_SHAPE(nb, m, k), TLX_LAYOUT(0, 1, 2)")
+            shape2 = lambda r, c: ("TLX_SHAPE(nb, %s, %s), "
+                                   "TLX_LAYOUT(0, 1, 2)" % (r, c))
+            lds = lambda ld: "TLX_ZEROS(3), TLX_STRIDES(0, 0, %s)" % ld
+        load = lambda p, shape, ld: "tensor_load(%s, %s, %s)" % (p, shape,
+                                                                 lds(ld))
+        ops = [load("a", a_shape, "lda"), load("b", shape2("k", "n"), "ldb")]
+        params = ("int nb, int m, int n, int k, int lda, int ldb, int ldc, "
                   "const %s *a, const %s *b, const int32_t *acc, %s *c" %
                   (ta, tb, tc))
         if op.startswith("matmul"):
             call = "tlx_matmul(%s, %s)" % tuple(ops)
         else:
-            acc = load("c" if inplace else "acc",
-                       "TLX_SHAPE(m, n), TLX_LAYOUT(0, 1)",
+            acc = load("c" if inplace else "acc", shape2("m", "n"),
                        "ldc" if inplace else "0")
             call = "tlx_%s(%s, %s, %s)" % (op, acc, ops[0], ops[1])
         relu = rng.random() < 0.3  # fused into the GEMM's write-back
@@ -2363,17 +2375,18 @@ class Prog:
             call = "tlx_relu(%s)" % call
         self.fns.append("\n".join([
             "static TLXP_NOINLINE void %s(%s) {" % (fn, params),
-            "  (void)acc;",
-            "  tensor_store(c, %s, TLX_STRIDES(0, ldc));" % call,
+            "  (void)acc, (void)nb;",
+            "  tensor_store(c, %s, %s);" % (call, lds("ldc").split(", ", 1)[1]),
             "}"]))
         d = pre + "dims"
         self.decls.append("static %s %sa[%d];" % (ta, pre, na))
         self.decls.append("static %s %sb[%d];" % (tb, pre, nb))
-        self.decls.append("static int32_t %sacc[%d];" % (pre, max(1, m * n)))
+        self.decls.append("static int32_t %sacc[%d];" %
+                          (pre, max(1, bats * m * n)))
         for a in ("got", "exp"):
             self.decls.append("static %s %s%s[%d];" % (tc, pre, a, nc))
-        self.decls.append("volatile int %s[6] = {%d, %d, %d, %d, %d, %d};" %
-                          (d, m, n, kk, lda, ldb, ldc))
+        self.decls.append("volatile int %s[7] = {%d, %d, %d, %d, %d, %d, %d};"
+                          % (d, bats, m, n, kk, lda, ldb, ldc))
         mul = rng.randrange(1, 1 << 16) * 2 + 1
         fill = "(int)((((unsigned)i * %du) >> 7) %% 15) - 7" % mul
         self.inits.append("for (int i = 0; i < %d; i++) %sa[i] = (%s)(%s);" %
@@ -2381,33 +2394,37 @@ class Prog:
         self.inits.append("for (int i = 0; i < %d; i++) %sb[i] = (%s)(%s);" %
                           (nb, pre, tb, fill.replace("7)", "11)")))
         self.inits.append("for (int i = 0; i < %d; i++) %sacc[i] = i %% 23 "
-                          "- 11;" % (max(1, m * n), pre))
+                          "- 11;" % (max(1, bats * m * n), pre))
         self.inits.append("for (int i = 0; i < %d; i++) %sgot[i] = %sexp[i] "
                           "= (%s)(i %% 9 - 4);" % (nc, pre, pre, tc))
-        aidx = "p * lda + i" if col_a else "i * lda + p"
+        aidx = ("z * %d + " % per_a) + ("p * lda + i" if col_a else
+                                         "i * lda + p")
+        cidx = "z * %d + i * ldc + j" % per_c
         acc0 = ("0" if op.startswith("matmul") else
-                "%sexp[i * ldc + j]" % pre if inplace else
-                "%sacc[i * n + j]" % pre)
+                "%sexp[%s]" % (pre, cidx) if inplace else
+                "%sacc[z * %d + i * n + j]" % (pre, m * n))
         sumt = "double" if op == "matmul" else "int32_t"
         self.R("{ /* runtime-sizes %s %dx%dx%d */" % (op, m, n, kk))
-        self.R("  int m = %s[0], n = %s[1], k = %s[2], lda = %s[3], "
-               "ldb = %s[4], ldc = %s[5];" % ((d,) * 6))
+        self.R("  int nb = %s[0], m = %s[1], n = %s[2], k = %s[3], "
+               "lda = %s[4], ldb = %s[5], ldc = %s[6];" % ((d,) * 7))
         self.R("  (void)ldb;")
+        self.R("  for (int z = 0; z < nb; z++)")
         self.R("  for (int i = 0; i < m; i++)")
         self.R("    for (int j = 0; j < n; j++) {")
         self.R("      %s s = %s;" % (sumt, acc0))
         self.R("      for (int p = 0; p < k; p++)")
-        self.R("        s += (%s)%sa[%s] * (%s)%sb[p * ldb + j];" %
-               (sumt, pre, aidx, sumt, pre))
+        self.R("        s += (%s)%sa[%s] * (%s)%sb[z * %d + p * ldb + j];" %
+               (sumt, pre, aidx, sumt, pre, per_b))
         if relu:
             self.R("      s = s > 0 ? s : 0;")
-        self.R("      %sexp[i * ldc + j] = (%s)s;" % (pre, tc))
+        self.R("      %sexp[%s] = (%s)s;" % (pre, cidx, tc))
         self.R("    }")
         self.R("}")
-        self.T("%s(%s[0], %s[1], %s[2], %s[3], %s[4], %s[5], %sa, %sb, "
-               "%sacc, %sgot);" % ((fn,) + (d,) * 6 + (pre,) * 4))
-        self.checks.append(("runtime-sizes %s %dx%dx%d%s%s%s" % (
-            op, m, n, kk, " col-major op1" if col_a else "",
+        self.T("%s(%s[0], %s[1], %s[2], %s[3], %s[4], %s[5], %s[6], %sa, "
+               "%sb, %sacc, %sgot);" % ((fn,) + (d,) * 7 + (pre,) * 4))
+        self.checks.append(("runtime-sizes %s %s%dx%dx%d%s%s%s" % (
+            op, "" if nbat is None else "%d x " % nbat, m, n, kk,
+            " col-major op1" if col_a else "",
             " in place" if inplace else "", " + relu" if relu else ""),
             pre + "got", pre + "exp", dt, nc, 0.0, 0.0))
         self.tags.add("runtime-sizes")

@@ -13,16 +13,17 @@ void inner_mismatch(const float *a, const float *b, float *c, int m, int n) {
 }
 // CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': inner dimensions differ: op1 is ?x64 (M=?, K=64), op2 is 32x? (K=32, N=?)
 
+void batch_mismatch(const float *a, const float *b, float *c, int m, int n,
+                    int k) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 2, m, k), TLX_LOAD(b, 3, k, n)));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': batch dimensions differ: op1 is 2x?x?, op2 is 3x?x?
+
 // Ops that do not take run-time extents yet say so.
 void transpose(const float *a, float *c, int m, int n) {
   TLX_STORE(c, tlx_transpose(TLX_LOAD(a, m, n)));
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_transpose': operand extents computed at run time are not supported by this operation yet (only by matmul and the mma family on 2-D tensors and by the unary elementwise ops; docs/ops.md, "Run-time sizes")
-
-void batched(const float *a, const float *b, float *c, int m, int n, int k) {
-  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 2, m, k), TLX_LOAD(b, 2, k, n)));
-}
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': op1 is 2x?x?: with extents computed at run time, operands must be 2-D in this version
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_transpose': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family and the unary elementwise ops; docs/ops.md, "Run-time sizes")
 
 // A result with run-time extents is only stored.
 float read_element(const float *a, const float *b, int m, int n, int k) {

@@ -4,7 +4,8 @@
 // blocks (MC 48.., KC 672, NC 1560), with zero extents, column-major
 // operands, leading dimensions from variables, and int8 with each
 // signedness, accumulating from another tensor and in place; relu fused
-// into the GEMM; unary ops (one, or a chain) on memory and plain copies,
+// into the GEMM; batches of run-time size (3-D and 4-D, smma with an
+// accumulator, a permuted layout); unary ops (one, or a chain) on memory and plain copies,
 // 1-D to 3-D, row- and column-major, in place, across the vector width.
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
@@ -28,6 +29,7 @@
 // CHECK: i32: ok
 // CHECK: int8 mma: ok
 // CHECK: fused relu: ok
+// CHECK: batched: ok
 // CHECK: unary ops and copies: ok
 // CHECK: PASSED
 #include <math.h>
@@ -268,6 +270,72 @@ static void test_fused(void) {
   printf("fused relu: %s\n", failures == before ? "ok" : "FAILED");
 }
 
+/* c[nb][m][n] = relu(a[nb][m][k] x b[nb][k][n]), and a 4-D smma whose
+ * op2 is stored with its batch dims innermost-but-matrix permuted. */
+static void batched_relu(int nb, int m, int n, int k, const float *a,
+                         const float *b, float *c) {
+  TLX_STORE(c, tlx_relu(tlx_matmul(TLX_LOAD(a, nb, m, k),
+                                   TLX_LOAD(b, nb, k, n))));
+}
+static void batched_smma(int p, int q, int m, int n, int k, const int8_t *a,
+                         const int8_t *b, const int32_t *acc, int32_t *c) {
+  /* b: storage q x p x k x n (layout <1, 0, 2, 3>), logical p x q x k x n */
+  tlx_token_t tb = tensor_load(b, TLX_SHAPE(q, p, k, n), TLX_LAYOUT(1, 0, 2, 3),
+                               TLX_ZEROS(4), TLX_ZEROS(4));
+  TLX_STORE(c, tlx_smma(TLX_LOAD(acc, p, q, m, n), TLX_LOAD(a, p, q, m, k),
+                        tb));
+}
+
+static void test_batched(void) {
+  int ok = 1;
+  static const int sizes[][4] = {{1, 1, 1, 1}, {3, 5, 7, 9}, {2, 20, 33, 70},
+                                 {0, 3, 3, 3}, {4, 6, 1, 0}};
+  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    int nb = sizes[s][0], m = sizes[s][1], n = sizes[s][2], k = sizes[s][3];
+    size_t na = (size_t)nb * m * k + 1, nbb = (size_t)nb * k * n + 1,
+           nc = (size_t)nb * m * n + 1;
+    float *a = malloc(4 * na), *b = malloc(4 * nbb), *c = malloc(4 * nc);
+    fill_f32(a, (long)na, 7);
+    fill_f32(b, (long)nbb, 8);
+    batched_relu(nb, m, n, k, a, b, c);
+    for (int z = 0; z < nb; ++z)
+      for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+          float sum = 0;
+          for (int p = 0; p < k; ++p)
+            sum += a[(z * m + i) * k + p] * b[(z * k + p) * n + j];
+          ok &= c[(z * m + i) * n + j] == (sum > 0 ? sum : 0);
+        }
+    free(a), free(b), free(c);
+    /* 4-D: p = 2 x q = nb */
+    int P = 2, Q = nb;
+    size_t n8a = (size_t)P * Q * m * k + 1, n8b = (size_t)P * Q * k * n + 1,
+           n32 = (size_t)P * Q * m * n + 1;
+    int8_t *a8 = malloc(n8a), *b8 = malloc(n8b);
+    int32_t *acc = malloc(4 * n32), *c32 = malloc(4 * n32);
+    for (size_t i = 0; i < n8a; ++i)
+      a8[i] = (int8_t)(i * 37 + 5);
+    for (size_t i = 0; i < n8b; ++i)
+      b8[i] = (int8_t)(i * 11 + 3);
+    for (size_t i = 0; i < n32; ++i)
+      acc[i] = (int32_t)i - 40;
+    batched_smma(P, Q, m, n, k, a8, b8, acc, c32);
+    for (int x = 0; x < P; ++x)
+      for (int y = 0; y < Q; ++y)
+        for (int i = 0; i < m; ++i)
+          for (int j = 0; j < n; ++j) {
+            int32_t sum = acc[((x * Q + y) * m + i) * n + j];
+            for (int p = 0; p < k; ++p)
+              sum += a8[((x * Q + y) * m + i) * k + p] *
+                     b8[((y * P + x) * k + p) * n + j];
+            ok &= c32[((x * Q + y) * m + i) * n + j] == sum;
+          }
+    free(a8), free(b8), free(acc), free(c32);
+  }
+  failures += !ok;
+  printf("batched: %s\n", ok ? "ok" : "FAILED");
+}
+
 /* c = floor(fabs(a)) of an m x n block with rows lda apart; a 3-D copy; a
  * column-major relu in place; int32 relu of a vector. */
 static void floor_fabs(int m, int n, int lda, const float *a, float *c) {
@@ -339,6 +407,7 @@ int main(void) {
   test_f64_i32();
   test_mma();
   test_fused();
+  test_batched();
   test_unary();
   printf("%s\n", failures ? "FAILED" : "PASSED");
   return failures != 0;
