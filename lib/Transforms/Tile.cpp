@@ -76,6 +76,9 @@ private:
   void lowerContraction(CallBase &Store, CallBase &Op);
   void lowerRuntimeContraction(CallBase &Store, CallBase &Op,
                                ArrayRef<CallBase *> Chain);
+  void emitRuntimeGemmChecks(IRBuilderBase &B, CallBase &Op,
+                             ArrayRef<CallBase *> Chain,
+                             const struct RuntimeGemmViews &V);
   Function *getSharedRuntimeGemm(const GemmDesc &G,
                                  ArrayRef<OpKind> Epilogue, CallBase &Op,
                                  bool &Created);
@@ -668,12 +671,139 @@ static GemmOperand operandOf(const RuntimeMatrix &M, bool IsSigned) {
   return O;
 }
 
-/// A 2-D matmul or mma whose extents the program computes, and the unary
-/// elementwise ops \p Chain applied to its result in turn (a fused
-/// epilogue) before \p Store writes it: operands and destination are read
-/// as run-time views, what the verifier could not compare is checked here,
-/// before the GEMM, and the GEMM runs to the run-time extents in a kernel
-/// shared by the module's GEMMs of its kind (getSharedRuntimeGemm).
+/// The operands and destination of a run-time-sized contraction.
+struct RuntimeGemmViews {
+  RuntimeView A, B, C;
+  std::optional<RuntimeView> Acc; ///< mma only
+  /// The accumulator is certainly the destination itself (no Init).
+  bool AccIsC = false;
+};
+
+/// Checks at \p B what the verifier could not compare for the contraction
+/// \p Op and the unary ops \p Chain on its result: valid views, inner
+/// and batch dims, every typeinfo on the way, the accumulator's shape, and
+/// a destination sharing no byte with what the GEMM reads.
+void Tiler::emitRuntimeGemmChecks(IRBuilderBase &B, CallBase &Op,
+                                  ArrayRef<CallBase *> Chain,
+                                  const RuntimeGemmViews &V) {
+  RuntimeMatrix A = asMatrix(V.A), Bm = asMatrix(V.B), C = asMatrix(V.C);
+  unsigned Rank = V.C.rank();
+  RuntimeChecker Check(B, Op);
+  Check.requireValidView(V.A, "op1");
+  Check.requireValidView(V.B, "op2");
+  Check.requireValidView(V.C, "the result");
+  Check.requireEqual(A.Cols, Bm.Rows,
+                     "inner dimensions differ at run time: op1 is %lldx%lld "
+                     "(M=%lld, K=%lld), op2 is %lldx%lld (K=%lld, N=%lld)",
+                     {A.Rows, A.Cols, A.Rows, A.Cols, Bm.Rows, Bm.Cols,
+                      Bm.Rows, Bm.Cols});
+  // Batch dims agree with op1's; every typeinfo on the way (the result's,
+  // each fused op's) names batch x M x N.
+  auto SameBatch = [&](ArrayRef<Value *> Extents, const Twine &What) {
+    for (unsigned D = 0; D + 2 < Rank; ++D)
+      Check.requireEqual(Extents[D], V.A.Extents[D],
+                         "batch dimension %lld differs at run time: " + What +
+                             " has %lld, op1 %lld",
+                         {B.getInt64(D), Extents[D], V.A.Extents[D]});
+  };
+  SameBatch(V.B.Extents, "op2");
+  SmallVector<const CallBase *, 4> TypeInfos{getResultTypeInfo(Op)};
+  for (CallBase *E : Chain)
+    TypeInfos.push_back(getResultTypeInfo(*E));
+  for (const CallBase *TI : TypeInfos) {
+    SmallVector<Value *, 4> Ext =
+        emitLogicalExtents(B, getTensorValue(TI)->Type);
+    Check.require(B.CreateAnd(B.CreateICmpEQ(Ext[Rank - 2], A.Rows),
+                              B.CreateICmpEQ(Ext[Rank - 1], Bm.Cols)),
+                  "the result's typeinfo is %lldx%lld at run time, but op1 x "
+                  "op2 is %lldx%lld",
+                  {Ext[Rank - 2], Ext[Rank - 1], A.Rows, Bm.Cols});
+    SameBatch(Ext, "the result's typeinfo");
+  }
+  if (V.Acc) {
+    RuntimeMatrix Acc = asMatrix(*V.Acc);
+    Check.requireValidView(*V.Acc, "acc");
+    SameBatch(V.Acc->Extents, "acc");
+    Check.require(B.CreateAnd(B.CreateICmpEQ(Acc.Rows, A.Rows),
+                              B.CreateICmpEQ(Acc.Cols, Bm.Cols)),
+                  "the accumulator is %lldx%lld at run time, but op1 x op2 "
+                  "is %lldx%lld",
+                  {Acc.Rows, Acc.Cols, A.Rows, Bm.Cols});
+  }
+  // C holds partial sums while the GEMM still reads A, B and the initial
+  // sums: they must not share bytes with it. The accumulator may be the
+  // destination itself (each element's initial sum is read right before
+  // the element is written), known here or at run time.
+  auto Overlaps = [&](const RuntimeView &Read, StringRef What,
+                      Value *Allowed) {
+    Value *OK = emitRuntimeDisjoint(B, V.C, Read, AA);
+    if (Allowed)
+      OK = B.CreateOr(OK, Allowed);
+    Check.require(OK,
+                  "the destination of tensor_store overlaps " + What +
+                      " at run time; with extents computed at run time the "
+                      "result is written in place, so it must not",
+                  {});
+  };
+  Overlaps(V.A, "op1", nullptr);
+  Overlaps(V.B, "op2", nullptr);
+  if (V.Acc && !V.AccIsC) {
+    RuntimeMatrix Acc = asMatrix(*V.Acc);
+    Overlaps(*V.Acc, "acc (other than as the destination itself)",
+             B.CreateAnd(B.CreateICmpEQ(Acc.Ptr, C.Ptr),
+                         B.CreateAnd(B.CreateICmpEQ(Acc.RowStride, C.RowStride),
+                                     B.CreateICmpEQ(Acc.ColStride,
+                                                    C.ColStride))));
+  }
+}
+
+/// Calls \p Kernel (getSharedRuntimeGemm) at \p B for \p G, once per
+/// matrix of the batch \p V spans: run-time loops over the batch dims,
+/// each operand's pointer moved to its matrix.
+static void emitKernelCalls(IRBuilderBase &B, Function &Kernel,
+                            const GemmDesc &G, const RuntimeGemmViews &V) {
+  unsigned Rank = V.C.rank();
+  const RuntimeView *Views[] = {&V.A, &V.B, &V.C,
+                                G.Init.Ptr ? &*V.Acc : nullptr};
+  const GemmOperand *Ops[] = {&G.A, &G.B, &G.C, &G.Init};
+  SmallVector<Value *, 4> Idx;
+  std::function<void(unsigned)> Batch = [&](unsigned D) {
+    if (D + 2 < Rank) {
+      gemm::emitLoop(B, B.getInt64(0), V.C.Extents[D], B.getInt64(1),
+                     "tlx.batch", [&](IRBuilderBase &, Value *I) {
+                       Idx.push_back(I);
+                       Batch(D + 1);
+                       Idx.pop_back();
+                     });
+      return;
+    }
+    SmallVector<Value *, 15> Args;
+    for (unsigned I = 0; I < 4; ++I) {
+      const GemmOperand &O = *Ops[I];
+      Value *Ptr = ConstantPointerNull::get(B.getPtrTy());
+      if (O.Ptr) {
+        Value *Offset = B.getInt64(0);
+        for (unsigned BD = 0; BD < Idx.size(); ++BD)
+          Offset = B.CreateAdd(Offset,
+                               B.CreateMul(Idx[BD], Views[I]->Strides[BD]));
+        Ptr = B.CreateGEP(O.Elem, O.Ptr, Offset);
+      }
+      Args.append({Ptr, O.Ptr ? O.RowStride : B.getInt64(0),
+                   O.Ptr ? O.ColStride : B.getInt64(0)});
+    }
+    Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
+    B.CreateCall(&Kernel, Args);
+  };
+  Batch(0);
+}
+
+/// A matmul or mma whose extents the program computes (batched or not),
+/// and the unary elementwise ops \p Chain applied to its result in turn (a
+/// fused epilogue) before \p Store writes it: operands and destination
+/// are read as run-time views and checked (emitRuntimeGemmChecks), then
+/// each matrix of the batch goes through a kernel shared by the module's
+/// GEMMs of its kind (getSharedRuntimeGemm), which runs to the run-time
+/// extents.
 void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
                                     ArrayRef<CallBase *> Chain) {
   OpKind Kind = *getOpKind(Op);
@@ -693,88 +823,20 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
                              " must be tensors in memory (tensor_load or "
                              "tensor_typeinfo_mem of a pointer) in this "
                              "version");
-  RuntimeView CV = emitStoreView(B, Store);
-  if (CV.Elem->isHalfTy() || CV.Elem->isBFloatTy())
-    return emitError(Op, "a " + userTypeName(CV.Elem) +
+  RuntimeGemmViews V{*AV, *BV, emitStoreView(B, Store), AccV};
+  if (V.C.Elem->isHalfTy() || V.C.Elem->isBFloatTy())
+    return emitError(Op, "a " + userTypeName(V.C.Elem) +
                              " result with extents computed at run time is "
                              "not supported yet (sums are kept in float "
                              "between K blocks, which needs a buffer)");
-  RuntimeMatrix A = asMatrix(*AV), Bm = asMatrix(*BV), C = asMatrix(CV);
-
-  RuntimeChecker Check(B, Op);
-  Check.requireValidView(*AV, "op1");
-  Check.requireValidView(*BV, "op2");
-  Check.requireValidView(CV, "the result");
-  Check.requireEqual(A.Cols, Bm.Rows,
-                     "inner dimensions differ at run time: op1 is %lldx%lld "
-                     "(M=%lld, K=%lld), op2 is %lldx%lld (K=%lld, N=%lld)",
-                     {A.Rows, A.Cols, A.Rows, A.Cols, Bm.Rows, Bm.Cols,
-                      Bm.Rows, Bm.Cols});
-  // Batch dims agree with op1's; every typeinfo on the way (the result's,
-  // each fused op's) names batch x M x N.
-  unsigned Rank = CV.rank();
-  auto SameBatch = [&](const RuntimeView &V, StringRef What) {
-    for (unsigned D = 0; D + 2 < Rank; ++D)
-      Check.requireEqual(V.Extents[D], AV->Extents[D],
-                         "batch dimension %lld differs at run time: " + What +
-                             " has %lld, op1 %lld",
-                         {B.getInt64(D), V.Extents[D], AV->Extents[D]});
-  };
-  SameBatch(*BV, "op2");
-  SmallVector<const CallBase *, 4> TypeInfos{getResultTypeInfo(Op)};
-  for (CallBase *E : Chain)
-    TypeInfos.push_back(getResultTypeInfo(*E));
-  for (const CallBase *TI : TypeInfos) {
-    SmallVector<Value *, 4> Ext =
-        emitLogicalExtents(B, getTensorValue(TI)->Type);
-    Check.require(B.CreateAnd(B.CreateICmpEQ(Ext[Rank - 2], A.Rows),
-                              B.CreateICmpEQ(Ext[Rank - 1], Bm.Cols)),
-                  "the result's typeinfo is %lldx%lld at run time, but op1 x "
-                  "op2 is %lldx%lld",
-                  {Ext[Rank - 2], Ext[Rank - 1], A.Rows, Bm.Cols});
-    for (unsigned D = 0; D + 2 < Rank; ++D)
-      Check.requireEqual(Ext[D], AV->Extents[D],
-                         "batch dimension %lld differs at run time: the "
-                         "result's typeinfo has %lld, op1 %lld",
-                         {B.getInt64(D), Ext[D], AV->Extents[D]});
-  }
-  RuntimeMatrix Acc;
+  RuntimeMatrix A = asMatrix(V.A), Bm = asMatrix(V.B), C = asMatrix(V.C);
   if (IsMMA) {
-    Acc = asMatrix(*AccV);
-    Check.requireValidView(*AccV, "acc");
-    SameBatch(*AccV, "acc");
-    Check.require(B.CreateAnd(B.CreateICmpEQ(Acc.Rows, A.Rows),
-                              B.CreateICmpEQ(Acc.Cols, Bm.Cols)),
-                  "the accumulator is %lldx%lld at run time, but op1 x op2 "
-                  "is %lldx%lld",
-                  {Acc.Rows, Acc.Cols, A.Rows, Bm.Cols});
+    RuntimeMatrix Acc = asMatrix(*V.Acc);
+    V.AccIsC = isSamePointer(Acc.Ptr, C.Ptr, AA) &&
+               isSameComputation(Acc.RowStride, C.RowStride) &&
+               isSameComputation(Acc.ColStride, C.ColStride);
   }
-  // C holds partial sums while the GEMM still reads A, B and the initial
-  // sums: they must not share bytes with it. The accumulator may be the
-  // destination itself (each element's initial sum is read right before
-  // the element is written), known here or at run time.
-  bool InPlace = IsMMA && isSamePointer(Acc.Ptr, C.Ptr, AA) &&
-                 isSameComputation(Acc.RowStride, C.RowStride) &&
-                 isSameComputation(Acc.ColStride, C.ColStride);
-  auto Overlaps = [&](const RuntimeView &Read, StringRef What,
-                      Value *Allowed) {
-    Value *OK = emitRuntimeDisjoint(B, CV, Read, AA);
-    if (Allowed)
-      OK = B.CreateOr(OK, Allowed);
-    Check.require(OK,
-                  "the destination of tensor_store overlaps " + What +
-                      " at run time; with extents computed at run time the "
-                      "result is written in place, so it must not",
-                  {});
-  };
-  Overlaps(*AV, "op1", nullptr);
-  Overlaps(*BV, "op2", nullptr);
-  if (IsMMA && !InPlace)
-    Overlaps(*AccV, "acc (other than as the destination itself)",
-             B.CreateAnd(B.CreateICmpEQ(Acc.Ptr, C.Ptr),
-                         B.CreateAnd(B.CreateICmpEQ(Acc.RowStride, C.RowStride),
-                                     B.CreateICmpEQ(Acc.ColStride,
-                                                    C.ColStride))));
+  emitRuntimeGemmChecks(B, Op, Chain, V);
 
   GemmDesc G;
   G.M = G.N = G.K = PlanningExtent;
@@ -787,8 +849,8 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
     ASigned = S.Op1Signed;
     BSigned = S.Op2Signed;
     G.Accumulate = true;
-    if (!InPlace)
-      G.Init = operandOf(Acc, true);
+    if (!V.AccIsC)
+      G.Init = operandOf(asMatrix(*V.Acc), true);
   }
   G.A = operandOf(A, ASigned);
   G.B = operandOf(Bm, BSigned);
@@ -797,10 +859,10 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   for (CallBase *E : Chain)
     Epilogue.push_back(*getOpKind(*E));
   if (!Epilogue.empty())
-    G.Epilogue = [Epilogue](IRBuilderBase &EB, Value *V, Value *, Value *) {
+    G.Epilogue = [Epilogue](IRBuilderBase &EB, Value *X, Value *, Value *) {
       for (OpKind K : Epilogue)
-        V = emitUnaryElementwise(EB, K, V);
-      return V;
+        X = emitUnaryElementwise(EB, K, X);
+      return X;
     };
 
   // One kernel per kind of GEMM in the module, called from every site.
@@ -808,39 +870,7 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   Function *Kernel = getSharedRuntimeGemm(G, Epilogue, Op, Created);
   if (!Kernel)
     return;
-  // One call per matrix of the batch (none without batch dims).
-  const RuntimeView *Views[] = {&*AV, &*BV, &CV, G.Init.Ptr ? &*AccV : nullptr};
-  std::function<void(unsigned, SmallVector<Value *, 4> &)> Batch =
-      [&](unsigned D, SmallVector<Value *, 4> &Idx) {
-        if (D + 2 < Rank) {
-          gemm::emitLoop(B, B.getInt64(0), CV.Extents[D], B.getInt64(1),
-                         "tlx.batch", [&](IRBuilderBase &, Value *I) {
-                           Idx.push_back(I);
-                           Batch(D + 1, Idx);
-                           Idx.pop_back();
-                         });
-          return;
-        }
-        SmallVector<Value *, 15> Args;
-        const GemmOperand *Ops[] = {&G.A, &G.B, &G.C, &G.Init};
-        for (unsigned I = 0; I < 4; ++I) {
-          const GemmOperand &O = *Ops[I];
-          Value *Ptr = ConstantPointerNull::get(B.getPtrTy());
-          if (O.Ptr) {
-            Value *Offset = B.getInt64(0);
-            for (unsigned BD = 0; BD < Idx.size(); ++BD)
-              Offset = B.CreateAdd(
-                  Offset, B.CreateMul(Idx[BD], Views[I]->Strides[BD]));
-            Ptr = B.CreateGEP(O.Elem, O.Ptr, Offset);
-          }
-          Args.append({Ptr, O.Ptr ? O.RowStride : B.getInt64(0),
-                       O.Ptr ? O.ColStride : B.getInt64(0)});
-        }
-        Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
-        B.CreateCall(Kernel, Args);
-      };
-  SmallVector<Value *, 4> Idx;
-  Batch(0, Idx);
+  emitKernelCalls(B, *Kernel, G, V);
   if (!Created)
     emitRemark(DEBUG_TYPE, "SharedGemm", Op,
                Name + ": calls " + Kernel->getName() +
