@@ -889,8 +889,18 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
     return nullptr;
   }
 
-  // Every path must describe the same tensor type.
+  // Every path must describe the same tensor type, with constant extents:
+  // a merge of tensors whose sizes are computed at run time would need a
+  // buffer of run-time size, which TLX does not have yet.
   const TokenDesc &First = *Leaves[0];
+  for (const TokenDesc *L : Leaves)
+    if (!isa<Constant>(L->typeArgs()[0])) {
+      error(User, "tokens merged at this point (operand of " + opName(User) +
+                      ") have extents computed at run time; merging such "
+                      "tensors (if/else, ?:, loops) is not supported yet: "
+                      "call the operation on each path");
+      return nullptr;
+    }
   for (const TokenDesc *L : Leaves) {
     if (L->Elem != First.Elem) {
       error(User, "tokens merged at this point (operand of " + opName(User) +
@@ -1120,6 +1130,10 @@ void Recognizer::resolveInferredTypeInfo(CallInst &CB) {
     return Entry.first == Data;
   });
   if (It == DataResults.end()) {
+    // A short-form op that failed has said why already.
+    auto *Op = dyn_cast<CallBase>(Data);
+    if (Failed && Op && getCalleeName(*Op).ends_with("_tlx_inferred"))
+      return;
     error(CB, opName(CB) + " with one argument names the result of a "
                            "tensor_* operation: pass that call itself");
     return;

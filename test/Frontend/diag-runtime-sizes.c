@@ -25,6 +25,13 @@ void transpose(const float *a, float *c, int m, int n) {
 }
 // CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_transpose': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family and the unary elementwise ops; docs/ops.md, "Run-time sizes")
 
+// Merging run-time-sized tensors would need a buffer of run-time size.
+void merged(int flag, int m, int n, const float *a, const float *b, float *c) {
+  tlx_token_t t = flag ? TLX_LOAD(a, m, n) : TLX_LOAD(b, m, n);
+  TLX_STORE(c, tlx_relu(t));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: tokens merged at this point (operand of 'tlx_relu') have extents computed at run time; merging such tensors (if/else, ?:, loops) is not supported yet: call the operation on each path
+
 // A result with run-time extents is only stored.
 float read_element(const float *a, const float *b, int m, int n, int k) {
   tlx_float_result_t r = tensor_matmul_f32(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n));

@@ -247,6 +247,18 @@ static void dense_relu(int m, int n, int k, const float *x, const float *w,
   TLX_STORE(y, tlx_relu(tlx_matmul(TLX_LOAD(x, m, k), TLX_LOAD(w, k, n))));
 }
 
+/* The layers of an MLP whose widths come from an array: TLX ops in a loop,
+ * ping-ponging between two buffers. */
+static void mlp(int nl, const int *widths, float *const *w, float *x,
+                float *y) {
+  for (int l = 0; l < nl; ++l) {
+    dense_relu(4, widths[l + 1], widths[l], x, w[l], y);
+    float *t = x;
+    x = y;
+    y = t;
+  }
+}
+
 static void test_fused(void) {
   static const int sizes[][3] = {{1, 1, 1}, {7, 33, 5}, {50, 70, 700}};
   int before = failures;
@@ -267,6 +279,30 @@ static void test_fused(void) {
     check_f32("fused relu", m, n, k, y, want, n);
     free(x), free(w), free(y), free(want);
   }
+  int widths[4] = {8, 33, 7, 16};
+  float *w[3], x[4 * 33], y[4 * 33], rx[4 * 33], ry[4 * 33];
+  for (int l = 0; l < 3; ++l) {
+    w[l] = malloc(sizeof(float) * widths[l] * widths[l + 1]);
+    fill_f32(w[l], widths[l] * widths[l + 1], l);
+  }
+  fill_f32(x, 4 * 8, 9);
+  memcpy(rx, x, sizeof x);
+  mlp(3, widths, w, x, y); /* result in y (odd number of layers) */
+  for (int l = 0; l < 3; ++l) {
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < widths[l + 1]; ++j) {
+        float sum = 0;
+        for (int p = 0; p < widths[l]; ++p)
+          sum += rx[i * widths[l] + p] * w[l][p * widths[l + 1] + j];
+        ry[i * widths[l + 1] + j] = sum > 0 ? sum : 0;
+      }
+    memcpy(rx, ry, sizeof ry);
+  }
+  for (int i = 0; i < 4 * 16; ++i)
+    if (y[i] != rx[i] && failures++ < 5)
+      printf("mlp: y[%d] = %g, want %g\n", i, y[i], rx[i]);
+  for (int l = 0; l < 3; ++l)
+    free(w[l]);
   printf("fused relu: %s\n", failures == before ? "ok" : "FAILED");
 }
 
