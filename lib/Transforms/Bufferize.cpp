@@ -66,6 +66,7 @@
 #include "../Plugin/Options.h"
 #include "IndexMap.h"
 #include "Passes.h"
+#include "RuntimeShapes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -842,14 +843,10 @@ void Bufferizer::bufferizeRuntimeResult(CallBase &Op, CallBase &TI) {
   if (getOpKind(*Store) != OpKind::Store)
     return;
   // The chain's first op: from there its operands are read.
-  CallBase *First = &Op;
-  while (isUnaryElementwise(*getOpKind(*First))) {
-    std::optional<TensorValue> In = getTensorValue(First->getArgOperand(0));
-    auto *Producer = In ? dyn_cast<CallBase>(In->Data) : nullptr;
-    if (!Producer || !getOpKind(*Producer))
-      break;
-    First = Producer;
-  }
+  UnaryChain Chain = walkUnaryChain(&TI);
+  CallBase *First = Chain.rootOp();
+  if (!First)
+    First = Chain.Ops.empty() ? &Op : Chain.Ops.back();
   if (Store->comesBefore(&Op) || First->getParent() != Store->getParent() ||
       mayClobberBetween(collectTokenRoots(Op), First, Store, AA))
     return emitError(Op, "the operands of " +

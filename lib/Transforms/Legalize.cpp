@@ -59,7 +59,7 @@ public:
 
 private:
   void lowerStore(CallBase &Store);
-  void lowerRuntimeStore(CallBase &Store);
+  void lowerRuntimeStore(CallBase &Store, const UnaryChain &Chain);
   void lowerToVector(CallBase &Op);
   bool storeElementInPlace(const CallBase &Op, const StridedView &Dst,
                            Instruction &At);
@@ -136,21 +136,6 @@ static void remarkShared(const Instruction &At, const Twine &What,
 }
 
 // store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
-/// Whether \p Token or a token its unary elementwise producers read has
-/// extents known only at run time.
-static bool hasRuntimeExtents(const Value *Token) {
-  while (std::optional<TensorValue> TV = getTensorValue(Token)) {
-    if (TV->Type.isDynamic())
-      return true;
-    auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
-    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
-    if (!K || !isUnaryElementwise(*K))
-      return false;
-    Token = Op->getArgOperand(0);
-  }
-  return false;
-}
-
 /// Emits at \p B, in \p Dst's storage order, loops over every logical
 /// index of \p Dst (run-time extents; empty ones run no iteration), the
 /// innermost \p VF lanes at a time with a scalar tail; \p Body gets the
@@ -181,39 +166,19 @@ static void emitRuntimeLoops(
   Level(0);
 }
 
-static Value *emitViewAddress(IRBuilderBase &B, const RuntimeView &V,
-                              ArrayRef<Value *> Idx) {
-  Value *Offset = B.getInt64(0);
-  for (unsigned D = 0; D < V.rank(); ++D)
-    Offset = B.CreateAdd(Offset, B.CreateMul(Idx[D], V.Strides[D]));
-  return B.CreateGEP(V.Elem, V.Ptr, Offset);
-}
-
 /// A store of a tensor with run-time extents (docs/ops.md, "Run-time
 /// sizes"): a copy from memory, or unary elementwise ops applied in turn
 /// to it. Checked at run time, then one loop nest in the destination's
 /// storage order, vectorized where source and destination are both
 /// contiguous along its innermost dim.
-void Legalizer::lowerRuntimeStore(CallBase &Store) {
-  SmallVector<OpKind, 4> Chain;
-  SmallVector<const CallBase *, 4> TypeInfos;
-  const CallBase *Outer = nullptr;
-  const Value *Token = Store.getArgOperand(1);
-  std::optional<TensorValue> TV;
-  while ((TV = getTensorValue(Token)) && !TV->isMemory()) {
-    auto *Op = dyn_cast<CallBase>(TV->Data);
-    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
-    if (!K || !isUnaryElementwise(*K))
-      return emitError(Store, "this tensor.store of a tensor with run-time "
-                              "extents cannot be lowered: only copies and "
-                              "unary elementwise ops are");
-    Outer = Outer ? Outer : Op;
-    TypeInfos.push_back(TV->Def);
-    Chain.insert(Chain.begin(), *K);
-    Token = Op->getArgOperand(0);
-  }
+void Legalizer::lowerRuntimeStore(CallBase &Store, const UnaryChain &Chain) {
+  if (Chain.rootOp())
+    return emitError(Store, "this tensor.store of a tensor with run-time "
+                            "extents cannot be lowered: only copies and "
+                            "unary elementwise ops are");
+  const CallBase *Outer = Chain.Ops.empty() ? nullptr : Chain.Ops.front();
   IRBuilder<> B(&Store);
-  std::optional<RuntimeView> Src = emitTokenView(B, Token);
+  std::optional<RuntimeView> Src = emitTokenView(B, Chain.Root);
   if (!Src)
     return emitError(Store, "a tensor with run-time extents must be read "
                             "from memory (tensor_load or tensor_typeinfo_mem)");
@@ -221,8 +186,7 @@ void Legalizer::lowerRuntimeStore(CallBase &Store) {
   RuntimeChecker Check(B, Outer ? *Outer : Store);
   Check.requireValidView(*Src, Outer ? "the operand" : "the source");
   Check.requireValidView(Dst, "the destination");
-  TypeInfos.push_back(cast<CallBase>(Store.getArgOperand(1)));
-  for (const CallBase *TI : TypeInfos) {
+  for (const CallBase *TI : Chain.TypeInfos) {
     SmallVector<Value *, 4> Ext =
         emitLogicalExtents(B, getTensorValue(TI)->Type);
     Value *Same = B.getTrue();
@@ -257,8 +221,8 @@ void Legalizer::lowerRuntimeStore(CallBase &Store) {
                    [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned N) {
                      Value *V = emitLoadLanes(B, emitViewAddress(B, *Src, Idx),
                                               Src->Elem, N, 1);
-                     for (OpKind K : Chain)
-                       V = emitUnaryElementwise(B, K, V);
+                     for (const CallBase *Op : reverse(Chain.Ops))
+                       V = emitUnaryElementwise(B, *getOpKind(*Op), V);
                      emitStoreLanes(B, V, emitViewAddress(B, Dst, Idx),
                                     Dst.Elem, 1);
                    });
@@ -272,8 +236,8 @@ void Legalizer::lowerRuntimeStore(CallBase &Store) {
 
 void Legalizer::lowerStore(CallBase &Store) {
   Value *Tok = Store.getArgOperand(1);
-  if (hasRuntimeExtents(Tok))
-    return lowerRuntimeStore(Store);
+  if (UnaryChain Chain = walkUnaryChain(Tok); Chain.Dynamic)
+    return lowerRuntimeStore(Store, Chain);
   StridedView Dst = getStoreView(Store);
   std::optional<TensorValue> TV = getTensorValue(Tok);
   if (!TV) {

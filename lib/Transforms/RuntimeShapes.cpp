@@ -75,6 +75,36 @@ static RuntimeView emitView(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
   return V;
 }
 
+UnaryChain walkUnaryChain(const Value *Token) {
+  UnaryChain C;
+  C.Root = Token;
+  while (std::optional<TensorValue> TV = getTensorValue(C.Root)) {
+    C.Dynamic |= TV->Type.isDynamic();
+    auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
+    std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (!K || !isUnaryElementwise(*K))
+      break;
+    C.Ops.push_back(Op);
+    C.TypeInfos.push_back(TV->Def);
+    C.Root = Op->getArgOperand(0);
+  }
+  return C;
+}
+
+CallBase *UnaryChain::rootOp() const {
+  std::optional<TensorValue> TV = getTensorValue(Root);
+  auto *Op = TV && !TV->isMemory() ? dyn_cast<CallBase>(TV->Data) : nullptr;
+  return Op && getOpKind(*Op) ? Op : nullptr;
+}
+
+Value *emitViewAddress(IRBuilderBase &B, const RuntimeView &V,
+                       ArrayRef<Value *> Idx) {
+  Value *Offset = B.getInt64(0);
+  for (unsigned D = 0; D < Idx.size(); ++D)
+    Offset = B.CreateAdd(Offset, B.CreateMul(Idx[D], V.Strides[D]));
+  return B.CreateGEP(V.Elem, V.Ptr, Offset);
+}
+
 SmallVector<Value *, 4> emitLogicalExtents(IRBuilderBase &B,
                                            const TensorType &Ty) {
   SmallVector<Value *, 4> Extents(Ty.rank());

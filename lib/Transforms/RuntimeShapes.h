@@ -59,6 +59,28 @@ std::optional<RuntimeView> emitTokenView(llvm::IRBuilderBase &B,
 /// The memory a tensor.store writes.
 RuntimeView emitStoreView(llvm::IRBuilderBase &B, const llvm::CallBase &Store);
 
+/// What a stored token holds, through unary elementwise ops: the ops,
+/// outermost (last applied) first, the typeinfo each was reached through
+/// (the stored token first), and the token beneath them - memory, or the
+/// typeinfo of another op's result. Dynamic: some token on the way, the
+/// root included, has run-time extents.
+struct UnaryChain {
+  llvm::SmallVector<llvm::CallBase *, 4> Ops;
+  llvm::SmallVector<const llvm::CallBase *, 4> TypeInfos;
+  const llvm::Value *Root = nullptr;
+  bool Dynamic = false;
+
+  /// The op whose result the root token types, or null (memory).
+  llvm::CallBase *rootOp() const;
+};
+UnaryChain walkUnaryChain(const llvm::Value *Token);
+
+/// Address of the element at \p Idx of \p V: one i64 index per leading
+/// dim of \p V (all of them, or fewer: the first element of that
+/// sub-tensor).
+llvm::Value *emitViewAddress(llvm::IRBuilderBase &B, const RuntimeView &V,
+                             llvm::ArrayRef<llvm::Value *> Idx);
+
 /// \p Ty's logical extents as i64 values.
 llvm::SmallVector<llvm::Value *, 4> emitLogicalExtents(llvm::IRBuilderBase &B,
                                                        const TensorType &Ty);

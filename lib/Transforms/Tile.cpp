@@ -780,16 +780,13 @@ static void emitKernelCalls(IRBuilderBase &B, Function &Kernel,
     SmallVector<Value *, 15> Args;
     for (unsigned I = 0; I < 4; ++I) {
       const GemmOperand &O = *Ops[I];
-      Value *Ptr = ConstantPointerNull::get(B.getPtrTy());
-      if (O.Ptr) {
-        Value *Offset = B.getInt64(0);
-        for (unsigned BD = 0; BD < Idx.size(); ++BD)
-          Offset = B.CreateAdd(Offset,
-                               B.CreateMul(Idx[BD], Views[I]->Strides[BD]));
-        Ptr = B.CreateGEP(O.Elem, O.Ptr, Offset);
+      if (!O.Ptr) {
+        Args.append({ConstantPointerNull::get(B.getPtrTy()), B.getInt64(0),
+                     B.getInt64(0)});
+        continue;
       }
-      Args.append({Ptr, O.Ptr ? O.RowStride : B.getInt64(0),
-                   O.Ptr ? O.ColStride : B.getInt64(0)});
+      Args.append({emitViewAddress(B, *Views[I], Idx), O.RowStride,
+                   O.ColStride});
     }
     Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
     B.CreateCall(&Kernel, Args);
@@ -1001,22 +998,11 @@ static SmallVector<RuntimeGemmWork, 4> collectRuntimeGemms(Function &F) {
     auto *S = dyn_cast<CallBase>(&I);
     if (!S || getOpKind(*S) != OpKind::Store)
       continue;
-    RuntimeGemmWork W{S, nullptr, {}};
-    const Value *Token = S->getArgOperand(1);
-    bool Dynamic = false;
-    while (std::optional<TensorValue> TV = getTensorValue(Token)) {
-      Dynamic |= TV->Type.isDynamic();
-      auto *Op = dyn_cast<CallBase>(TV->Data);
-      std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
-      if (K && isContraction(*K))
-        W.Op = Op;
-      if (!K || !isUnaryElementwise(*K))
-        break;
-      W.Chain.insert(W.Chain.begin(), Op);
-      Token = Op->getArgOperand(0);
-    }
-    if (W.Op && Dynamic)
-      Work.push_back(std::move(W));
+    UnaryChain Chain = walkUnaryChain(S->getArgOperand(1));
+    CallBase *Op = Chain.rootOp();
+    if (Op && isContraction(*getOpKind(*Op)) && Chain.Dynamic)
+      Work.push_back(
+          {S, Op, SmallVector<CallBase *, 4>(reverse(Chain.Ops))});
   }
   return Work;
 }
