@@ -458,12 +458,12 @@ void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G,
 
 } // namespace gemm
 
-/// A GEMM with run-time extents: the vector kernels, or the scalar loops
-/// when K is 0 at run time (they clear or keep C). AMX tile configurations
-/// and the SME kernels are built for static shapes: they decline.
 /// The M up to which a run-time-sized GEMM is blocked as one of that M.
 constexpr int64_t SmallRuntimeM = 64;
 
+/// A GEMM with run-time extents: the vector kernels, or the scalar loops
+/// when K is 0 at run time (they clear or keep C). AMX tile configurations
+/// and the SME kernels are built for static shapes: they decline.
 static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
                                  GemmTarget Target,
                                  const TargetTransformInfo &TTI,

@@ -40,7 +40,7 @@ namespace gemm {
 
 GemmSplit chooseGemmSplit(const Function &F, const GemmDesc &G, int64_t MR,
                           int64_t NR) {
-  // Run-time-sized GEMMs stay on the calling thread in this version.
+  // Run-time-sized GEMMs decide at run time (emitRuntimeForkedGemm).
   if (!threadsEnabled(*F.getParent()) || isParallelRegion(F) ||
       G.isRuntimeSized() ||
       G.M * G.N * G.K < ThreadsMinWork || G.RowBegin || G.ColBegin)

@@ -306,7 +306,7 @@ bool checkLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims,
     return fail(Why, "strides[0] is unused and must be 0, not " +
                          Twine(LeadingDims[0]));
   // Run-time extents or strides: the rest is checked at run time
-  // (RuntimeChecks.cpp).
+  // (Transforms/RuntimeShapes.h).
   if (is_contained(Shape, DynamicExtent) ||
       is_contained(LeadingDims, DynamicExtent))
     return true;
@@ -768,7 +768,7 @@ bool acceptsRuntimeExtents(OpKind Kind) {
          isUnaryElementwise(Kind);
 }
 
-/// Run-time extents reach only the ops that lower them, on 2-D operands.
+/// Run-time extents reach only the ops that lower them.
 bool ResultInference::checkRuntimeExtents() {
   bool Dynamic = any_of(Tensors, [](const TensorValue &TV) {
     return TV.Type.isDynamic();

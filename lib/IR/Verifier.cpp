@@ -346,7 +346,7 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
   Dims Logical = Ty.logicalShape();
   // The typeinfo's shape is written in storage order; the op's result is
   // logical. Say which is which when a layout makes them differ. Run-time
-  // extents are compared at run time (RuntimeChecks.cpp).
+  // extents are compared at run time (Transforms/RuntimeShapes.h).
   bool MayAgree = Logical.size() == Result.LogicalShape.size() &&
                   all_of(seq<size_t>(0, Logical.size()), [&](size_t I) {
                     return mayEqualExtent(Logical[I], Result.LogicalShape[I]);

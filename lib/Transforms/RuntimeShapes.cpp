@@ -193,10 +193,12 @@ void RuntimeChecker::require(Value *Cond, const Twine &Format,
     Fn->addFnAttr(Attribute::Cold);
   }
   std::string Message = ("'" + OpName + "': " + Format).str();
+  // One string of the op's location for all its checks.
+  if (!WhereString)
+    WhereString = B.CreateGlobalString(Where, "tlx.where");
   gemm::emitIf(B, B.CreateNot(Cond), [&] {
     SmallVector<Value *, 8> CallArgs{
-        B.CreateGlobalString(Where, "tlx.where"),
-        B.CreateGlobalString(Message, "tlx.check")};
+        WhereString, B.CreateGlobalString(Message, "tlx.check")};
     CallArgs.append(Args.begin(), Args.end());
     B.CreateCall(Report, CallArgs)->setDoesNotReturn();
   });

@@ -114,6 +114,7 @@ public:
 private:
   llvm::IRBuilderBase &B;
   std::string Where;  ///< "file:line:col" of the op
+  llvm::Value *WhereString = nullptr; ///< Where as a global, once
   std::string OpName; ///< its C function, e.g. tensor_matmul
 };
 
