@@ -374,10 +374,15 @@ static std::optional<Dims> readAnyVector(const CallBase &Op, unsigned ArgNo,
   auto *VT = dyn_cast<FixedVectorType>(V->getType());
   if (!VT || !VT->getElementType()->isIntegerTy(32))
     return failNone(Why, Name + " must be a <n x i32> vector");
+  // Parameters the program may compute (docs/ops.md, "Run-time sizes")
+  // read DynamicExtent in the lanes it computes.
+  std::optional<OpKind> Kind = getOpKind(Op);
+  if (Kind && mayBeRuntimeOperand(*Kind, ArgNo))
+    if (std::optional<Dims> Known = getKnownLanes(V))
+      return Known;
   std::optional<SmallVector<int64_t, 4>> Values = getConstantIntVector(V);
   if (!Values)
-    return failNone(Why, Name + " must be a constant <n x i32> vector "
-                                "(dynamic shapes are not supported yet)");
+    return failNone(Why, Name + " must be a constant <n x i32> vector");
   return Dims(Values->begin(), Values->end());
 }
 
@@ -399,7 +404,7 @@ static std::optional<Dims> readVector(const CallBase &Op, unsigned ArgNo,
 static bool checkAtLeast(ArrayRef<int64_t> Values, int64_t Min, StringRef Name,
                          std::string &Why) {
   for (unsigned I = 0; I < Values.size(); ++I)
-    if (Values[I] < Min)
+    if (Values[I] != DynamicExtent && Values[I] < Min)
       return fail(Why, Name + " entry " + Twine(Values[I]) + " of dimension " +
                            Twine(I) + " must be >= " + Twine(Min));
   return true;
@@ -499,7 +504,8 @@ std::optional<ReduceWindow> getReduceWindow(const CallBase &Op,
       !checkAtLeast(*Strides, 1, "strides", Why))
     return std::nullopt;
   for (unsigned I = 0; I < Logical.size(); ++I)
-    if ((*Window)[I] > Logical[I])
+    if ((*Window)[I] != DynamicExtent && Logical[I] != DynamicExtent &&
+        (*Window)[I] > Logical[I])
       return failNone(Why, "window " + Twine((*Window)[I]) +
                                " exceeds extent " + Twine(Logical[I]) +
                                " of dimension " + Twine(I));
@@ -633,6 +639,13 @@ private:
     return OpResult{Elem, std::move(Shape), std::move(Refs)};
   }
   bool checkRuntimeExtents();
+  /// Refs for \p Out whose run-time extents the op computes (a null Vec:
+  /// emitResultExtent emits them); empty when \p Out is all constants.
+  static ExtentRefs computedRefs(const Dims &Out) {
+    if (!is_contained(Out, DynamicExtent))
+      return {};
+    return ExtentRefs(Out.size());
+  }
   /// Operand \p I's run-time extent of logical dim \p D (a null Vec for a
   /// constant extent).
   ExtentRef refOf(unsigned I, unsigned D) const {
@@ -764,8 +777,20 @@ Type *ResultInference::contractionElem() {
 }
 
 bool acceptsRuntimeExtents(OpKind Kind) {
-  return Kind == OpKind::MatMul || getMMASignedness(Kind).has_value() ||
-         isUnaryElementwise(Kind);
+  return isRuntimeFusible(Kind) || Kind == OpKind::MatMul ||
+         getMMASignedness(Kind).has_value();
+}
+
+bool isRuntimeFusible(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::Transpose:
+  case OpKind::Broadcast:
+  case OpKind::Pad:
+  case OpKind::Concat:
+    return true;
+  default:
+    return isReduce(Kind) || isUnaryElementwise(Kind);
+  }
 }
 
 /// Run-time extents reach only the ops that lower them.
@@ -778,7 +803,8 @@ bool ResultInference::checkRuntimeExtents() {
   if (!acceptsRuntimeExtents(Kind))
     return fail(Why, "operand extents computed at run time are not "
                      "supported by this operation yet (only by matmul, the "
-                     "mma family and the unary elementwise ops; docs/ops.md, "
+                     "mma family, the unary elementwise ops, transpose, "
+                     "broadcast, pad, concat and reduce.*; docs/ops.md, "
                      "\"Run-time sizes\")");
   return true;
 }
@@ -1053,7 +1079,7 @@ std::optional<OpResult> ResultInference::inferBroadcast() {
       return failNone(Why, "value type " + typeName(ValueTy) +
                                " differs from the input's element type " +
                                typeName(Elem));
-    return result(Elem, Logical[0]);
+    return result(Elem, Logical[0], Tensors[0].Type.logicalShapeRefs());
   }
   std::optional<TensorValue> Res = resultTypeInfo(/*Required=*/true);
   if (!Res)
@@ -1067,13 +1093,15 @@ std::optional<OpResult> ResultInference::inferBroadcast() {
                              "dimensions");
   // numpy: align trailing dims; each input extent equals the target's or 1.
   unsigned Offset = To.size() - From.size();
+  // A run-time extent never broadcasts: it must equal the target's
+  // (checked at run time); write 1 to broadcast a dim.
   for (unsigned I = 0; I < From.size(); ++I)
-    if (From[I] != 1 && From[I] != To[Offset + I])
+    if (From[I] != 1 && !mayEqualExtent(From[I], To[Offset + I]))
       return failNone(Why, "cannot broadcast " + shape(0) + " to " +
                                formatShape(To) + ": extent " + Twine(From[I]) +
                                " of dimension " + Twine(I) +
                                " is neither 1 nor " + Twine(To[Offset + I]));
-  return result(Elem, To);
+  return result(Elem, To, Res->Type.logicalShapeRefs());
 }
 
 std::optional<OpResult> ResultInference::inferReduce() {
@@ -1081,9 +1109,13 @@ std::optional<OpResult> ResultInference::inferReduce() {
   if (!W)
     return std::nullopt;
   Dims Out;
-  for (unsigned I = 0; I < Logical[0].size(); ++I)
-    Out.push_back((Logical[0][I] - W->Window[I]) / W->Strides[I] + 1);
-  return result(Tensors[0].Type.Elem, Out);
+  for (unsigned I = 0; I < Logical[0].size(); ++I) {
+    int64_t In = Logical[0][I], Win = W->Window[I], Stride = W->Strides[I];
+    bool Known = In != DynamicExtent && Win != DynamicExtent &&
+                 Stride != DynamicExtent;
+    Out.push_back(Known ? (In - Win) / Stride + 1 : DynamicExtent);
+  }
+  return result(Tensors[0].Type.Elem, Out, computedRefs(Out));
 }
 
 /// A reshape keeps every element: the result typeinfo fixes the new shape.
@@ -1124,15 +1156,18 @@ std::optional<OpResult> ResultInference::inferReshapePermute() {
 
 std::optional<OpResult> ResultInference::inferTranspose() {
   Dims Out = Logical[0];
+  ExtentRefs Refs = Tensors[0].Type.logicalShapeRefs();
   if (isLogicalTranspose(Op)) {
     if (Out.size() < 2)
       return failNone(Why, "input is " + shape(0) +
                                ": one-operand transpose needs rank >= 2");
     std::swap(Out[Out.size() - 2], Out[Out.size() - 1]);
+    if (!Refs.empty())
+      std::swap(Refs[Out.size() - 2], Refs[Out.size() - 1]);
   } else if (!getTransposePermutation(Op, Why)) {
     return std::nullopt;
   }
-  return result(Tensors[0].Type.Elem, Out);
+  return result(Tensors[0].Type.Elem, Out, Refs);
 }
 
 std::optional<OpResult> ResultInference::inferPad() {
@@ -1141,8 +1176,11 @@ std::optional<OpResult> ResultInference::inferPad() {
     return std::nullopt;
   Dims Out = Logical[0];
   for (unsigned I = 0; I < Out.size(); ++I)
-    Out[I] += P->Low[I] + P->High[I];
-  return result(Tensors[0].Type.Elem, Out);
+    Out[I] = Out[I] == DynamicExtent || P->Low[I] == DynamicExtent ||
+                     P->High[I] == DynamicExtent
+                 ? DynamicExtent
+                 : Out[I] + P->Low[I] + P->High[I];
+  return result(Tensors[0].Type.Elem, Out, computedRefs(Out));
 }
 
 std::optional<OpResult> ResultInference::inferConcat() {
@@ -1158,13 +1196,24 @@ std::optional<OpResult> ResultInference::inferConcat() {
     return failNone(Why, "ranks differ: op1 is " + shape(0) + ", op2 is " +
                              shape(1));
   for (unsigned I = 0; I < A.size(); ++I)
-    if (I != *Axis && A[I] != B[I])
+    if (I != *Axis && !mayEqualExtent(A[I], B[I]))
       return failNone(Why, "dimension " + Twine(I) + " differs: op1 is " +
                                shape(0) + ", op2 is " + shape(1) +
                                " (only axis " + Twine(*Axis) + " may differ)");
   Dims Out = A;
-  Out[*Axis] += B[*Axis];
-  return result(Tensors[0].Type.Elem, Out);
+  Out[*Axis] = A[*Axis] == DynamicExtent || B[*Axis] == DynamicExtent
+                   ? DynamicExtent
+                   : A[*Axis] + B[*Axis];
+  // A run-time extent off the axis is op1's (a run-time check compares
+  // op2's with it).
+  for (unsigned I = 0; I < A.size(); ++I)
+    if (I != *Axis && Out[I] == DynamicExtent && B[I] != DynamicExtent)
+      Out[I] = B[I];
+  ExtentRefs Refs = computedRefs(Out);
+  for (unsigned I = 0; I < A.size(); ++I)
+    if (I != *Axis && Out[I] == DynamicExtent)
+      Refs[I] = refOf(0, I);
+  return result(Tensors[0].Type.Elem, Out, Refs);
 }
 
 std::optional<OpResult> inferResult(const CallBase &Op, std::string &Why) {
@@ -1189,7 +1238,7 @@ Value *emitShapeVector(IRBuilderBase &B, const TensorType &Ty) {
     D = D == DynamicExtent ? 0 : D;
   Value *Vec = getI32Vector(Ctx, Known);
   for (unsigned I = 0; I < Ty.rank(); ++I)
-    if (Ty.Shape[I] == DynamicExtent) {
+    if (Ty.Shape[I] == DynamicExtent && Ty.ShapeRefs[I].Vec) {
       const ExtentRef &R = Ty.ShapeRefs[I];
       Value *Extent = B.CreateExtractElement(const_cast<Value *>(R.Vec),
                                              uint64_t(R.Lane), "tlx.extent");
@@ -1235,6 +1284,92 @@ CallInst *createFromLogicalOrder(IRBuilderBase &B, Value *RowMajor, Type *VecTy,
   return emitTypeInfo(B, Data, Ty);
 }
 
+Value *emitLaneI32(IRBuilderBase &B, const Value *V, unsigned Lane) {
+  std::optional<Dims> Known = getKnownLanes(V);
+  if (Known && Lane < Known->size() && (*Known)[Lane] != DynamicExtent)
+    return B.getInt32((*Known)[Lane]);
+  return B.CreateExtractElement(const_cast<Value *>(V), uint64_t(Lane),
+                                "tlx.extent");
+}
+
+/// Logical dim \p Dim of \p Ty's extents as an i32.
+static Value *emitLogicalExtentI32(IRBuilderBase &B, const TensorType &Ty,
+                                   unsigned Dim) {
+  for (unsigned S = 0; S < Ty.rank(); ++S)
+    if (Ty.Layout[S] == (int64_t)Dim) {
+      if (Ty.Shape[S] != DynamicExtent)
+        return B.getInt32(Ty.Shape[S]);
+      const ExtentRef &R = Ty.ShapeRefs[S];
+      return B.CreateExtractElement(const_cast<Value *>(R.Vec),
+                                    uint64_t(R.Lane), "tlx.extent");
+    }
+  llvm_unreachable("logical dim out of range");
+}
+
+Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
+  std::string Why;
+  auto Operand = [&](unsigned I, unsigned D) {
+    return emitLogicalExtentI32(B, getOperandTensor(Op, I, Why)->Type, D);
+  };
+  OpKind Kind = *getOpKind(Op);
+  switch (Kind) {
+  case OpKind::Transpose: {
+    unsigned Rank = getOperandTensor(Op, 0, Why)->Type.rank();
+    if (isLogicalTranspose(Op) && Dim + 2 >= Rank)
+      Dim = Dim == Rank - 1 ? Rank - 2 : Rank - 1;
+    return Operand(0, Dim);
+  }
+  case OpKind::Pad:
+    return B.CreateAdd(Operand(0, Dim),
+                       B.CreateAdd(emitLaneI32(B, Op.getArgOperand(1), Dim),
+                                   emitLaneI32(B, Op.getArgOperand(2), Dim)),
+                       "tlx.extent");
+  case OpKind::Concat: {
+    Value *First = Operand(0, Dim);
+    if (Dim != *getConcatAxis(Op, Why))
+      return First;
+    return B.CreateAdd(First, Operand(1, Dim), "tlx.extent");
+  }
+  case OpKind::Broadcast:
+    if (Op.arg_size() == 2)
+      return Operand(0, Dim);
+    return emitLogicalExtentI32(B, *getResultTensorType(Op, Why), Dim);
+  case OpKind::MatMul: {
+    unsigned Rank = getOperandTensor(Op, 0, Why)->Type.rank();
+    return Dim + 1 == Rank ? Operand(1, Dim) : Operand(0, Dim);
+  }
+  default:
+    if (getMMASignedness(Kind))
+      return Operand(0, Dim); // the accumulator's
+    if (isUnaryElementwise(Kind))
+      return Operand(0, Dim);
+    assert(getReduceWindow(Op, Why) && "not an op with run-time extents");
+    // (in - window) / stride + 1
+    Value *Span = B.CreateSub(Operand(0, Dim),
+                              emitLaneI32(B, Op.getArgOperand(1), Dim));
+    return B.CreateAdd(
+        B.CreateSDiv(Span, emitLaneI32(B, Op.getArgOperand(2), Dim)),
+        B.getInt32(1), "tlx.extent");
+  }
+}
+
+/// Gives the run-time extents of \p Ty (the inferred result type of
+/// \p Op) that \p Op computes a home: a shape vector emitted at \p B.
+static void placeComputedExtents(IRBuilderBase &B, const CallBase &Op,
+                                 TensorType &Ty) {
+  if (none_of(Ty.ShapeRefs, [](const ExtentRef &R) { return !R.Vec; }) ||
+      !Ty.isDynamic())
+    return;
+  Value *Vec = emitShapeVector(B, Ty);
+  for (unsigned S = 0; S < Ty.rank(); ++S)
+    if (Ty.Shape[S] == DynamicExtent && !Ty.ShapeRefs[S].Vec)
+      Vec = B.CreateInsertElement(
+          Vec, emitResultExtent(B, Op, Ty.Layout[S]), uint64_t(S), "tlx.shape");
+  for (unsigned S = 0; S < Ty.rank(); ++S)
+    if (Ty.Shape[S] == DynamicExtent)
+      Ty.ShapeRefs[S] = {Vec, S};
+}
+
 std::optional<TensorType> inferUntypedResult(IRBuilderBase &B, OpKind Kind,
                                              ArrayRef<Value *> Args,
                                              std::string &Why) {
@@ -1250,6 +1385,8 @@ std::optional<TensorType> inferUntypedResult(IRBuilderBase &B, OpKind Kind,
   CallInst *Probe =
       createOpCall(B, Kind, FixedVectorType::get(Elem, 1), Args);
   std::optional<TensorType> Ty = getResultTensorType(*Probe, Why);
+  if (Ty)
+    placeComputedExtents(B, *Probe, *Ty);
   Probe->eraseFromParent();
   return Ty;
 }
@@ -1283,6 +1420,8 @@ std::optional<TensorType> getResultTensorType(const CallBase &Op,
     for (int64_t L : *Perm) {
       Ty.Shape.push_back(R->LogicalShape[L]);
       Ty.Padding.push_back(LogicalPadding[L]);
+      if (!R->LogicalRefs.empty())
+        Ty.ShapeRefs.push_back(R->LogicalRefs[L]);
     }
     return Ty;
   }

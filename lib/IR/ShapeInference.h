@@ -55,6 +55,21 @@ inline bool mayEqualExtent(int64_t A, int64_t B) {
 /// sizes"): matmul, the mma family and the unary elementwise ops, in this
 /// version.
 bool acceptsRuntimeExtents(OpKind Kind);
+/// The ops of acceptsRuntimeExtents that tlx-legalize computes element by
+/// element into a store's destination with run-time extents (their results
+/// fuse into one loop nest): the unary elementwise ops, transpose,
+/// broadcast, pad, concat and reduce.*.
+bool isRuntimeFusible(OpKind Kind);
+
+/// Lane \p Lane of the <n x i32> operand \p V as an i32: its constant, or
+/// read from \p V at \p B.
+llvm::Value *emitLaneI32(llvm::IRBuilderBase &B, const llvm::Value *V,
+                         unsigned Lane);
+/// Emits at \p B the extent of logical dim \p Dim of the result of \p Op
+/// (an op of acceptsRuntimeExtents) as an i32, from its operands' extents
+/// and parameters where they live: a constant when they are all constants.
+llvm::Value *emitResultExtent(llvm::IRBuilderBase &B, const llvm::CallBase &Op,
+                              unsigned Dim);
 
 /// Infers the result of the compute op \p Op. Element type and shape come
 /// from the operands; matmul, contract and convolution take the element type

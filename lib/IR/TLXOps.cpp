@@ -241,8 +241,21 @@ std::optional<SmallVector<int64_t, 4>> getConstantIntVector(const Value *V) {
   return Values;
 }
 
-/// Operand \p ArgNo of op \p Kind may be computed at run time: a shape,
-/// or the strides of a load or store.
+bool isReduce(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::ReduceMax:
+  case OpKind::ReduceMin:
+  case OpKind::ReduceAdd:
+  case OpKind::ReduceMul:
+  case OpKind::ReduceAnd:
+  case OpKind::ReduceOr:
+  case OpKind::ReduceXor:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isUnaryElementwise(OpKind Kind) {
   switch (Kind) {
   case OpKind::Tanh:
@@ -273,8 +286,10 @@ bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo) {
     return ArgNo == 1 || ArgNo == 4;
   case OpKind::Store:
     return ArgNo == 2;
+  case OpKind::Pad: // low, high
+    return ArgNo == 1 || ArgNo == 2;
   default:
-    return false;
+    return isReduce(Kind) && (ArgNo == 1 || ArgNo == 2); // window, strides
   }
 }
 

@@ -110,12 +110,15 @@ constexpr unsigned MaxConstantIntVectorElements = 1024;
 /// MaxConstantIntVectorElements elements.
 std::optional<llvm::SmallVector<int64_t, 4>>
 getConstantIntVector(const llvm::Value *V);
+/// reduce.max, .min, .add, .mul, .and, .or, .xor.
+bool isReduce(OpKind Kind);
 /// The one-operand elementwise ops: tanh, sigmoid, relu, sin .. ceil.
 bool isUnaryElementwise(OpKind Kind);
 
 /// Whether operand \p ArgNo of op \p Kind may be computed at run time
 /// (docs/ops.md, "Run-time sizes"): the shape of typeinfo and load, the
-/// strides of load and store. Everything else is a constant.
+/// strides of load and store, pad's low and high, reduce.*'s window and
+/// strides. Everything else is a constant.
 bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo);
 /// Builds the <n x i32> constant for \p Values.
 llvm::Constant *getI32Vector(llvm::LLVMContext &Ctx,

@@ -178,8 +178,9 @@ Check TLXVerifier::verifyOperand(const CallBase &Call, const OpDesc &Desc,
     if (!VT || !VT->getElementType()->isIntegerTy(32))
       return Fail("must be a <n x i32> vector");
     if (!getConstantIntVector(V) && !mayBeRuntimeOperand(Desc.Kind, ArgNo))
-      return Fail("must be a constant <n x i32> vector (only shapes and "
-                  "strides may be computed at run time)");
+      return Fail("must be a constant <n x i32> vector (only shapes, "
+                  "strides, pad amounts and reduce windows and strides may "
+                  "be computed at run time)");
     return Check::Passed;
   }
   case 'P':
@@ -284,6 +285,19 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
     OnValid(Call, *Result);
 }
 
+/// Whether \p Call is a contraction, or a unary elementwise op reading
+/// (through more of them) a contraction's result.
+static bool isContractionResult(const CallBase &Call) {
+  std::optional<OpKind> K = getOpKind(Call);
+  if (K && isUnaryElementwise(*K)) {
+    std::optional<TensorValue> In = getTensorValue(Call.getArgOperand(0));
+    const auto *Op = In && !In->isMemory() ? dyn_cast<CallBase>(In->Data)
+                                           : nullptr;
+    return Op && isContractionResult(*Op);
+  }
+  return K && (*K == OpKind::MatMul || getMMASignedness(*K).has_value());
+}
+
 /// A result with run-time extents is typed once and stored once, in its
 /// block: `store(dst, typeinfo(op(...)))`, what TLX_STORE(dst, tlx_op(...))
 /// writes.
@@ -296,13 +310,24 @@ bool TLXVerifier::verifyRuntimeResultUse(const CallBase &Call) {
           : nullptr;
   std::optional<OpKind> K = Reader ? getOpKind(*Reader) : std::nullopt;
   bool Stored = K == OpKind::Store && Reader->getArgOperand(1) == TI;
-  bool Fused = K && isUnaryElementwise(*K); // checked there in turn
+  // Read by an op fused with it (checked there in turn); a contraction's
+  // result only through unary ops (its kernel's epilogue).
+  bool FromContraction = isContractionResult(Call);
+  bool Fused = K && (FromContraction ? isUnaryElementwise(*K)
+                                     : isRuntimeFusible(*K));
   if ((Stored || Fused) && Reader->getParent() == Call.getParent())
     return true;
+  if (FromContraction)
+    return reportFailure(Call, "a result whose extents are computed at run "
+                               "time can only be stored (tensor_store of its "
+                               "typeinfo) or read by a unary elementwise "
+                               "op, in the same block, in this version");
   return reportFailure(Call, "a result whose extents are computed at run "
                              "time can only be stored (tensor_store of its "
-                             "typeinfo) or read by a unary elementwise op, "
-                             "in the same block, in this version");
+                             "typeinfo) or read by one TLX op (a unary "
+                             "elementwise op, transpose, broadcast, pad, "
+                             "concat or reduce.*), in the same block, in "
+                             "this version");
 }
 
 bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,

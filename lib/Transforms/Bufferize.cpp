@@ -837,18 +837,29 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
 /// the destination overlaps no operand. TLX has no run-time-sized buffers
 /// yet, so what would need one is an error.
 void Bufferizer::bufferizeRuntimeResult(CallBase &Op, CallBase &TI) {
-  // Read by a unary elementwise op: fused into it, which the chain's last
-  // op, the one stored, handles here.
+  // Read by another op: fused into it, which the last op, the one stored,
+  // handles here.
   auto *Store = cast<CallBase>(TI.user_back());
   if (getOpKind(*Store) != OpKind::Store)
     return;
-  // The chain's first op: from there its operands are read.
-  UnaryChain Chain = walkUnaryChain(&TI);
-  CallBase *First = Chain.rootOp();
-  if (!First)
-    First = Chain.Ops.empty() ? &Op : Chain.Ops.back();
+  // The first op computing the stored tensor (a contraction at its root
+  // included): from there their operands are read.
+  FusedTree Tree = walkFusedTree(&TI);
+  CallBase *First = &Op;
+  SmallVector<CallBase *, 8> Ops(Tree.Ops);
+  for (const Value *Leaf : Tree.Leaves)
+    if (std::optional<TensorValue> TV = getTensorValue(Leaf);
+        TV && !TV->isMemory())
+      if (auto *Root = dyn_cast<CallBase>(TV->Data))
+        Ops.push_back(Root);
+  for (CallBase *C : Ops)
+    if (C->getParent() == Store->getParent() && C->comesBefore(First))
+      First = C;
+  SmallVector<Value *, 4> Roots;
+  for (CallBase *C : Ops)
+    append_range(Roots, collectTokenRoots(*C));
   if (Store->comesBefore(&Op) || First->getParent() != Store->getParent() ||
-      mayClobberBetween(collectTokenRoots(Op), First, Store, AA))
+      mayClobberBetween(Roots, First, Store, AA))
     return emitError(Op, "the operands of " +
                              getOpDesc(*getOpKind(Op)).shortName() +
                              " may be written before its result is stored; "

@@ -1,6 +1,7 @@
 //===- IndexMap.cpp - Tensors as functions of their logical index ---------===//
 
 #include "IndexMap.h"
+#include "ReduceWindow.h"
 
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
@@ -554,6 +555,8 @@ Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
     LaneStep = 0;
   if (auto It = Leaves.find(Token); It != Leaves.end())
     return It->second(B, Idx, VF, LaneDim);
+  if (auto It = Runtime.find(Token); It != Runtime.end())
+    return emitRuntimeLoad(*It->second.View, Idx, VF, LaneDim, LaneStep);
   const TokenInfo *Info = Values.get(Token);
   assert(Info && "token of an unknown tensor");
   if (const std::optional<StridedView> &View = Info->Memory) {
@@ -563,7 +566,8 @@ Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
     return emitLoadLanes(B, emitAddress(B, *View, Idx), View->Elem, VF,
                          ElemStride);
   }
-  assert(Info->Op && getOpKind(*Info->Op) && isFusibleProducer(Info->Kind) &&
+  assert(Info->Op && getOpKind(*Info->Op) &&
+         (isFusibleProducer(Info->Kind) || Runtime.count(Info->Op)) &&
          "vector tensor that bufferization did not place in memory");
   return emitOp(*Info, Idx, VF, LaneDim, LaneStep);
 }
@@ -849,6 +853,8 @@ Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
     return emitUnary(Kind, emit(In, Idx, VF, LaneDim, LaneStep));
   if (Kind == OpKind::InsertElement)
     return emitInsertElement(Op, ResultTy, Idx, VF, LaneDim, LaneStep);
+  if (isReduce(Kind)) // with run-time extents only
+    return emitReduce(Info, Idx, VF, LaneDim, LaneStep);
   if (std::optional<unsigned> Opcode = getInstructionOpcode(Kind)) {
     SmallVector<Value *, 3> Lanes;
     for (const Value *Arg : Op.args())
@@ -942,91 +948,217 @@ Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
     return emit(In, InIdx, VF, LanesInRow ? (int)InShape.size() - 1 : -1,
                 LaneStep);
   }
-  case OpKind::Pad: {
-    const PadAmounts &P = Info.Pad;
-    const Dims &InShape = Info.OperandShapes[0];
-    // out[i] = low <= i < low + ext ? in[i - low] : value. The index is
-    // clamped so the read stays in bounds; the select picks the value.
-    SmallVector<Value *, 8> InIdx;
-    Value *InsideS = nullptr; // scalar test over the non-lane dims
-    Value *InsideV = nullptr; // lane test along a padded lane dim
-    for (unsigned D = 0; D < Rank; ++D) {
-      Value *I = B.CreateSub(Idx[D], B.getInt64(P.Low[D]));
-      bool Padded = P.Low[D] != 0 || P.High[D] != 0;
-      if (LaneDim == (int)D && VF > 1) {
-        if (Padded) {
-          SmallVector<Constant *, 16> Steps;
-          for (unsigned L = 0; L < VF; ++L)
-            Steps.push_back(B.getInt64(L * LaneStep));
-          Value *Lanes = B.CreateAdd(B.CreateVectorSplat(VF, I),
-                                     ConstantVector::get(Steps));
-          InsideV = B.CreateAnd(
-              B.CreateICmpSGE(Lanes, Constant::getNullValue(Lanes->getType())),
-              B.CreateICmpSLT(Lanes,
-                              B.CreateVectorSplat(VF, B.getInt64(InShape[D]))));
-        }
-      } else if (Padded) {
-        Value *In0 = B.CreateAnd(B.CreateICmpSGE(I, B.getInt64(0)),
-                                 B.CreateICmpSLT(I, B.getInt64(InShape[D])));
-        InsideS = InsideS ? B.CreateAnd(InsideS, In0) : In0;
-      }
-      I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
-      I = B.CreateBinaryIntrinsic(Intrinsic::smin, I,
-                                  B.getInt64(InShape[D] - 1));
-      InIdx.push_back(I);
-    }
-    Value *Inside = InsideS;
-    if (Inside && VF > 1)
-      Inside = B.CreateVectorSplat(VF, Inside);
-    if (InsideV)
-      Inside = Inside ? B.CreateAnd(Inside, InsideV) : InsideV;
-    Value *Fill = splatIfNeeded(B, convertToCompute(B, P.Value), VF);
-    // Lanes along a padded dim may leave the operand: read them one by one
-    // (each index clamped); otherwise read the lanes at once.
-    bool LanePadded =
-        LaneDim >= 0 && VF > 1 && (P.Low[LaneDim] != 0 || P.High[LaneDim] != 0);
-    Value *V;
-    if (LanePadded) {
-      Value *Vec = PoisonValue::get(Fill->getType());
-      SmallVector<Value *, 8> LaneIdx(InIdx);
-      for (unsigned L = 0; L < VF; ++L) {
-        Value *I =
-            B.CreateSub(B.CreateAdd(Idx[LaneDim], B.getInt64(L * LaneStep)),
-                        B.getInt64(P.Low[LaneDim]));
-        I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
-        I = B.CreateBinaryIntrinsic(Intrinsic::smin, I,
-                                    B.getInt64(InShape[LaneDim] - 1));
-        LaneIdx[LaneDim] = I;
-        Vec = B.CreateInsertElement(Vec, emit(In, LaneIdx, 1, -1), L);
-      }
-      V = Vec;
-    } else {
-      V = splatIfNeeded(B, emit(In, InIdx, VF, LaneDim, LaneStep), VF);
-    }
-    return Inside ? B.CreateSelect(Inside, V, Fill) : V;
-  }
-  case OpKind::Concat: {
-    unsigned Axis = Info.Axis;
-    const Value *In2 = Op.getArgOperand(1);
-    int64_t Ext1 = Info.OperandShapes[0][Axis];
-    int64_t Ext2 = Info.OperandShapes[1][Axis];
-    if (LaneDim == (int)Axis && VF > 1)
-      return emitPerLane(Info, Idx, VF, LaneDim, LaneStep);
-    SmallVector<Value *, 8> Idx1(Idx), Idx2(Idx);
-    Value *First = B.CreateICmpSLT(Idx[Axis], B.getInt64(Ext1));
-    Idx1[Axis] = B.CreateBinaryIntrinsic(Intrinsic::smin, Idx[Axis],
-                                         B.getInt64(Ext1 - 1));
-    Value *I2 = B.CreateSub(Idx[Axis], B.getInt64(Ext1));
-    I2 = B.CreateBinaryIntrinsic(Intrinsic::smax, I2, B.getInt64(0));
-    Idx2[Axis] =
-        B.CreateBinaryIntrinsic(Intrinsic::smin, I2, B.getInt64(Ext2 - 1));
-    Value *V1 = emit(In, Idx1, VF, LaneDim, LaneStep);
-    Value *V2 = emit(In2, Idx2, VF, LaneDim, LaneStep);
-    return B.CreateSelect(First, V1, V2);
-  }
+  case OpKind::Pad:
+    return emitPad(Info, Idx, VF, LaneDim, LaneStep);
+  case OpKind::Concat:
+    return emitConcat(Info, Idx, VF, LaneDim, LaneStep);
   default:
     llvm_unreachable("op is not a fusible producer");
   }
+}
+
+Value *ElementEmitter::operandExtent(const TokenInfo &Info, unsigned I,
+                                     unsigned Dim) {
+  if (auto It = Runtime.find(Info.Op); It != Runtime.end())
+    return It->second.Operands[I][Dim];
+  return B.getInt64(Info.OperandShapes[I][Dim]);
+}
+
+Value *ElementEmitter::padAmount(const TokenInfo &Info, bool Second,
+                                 unsigned Dim) {
+  if (auto It = Runtime.find(Info.Op); It != Runtime.end())
+    return (Second ? It->second.Param2 : It->second.Param1)[Dim];
+  return B.getInt64(Second ? Info.Pad.High[Dim] : Info.Pad.Low[Dim]);
+}
+
+Value *ElementEmitter::readUnlessEmpty(const TokenInfo &Info, unsigned I,
+                                       function_ref<Value *()> Read) {
+  auto It = Runtime.find(Info.Op);
+  if (It == Runtime.end())
+    return Read();
+  Value *NonEmpty = B.getTrue();
+  for (Value *E : It->second.Operands[I])
+    if (!isa<ConstantInt>(E))
+      NonEmpty = B.CreateAnd(NonEmpty, B.CreateICmpSGT(E, B.getInt64(0)));
+  if (isa<Constant>(NonEmpty))
+    return Read();
+  BasicBlock *Skip = B.GetInsertBlock();
+  Value *V = nullptr;
+  BasicBlock *Done = nullptr;
+  emitIfThen(B, NonEmpty, "tlx.rt.read", [&](IRBuilderBase &TB) {
+    V = Read();
+    Done = TB.GetInsertBlock();
+  });
+  PHINode *Phi = B.CreatePHI(V->getType(), 2, "tlx.rt.lanes");
+  Phi->addIncoming(V, Done);
+  Phi->addIncoming(PoisonValue::get(V->getType()), Skip);
+  return Phi;
+}
+
+static bool isZero(const Value *V) {
+  const auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->isZero();
+}
+
+Value *ElementEmitter::emitPad(const TokenInfo &Info, ArrayRef<Value *> Idx,
+                               unsigned VF, int LaneDim, int64_t LaneStep) {
+  const Value *In = Info.Op->getArgOperand(0);
+  unsigned Rank = Idx.size();
+  // out[i] = low <= i < low + ext ? in[i - low] : value. The index is
+  // clamped so the read stays in bounds; the select picks the value.
+  SmallVector<Value *, 8> InIdx, Low, Last;
+  SmallVector<bool, 8> Padded;
+  Value *InsideS = nullptr; // scalar test over the non-lane dims
+  Value *InsideV = nullptr; // lane test along a padded lane dim
+  for (unsigned D = 0; D < Rank; ++D) {
+    Low.push_back(padAmount(Info, false, D));
+    Value *Ext = operandExtent(Info, 0, D);
+    Last.push_back(B.CreateSub(Ext, B.getInt64(1)));
+    Padded.push_back(!isZero(Low[D]) || !isZero(padAmount(Info, true, D)));
+    Value *I = B.CreateSub(Idx[D], Low[D]);
+    if (LaneDim == (int)D && VF > 1) {
+      if (Padded[D]) {
+        SmallVector<Constant *, 16> Steps;
+        for (unsigned L = 0; L < VF; ++L)
+          Steps.push_back(B.getInt64(L * LaneStep));
+        Value *Lanes = B.CreateAdd(B.CreateVectorSplat(VF, I),
+                                   ConstantVector::get(Steps));
+        InsideV = B.CreateAnd(
+            B.CreateICmpSGE(Lanes, Constant::getNullValue(Lanes->getType())),
+            B.CreateICmpSLT(Lanes, B.CreateVectorSplat(VF, Ext)));
+      }
+    } else if (Padded[D]) {
+      Value *In0 = B.CreateAnd(B.CreateICmpSGE(I, B.getInt64(0)),
+                               B.CreateICmpSLT(I, Ext));
+      InsideS = InsideS ? B.CreateAnd(InsideS, In0) : In0;
+    }
+    I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
+    I = B.CreateBinaryIntrinsic(Intrinsic::smin, I, Last[D]);
+    InIdx.push_back(I);
+  }
+  Value *Inside = InsideS;
+  if (Inside && VF > 1)
+    Inside = B.CreateVectorSplat(VF, Inside);
+  if (InsideV)
+    Inside = Inside ? B.CreateAnd(Inside, InsideV) : InsideV;
+  Value *Fill = splatIfNeeded(B, convertToCompute(B, Info.Pad.Value), VF);
+  // Lanes along a padded dim may leave the operand: read them one by one
+  // (each index clamped); otherwise read the lanes at once.
+  Value *V;
+  if (LaneDim >= 0 && VF > 1 && Padded[LaneDim]) {
+    Value *Vec = PoisonValue::get(Fill->getType());
+    SmallVector<Value *, 8> LaneIdx(InIdx);
+    for (unsigned L = 0; L < VF; ++L) {
+      Value *I = B.CreateSub(B.CreateAdd(Idx[LaneDim], B.getInt64(L * LaneStep)),
+                             Low[LaneDim]);
+      I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
+      I = B.CreateBinaryIntrinsic(Intrinsic::smin, I, Last[LaneDim]);
+      LaneIdx[LaneDim] = I;
+      Vec = B.CreateInsertElement(
+          Vec, readUnlessEmpty(Info, 0, [&] { return emit(In, LaneIdx, 1, -1); }),
+          L);
+    }
+    V = Vec;
+  } else {
+    V = readUnlessEmpty(Info, 0, [&] {
+      return splatIfNeeded(B, emit(In, InIdx, VF, LaneDim, LaneStep), VF);
+    });
+  }
+  return Inside ? B.CreateSelect(Inside, V, Fill) : V;
+}
+
+Value *ElementEmitter::emitConcat(const TokenInfo &Info, ArrayRef<Value *> Idx,
+                                  unsigned VF, int LaneDim, int64_t LaneStep) {
+  unsigned Axis = Info.Axis;
+  const Value *In1 = Info.Op->getArgOperand(0);
+  const Value *In2 = Info.Op->getArgOperand(1);
+  if (LaneDim == (int)Axis && VF > 1)
+    return emitPerLane(Info, Idx, VF, LaneDim, LaneStep);
+  Value *Ext1 = operandExtent(Info, 0, Axis);
+  Value *Ext2 = operandExtent(Info, 1, Axis);
+  Value *One = B.getInt64(1);
+  SmallVector<Value *, 8> Idx1(Idx), Idx2(Idx);
+  Value *First = B.CreateICmpSLT(Idx[Axis], Ext1);
+  Idx1[Axis] = B.CreateBinaryIntrinsic(Intrinsic::smin, Idx[Axis],
+                                       B.CreateSub(Ext1, One));
+  Value *I2 = B.CreateSub(Idx[Axis], Ext1);
+  I2 = B.CreateBinaryIntrinsic(Intrinsic::smax, I2, B.getInt64(0));
+  Idx2[Axis] =
+      B.CreateBinaryIntrinsic(Intrinsic::smin, I2, B.CreateSub(Ext2, One));
+  Value *V1 = readUnlessEmpty(
+      Info, 0, [&] { return emit(In1, Idx1, VF, LaneDim, LaneStep); });
+  Value *V2 = readUnlessEmpty(
+      Info, 1, [&] { return emit(In2, Idx2, VF, LaneDim, LaneStep); });
+  return B.CreateSelect(First, V1, V2);
+}
+
+Value *ElementEmitter::emitRuntimeLoad(const RuntimeView &View,
+                                       ArrayRef<Value *> Idx, unsigned VF,
+                                       int LaneDim, int64_t LaneStep) {
+  Value *Ptr = emitViewAddress(B, View, Idx);
+  if (VF == 1 || LaneDim < 0)
+    return emitLoadLanes(B, Ptr, View.Elem, VF, 0);
+  if ((unsigned)LaneDim == View.StorageOrder.back()) // contiguous
+    return emitLoadLanes(B, Ptr, View.Elem, VF, LaneStep);
+  // Lanes across rows: one element each.
+  Value *Step = B.CreateMul(View.Strides[LaneDim], B.getInt64(LaneStep));
+  Value *Vec = nullptr;
+  for (unsigned L = 0; L < VF; ++L) {
+    Value *At = B.CreateGEP(View.Elem, Ptr, B.CreateMul(Step, B.getInt64(L)));
+    Value *S = emitLoadLanes(B, At, View.Elem, 1, 0);
+    if (!Vec)
+      Vec = PoisonValue::get(FixedVectorType::get(S->getType(), VF));
+    Vec = B.CreateInsertElement(Vec, S, L);
+  }
+  return Vec;
+}
+
+Value *ElementEmitter::emitReduce(const TokenInfo &Info, ArrayRef<Value *> Idx,
+                                  unsigned VF, int LaneDim, int64_t LaneStep) {
+  const RuntimeTokenExtents &RT = Runtime.find(Info.Op)->second;
+  const Value *In = Info.Op->getArgOperand(0);
+  unsigned Rank = Idx.size();
+  // Lanes step the input by the window stride along the lane dim: a
+  // constant, or the lanes are computed one at a time.
+  int64_t InStep = 0;
+  if (LaneDim >= 0 && VF > 1) {
+    const auto *Stride = dyn_cast<ConstantInt>(RT.Param2[LaneDim]);
+    if (!Stride)
+      return emitPerLane(Info, Idx, VF, LaneDim, LaneStep);
+    InStep = LaneStep * Stride->getSExtValue();
+  }
+  Type *LanesTy = getLanesType(getComputeType(Info.Type.Elem), VF);
+  Function &F = *B.GetInsertBlock()->getParent();
+  IRBuilder<> Entry(&F.getEntryBlock(), F.getEntryBlock().begin());
+  AllocaInst *Acc = Entry.CreateAlloca(LanesTy, nullptr, "tlx.acc");
+  Constant *Init = reduceIdentity(Info.Kind, LanesTy->getScalarType());
+  B.CreateStore(VF == 1 ? Init
+                        : ConstantVector::getSplat(
+                              ElementCount::getFixed(VF), Init),
+                Acc);
+  // out[o] = fold(in[o * strides + w] for w over the window, row-major)
+  SmallVector<Value *, 8> InIdx(Rank);
+  std::function<void(unsigned)> Level = [&](unsigned D) {
+    if (D == Rank) {
+      Value *X = splatIfNeeded(B, emit(In, InIdx, VF, LaneDim, InStep), VF);
+      B.CreateStore(
+          reduceCombine(B, Info.Kind, B.CreateLoad(LanesTy, Acc), X), Acc);
+      return;
+    }
+    Value *Base = B.CreateMul(Idx[D], RT.Param2[D]);
+    const auto *Window = dyn_cast<ConstantInt>(RT.Param1[D]);
+    if (Window && Window->isOne()) {
+      InIdx[D] = Base;
+      return Level(D + 1);
+    }
+    emitCountedLoop(B, B.getInt64(0), RT.Param1[D], 1, "tlx.rt.window",
+                    [&](IRBuilderBase &, Value *W) {
+                      InIdx[D] = B.CreateAdd(Base, W);
+                      Level(D + 1);
+                    });
+  };
+  Level(0);
+  return B.CreateLoad(LanesTy, Acc);
 }
 
 SmallVector<std::pair<CallBase *, CallBase *>, 8>

@@ -18,6 +18,7 @@
 #include "../Analysis/TensorMemory.h"
 #include "../Analysis/TensorValues.h"
 #include "../IR/TensorInfo.h"
+#include "RuntimeShapes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
@@ -199,6 +200,17 @@ bool readsShapeOnly(const llvm::Use &U);
 llvm::Value *emitUnaryElementwise(llvm::IRBuilderBase &B, OpKind Kind,
                                   llvm::Value *X);
 
+/// What ElementEmitter reads of a token with run-time extents, as i64
+/// values emitted once before the loop nest (RuntimeFusion.h).
+struct RuntimeTokenExtents {
+  std::optional<RuntimeView> View; ///< a tensor in memory
+  /// Otherwise, its op's operands' logical extents, in operand order, and
+  /// the op's parameters per logical dim: pad's low and high, reduce.*'s
+  /// window and strides.
+  llvm::SmallVector<llvm::SmallVector<llvm::Value *, 4>, 2> Operands;
+  llvm::SmallVector<llvm::Value *, 4> Param1, Param2;
+};
+
 /// The value of a token at a logical index.
 class ElementEmitter {
 public:
@@ -222,8 +234,38 @@ public:
   void substitute(const llvm::Value *Token, LeafFn Fn) {
     Leaves[Token] = std::move(Fn);
   }
+  /// From now on emit() reads \p Token's extents from \p X (a token with
+  /// run-time extents; reduce.* is then computed per element too).
+  void setRuntime(const llvm::Value *Token, RuntimeTokenExtents X) {
+    Runtime[Token] = std::move(X);
+  }
 
 private:
+  /// Extent of logical dim \p Dim of the token operand \p I of the op
+  /// \p Info types, as an i64.
+  llvm::Value *operandExtent(const TokenInfo &Info, unsigned I, unsigned Dim);
+  /// pad's low (\p Second false) or high amount of logical dim \p Dim.
+  llvm::Value *padAmount(const TokenInfo &Info, bool Second, unsigned Dim);
+  /// \p Read()'s lanes where operand \p I of \p Info's op has elements;
+  /// poison, and nothing read, where it is empty at run time (a clamped
+  /// index would read outside it).
+  llvm::Value *readUnlessEmpty(const TokenInfo &Info, unsigned I,
+                               llvm::function_ref<llvm::Value *()> Read);
+  llvm::Value *emitPad(const TokenInfo &Info, llvm::ArrayRef<llvm::Value *> Idx,
+                       unsigned VF, int LaneDim, int64_t LaneStep);
+  llvm::Value *emitConcat(const TokenInfo &Info,
+                          llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
+                          int LaneDim, int64_t LaneStep);
+  /// reduce.* of a token with run-time extents: its window folded in
+  /// order per output.
+  llvm::Value *emitReduce(const TokenInfo &Info,
+                          llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
+                          int LaneDim, int64_t LaneStep);
+  /// Lanes of a tensor in memory with run-time extents.
+  llvm::Value *emitRuntimeLoad(const RuntimeView &View,
+                               llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
+                               int LaneDim, int64_t LaneStep);
+
   /// The lanes of the fused producer of a token (\p Info).
   llvm::Value *emitOp(const TokenInfo &Info, llvm::ArrayRef<llvm::Value *> Idx,
                       unsigned VF, int LaneDim, int64_t LaneStep);
@@ -244,6 +286,7 @@ private:
   llvm::IRBuilderBase &B;
   TensorValues &Values;
   llvm::DenseMap<const llvm::Value *, LeafFn> Leaves;
+  llvm::DenseMap<const llvm::Value *, RuntimeTokenExtents> Runtime;
 };
 
 /// The contractions computed into a tensor.store's destination (the store

@@ -33,6 +33,7 @@
 #include "Gemm/GemmEmitterImpl.h"
 #include "Passes.h"
 #include "ReduceWindow.h"
+#include "RuntimeFusion.h"
 #include "RuntimeShapes.h"
 #include "Threads.h"
 
@@ -59,7 +60,7 @@ public:
 
 private:
   void lowerStore(CallBase &Store);
-  void lowerRuntimeStore(CallBase &Store, const UnaryChain &Chain);
+  void lowerRuntimeStore(CallBase &Store, const FusedTree &Tree);
   void lowerToVector(CallBase &Op);
   bool storeElementInPlace(const CallBase &Op, const StridedView &Dst,
                            Instruction &At);
@@ -167,77 +168,73 @@ static void emitRuntimeLoops(
 }
 
 /// A store of a tensor with run-time extents (docs/ops.md, "Run-time
-/// sizes"): a copy from memory, or unary elementwise ops applied in turn
-/// to it. Checked at run time, then one loop nest in the destination's
-/// storage order, vectorized where source and destination are both
-/// contiguous along its innermost dim.
-void Legalizer::lowerRuntimeStore(CallBase &Store, const UnaryChain &Chain) {
-  if (Chain.rootOp())
-    return emitError(Store, "this tensor.store of a tensor with run-time "
-                            "extents cannot be lowered: only copies and "
-                            "unary elementwise ops are");
-  const CallBase *Outer = Chain.Ops.empty() ? nullptr : Chain.Ops.front();
+/// sizes"): a copy from memory, or ops computed element by element
+/// (FusedTree). Checked at run time, then one loop nest in the
+/// destination's storage order, its innermost dim vectorized.
+void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
+  for (const Value *Leaf : Tree.Leaves)
+    if (!getMemoryView(Leaf))
+      return emitError(Store, "this tensor.store of a tensor with run-time "
+                              "extents cannot be lowered: a contraction's "
+                              "result is read by ops other than unary "
+                              "elementwise ones");
+  const CallBase *Outer = Tree.Ops.empty() ? nullptr : Tree.Ops.front();
   IRBuilder<> B(&Store);
-  std::optional<RuntimeView> Src = emitTokenView(B, Chain.Root);
-  if (!Src)
-    return emitError(Store, "a tensor with run-time extents must be read "
-                            "from memory (tensor_load or tensor_typeinfo_mem)");
+  ElementEmitter Elements(B, Values);
+  prepareRuntimeTree(B, Elements, Tree);
   RuntimeView Dst = emitStoreView(B, Store);
   RuntimeChecker Check(B, Outer ? *Outer : Store);
-  Check.requireValidView(*Src, Outer ? "the operand" : "the source");
   Check.requireValidView(Dst, "the destination");
-  for (const CallBase *TI : Chain.TypeInfos) {
-    SmallVector<Value *, 4> Ext =
-        emitLogicalExtents(B, getTensorValue(TI)->Type);
-    Value *Same = B.getTrue();
-    for (unsigned D = 0; D < Src->rank(); ++D)
-      Same = B.CreateAnd(Same, B.CreateICmpEQ(Ext[D], Src->Extents[D]));
-    std::string Format = "shapes differ at run time: ";
-    for (unsigned D = 0; D < Src->rank(); ++D)
-      Format += D ? "x%lld" : "%lld";
-    Format += " is stored as ";
-    for (unsigned D = 0; D < Src->rank(); ++D)
-      Format += D ? "x%lld" : "%lld";
-    SmallVector<Value *, 8> Args(Src->Extents.begin(), Src->Extents.end());
-    Args.append(Ext.begin(), Ext.end());
-    Check.require(Same, Format, Args);
+  // Ops read elements other than the one they write: the destination must
+  // be apart from what they read; element by element in place is fine.
+  for (const Value *Leaf : Tree.Leaves) {
+    RuntimeView Src = *emitTokenView(B, Leaf);
+    Value *Apart = emitRuntimeDisjoint(B, Dst, Src, AA);
+    if (Tree.isElementwise()) {
+      Value *Identical = B.CreateICmpEQ(Src.Ptr, Dst.Ptr);
+      for (unsigned D = 0; D < Dst.rank(); ++D)
+        Identical = B.CreateAnd(
+            Identical, B.CreateICmpEQ(Src.Strides[D], Dst.Strides[D]));
+      Apart = B.CreateOr(Apart, Identical);
+    }
+    Check.require(Apart,
+                  "the destination of tensor_store overlaps a tensor it "
+                  "reads at run time",
+                  {});
   }
-  // Element by element in place is fine; any other overlap is not.
-  Value *Identical = B.CreateICmpEQ(Src->Ptr, Dst.Ptr);
-  for (unsigned D = 0; D < Dst.rank(); ++D)
-    Identical = B.CreateAnd(
-        Identical, B.CreateICmpEQ(Src->Strides[D], Dst.Strides[D]));
-  Check.require(B.CreateOr(emitRuntimeDisjoint(B, Dst, *Src, AA), Identical),
-                "the destination of tensor_store overlaps the tensor it "
-                "stores at run time",
-                {});
 
   KernelRegion Kernel(B, "loop");
-  unsigned Lane = Dst.StorageOrder.back();
-  unsigned VF = Src->StorageOrder.back() == Lane
-                    ? getVectorWidth(TTI, Dst.Elem)
-                    : 1;
+  const Value *Token = Store.getArgOperand(1);
+  int Lane = Dst.StorageOrder.back();
+  unsigned VF = getVectorWidth(TTI, Dst.Elem);
   emitRuntimeLoops(B, Dst, VF,
                    [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned N) {
-                     Value *V = emitLoadLanes(B, emitViewAddress(B, *Src, Idx),
-                                              Src->Elem, N, 1);
-                     for (const CallBase *Op : reverse(Chain.Ops))
-                       V = emitUnaryElementwise(B, *getOpKind(*Op), V);
+                     Value *V = Elements.emit(Token, Idx, N, N > 1 ? Lane : -1);
                      emitStoreLanes(B, V, emitViewAddress(B, Dst, Idx),
                                     Dst.Elem, 1);
                    });
   Kernel.finish(B);
+  std::string Ops;
+  for (const CallBase *Op : reverse(Tree.Ops))
+    Ops += (Ops.empty() ? "" : ", ") +
+           getOpDesc(*getOpKind(*Op)).shortName().str();
   emitRemark(DEBUG_TYPE, "RuntimeStore", Outer ? *Outer : Store,
-             Twine(Outer ? "unary elementwise ops" : "a copy") +
-                 " with run-time extents, in one loop nest" +
-                 (VF > 1 ? ", " + Twine(VF) + " lanes wide" : Twine("")));
+             (Ops.empty() ? Twine("a copy") : Twine(Ops)) +
+                 " with run-time extents, in one loop nest, " + Twine(VF) +
+                 " lanes wide");
   Store.eraseFromParent();
+}
+
+/// Whether \p Store writes extents or through strides that the program
+/// computes.
+static bool isRuntimeStore(const CallBase &Store, const FusedTree &Tree) {
+  return Tree.Dynamic || !getConstantIntVector(Store.getArgOperand(2));
 }
 
 void Legalizer::lowerStore(CallBase &Store) {
   Value *Tok = Store.getArgOperand(1);
-  if (UnaryChain Chain = walkUnaryChain(Tok); Chain.Dynamic)
-    return lowerRuntimeStore(Store, Chain);
+  if (FusedTree Tree = walkFusedTree(Tok); isRuntimeStore(Store, Tree))
+    return lowerRuntimeStore(Store, Tree);
   StridedView Dst = getStoreView(Store);
   std::optional<TensorValue> TV = getTensorValue(Tok);
   if (!TV) {

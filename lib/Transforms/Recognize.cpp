@@ -1068,7 +1068,9 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
     case 'V':
     case 'v':
       V = Kind == OpKind::Store ? resolveStrides(CB, I, LastToken)
-                                : resolveDims(CB, I, "dimension vector");
+          : mayBeRuntimeOperand(Kind, I)
+              ? resolveRuntimeDims(CB, I, "dimension vector")
+              : resolveDims(CB, I, "dimension vector");
       break;
     case 'S':
     case 's':

@@ -57,8 +57,8 @@ constexpr int64_t ByRowsBlockBytes = 16 * 1024;
 
 enum class Strategy { LanesOnOutputs, AlongWindow, ByWindowRows };
 
-/// The identity of reduce \p Kind in compute type \p Ty (-0 for a float
-/// sum, so a window of -0 sums to -0 as its in-order fold does).
+} // namespace
+
 Constant *reduceIdentity(OpKind Kind, Type *Ty) {
   bool IsFP = Ty->isFloatingPointTy();
   unsigned Bits = Ty->getPrimitiveSizeInBits();
@@ -85,7 +85,7 @@ Constant *reduceIdentity(OpKind Kind, Type *Ty) {
 /// has one), kept as it is, as the reference computes it:
 ///   r = (Acc > X || Acc is NaN) ? Acc : X      (X's NaN wins over a number)
 ///   r = Acc == X ? Acc & X : r                 (max(-0, +0) = +0; min: |)
-Value *emitFMaximum(IRBuilderBase &B, Value *Acc, Value *X, bool IsMax) {
+static Value *emitFMaximum(IRBuilderBase &B, Value *Acc, Value *X, bool IsMax) {
   Value *Wins = IsMax ? B.CreateFCmpOGT(Acc, X) : B.CreateFCmpOLT(Acc, X);
   Value *R = B.CreateSelect(B.CreateOr(Wins, B.CreateFCmpUNO(Acc, Acc)), Acc, X);
   Type *IntTy = Acc->getType()->getWithNewType(
@@ -97,7 +97,6 @@ Value *emitFMaximum(IRBuilderBase &B, Value *Acc, Value *X, bool IsMax) {
   return B.CreateSelect(B.CreateFCmpOEQ(Acc, X), Zeros, R);
 }
 
-/// OP(Acc, X), exactly as the in-order fold computes it.
 Value *reduceCombine(IRBuilderBase &B, OpKind Kind, Value *Acc, Value *X) {
   bool IsFP = X->getType()->isFPOrFPVectorTy();
   switch (Kind) {
@@ -121,6 +120,8 @@ Value *reduceCombine(IRBuilderBase &B, OpKind Kind, Value *Acc, Value *X) {
     llvm_unreachable("not a reduce op");
   }
 }
+
+namespace {
 
 class ReduceEmitter {
 public:

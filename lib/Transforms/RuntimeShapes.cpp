@@ -6,6 +6,7 @@
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
 #include "Gemm/GemmEmitterImpl.h"
+#include "IndexMap.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
@@ -89,6 +90,41 @@ UnaryChain walkUnaryChain(const Value *Token) {
     C.Root = Op->getArgOperand(0);
   }
   return C;
+}
+
+/// Adds \p Token's ops and leaves to \p T, once each.
+static void walkFused(const Value *Token, FusedTree &T,
+                      SmallPtrSetImpl<const Value *> &Seen) {
+  if (!Seen.insert(Token).second)
+    return;
+  std::optional<TensorValue> TV = getTensorValue(Token);
+  if (!TV)
+    return;
+  T.Dynamic |= TV->Type.isDynamic();
+  auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
+  std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+  if (!K || !(isRuntimeFusible(*K) || isFusibleProducer(*K))) {
+    T.Leaves.push_back(Token);
+    return;
+  }
+  T.Ops.push_back(Op);
+  T.TypeInfos.push_back(TV->Def);
+  for (const Use &Arg : Op->args())
+    if (Arg->getType()->isTokenTy() && !readsShapeOnly(Arg))
+      walkFused(Arg.get(), T, Seen);
+}
+
+FusedTree walkFusedTree(const Value *Token) {
+  FusedTree T;
+  SmallPtrSet<const Value *, 8> Seen;
+  walkFused(Token, T, Seen);
+  return T;
+}
+
+bool FusedTree::isElementwise() const {
+  return all_of(Ops, [](const CallBase *Op) {
+    return isUnaryElementwise(*getOpKind(*Op));
+  });
 }
 
 CallBase *UnaryChain::rootOp() const {

@@ -75,6 +75,24 @@ struct UnaryChain {
 };
 UnaryChain walkUnaryChain(const llvm::Value *Token);
 
+/// What a stored token is computed from through the ops tlx-legalize
+/// evaluates element by element (isRuntimeFusible, and fusible producers
+/// with constant extents): those ops, each once, each with the typeinfo of
+/// its result it was reached through; and the leaves: tokens of memory, or
+/// of a result computed apart (a contraction's). Dynamic: some token has
+/// run-time extents.
+struct FusedTree {
+  llvm::SmallVector<llvm::CallBase *, 8> Ops;
+  llvm::SmallVector<const llvm::CallBase *, 8> TypeInfos;
+  llvm::SmallVector<const llvm::Value *, 4> Leaves;
+  bool Dynamic = false;
+
+  /// Whether every op is unary elementwise (each element read where it is
+  /// written).
+  bool isElementwise() const;
+};
+FusedTree walkFusedTree(const llvm::Value *Token);
+
 /// Address of the element at \p Idx of \p V: one i64 index per leading
 /// dim of \p V (all of them, or fewer: the first element of that
 /// sub-tensor).

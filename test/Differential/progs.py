@@ -124,7 +124,10 @@ FEATURES = {
                      "column-major op1, accumulating from another array or "
                      "in place, zero extents, relu fused after them; copies "
                      "and relu/fabs/floor chains on 1-3-D memory with "
-                     "run-time extents, layouts and leading dimensions",
+                     "run-time extents, layouts and leading dimensions; "
+                     "trees of transpose, pad, concat, broadcast (fill) "
+                     "and reduce.* with run-time extents, amounts, "
+                     "windows and strides",
     "nan": "NaN and -0.0 in float inputs (off by default)",
 }
 GROUPS = {
@@ -2252,6 +2255,8 @@ class Prog:
             self.construct_runtime_sizes(rts)
         if self.on("runtime-sizes") and rts.random() < 0.15:
             self.construct_runtime_unary(rts)
+        if self.on("runtime-sizes") and rts.random() < 0.25:
+            self.construct_runtime_fused(rts)
         # everything unobserved is stored (or escapes)
         for p in self.pending:
             p[1]()
@@ -2508,6 +2513,205 @@ class Prog:
         self.checks.append(("runtime-sizes %s %s" % (
             " ".join(chain) or "copy", "x".join(map(str, ext))),
             pre + "got", pre + "exp", dt, nd, 0.0, 0.0))
+        self.tags.add("runtime-sizes")
+
+    def construct_runtime_fused(self, rng):
+        """A tree of transpose, pad, concat, broadcast (fill form),
+        reduce.* and unary ops over 1-3-D tensors in memory whose extents,
+        pad amounts, windows and strides are C variables (volatiles), any
+        leaf layout, stored row-major: every element checked against plain
+        C loops computing each op in turn into an array of its own (exact:
+        the reduce windows fold in order in both)."""
+        ctype, dt = rng.choice([("float", "f32"), ("int32_t", "i32")])
+        k = "%d_%d" % (self.index, self.nfn)
+        self.nfn += 1
+        fn, pre = "tlxp_rtf_%s" % k, "rtf%s_" % k
+        ints, leaves, ref, kinds = [], [], [], []
+        ntmp = [0]
+
+        def var(v):
+            ints.append(v)
+            return "v%d" % (len(ints) - 1)
+
+        def dims(xs):
+            return "TLX_DIMS(%s)" % ", ".join(xs)
+
+        def tmp(shape):
+            ntmp[0] += 1
+            name = "%st%d" % (pre, ntmp[0])
+            self.decls.append("static %s %s[%d];" % (
+                ctype, name, max(1, prod(shape))))
+            return name
+
+        def loops(shape, body):
+            """C loops over the row-major indices i0.. of shape."""
+            r = len(shape)
+            for d in range(r):
+                ref.append("  " * (d + 1) + "for (int i%d = 0; i%d < %d; "
+                           "i%d++)" % (d, d, shape[d], d))
+            ref.append("  " * (r + 1) + body)
+
+        def lin(shape, idx):
+            """Row-major offset of index expressions idx in shape."""
+            e = "0"
+            for d, x in enumerate(idx):
+                e = "(%s) * %d + (%s)" % (e, shape[d], x)
+            return e
+
+        def node(shape, depth):
+            """(TLX expression, name of its reference array) of a tensor
+            of logical extents shape."""
+            r = len(shape)
+            ops = ["leaf"] * 2 if depth >= 3 else [
+                "leaf", "unary", "transpose", "pad", "concat", "fill",
+                "reduce", "reduce"]
+            if r < 2:
+                ops = [o for o in ops if o != "transpose"]
+            if 0 in shape or prod(shape) > 400:
+                ops = [o for o in ops if o != "reduce"]
+            op = rng.choice(ops)
+            out = tmp(shape)
+            idx = ["i%d" % d for d in range(r)]
+            if op == "leaf":
+                layout = list(range(r))
+                if r > 1 and rng.random() < 0.4:
+                    rng.shuffle(layout)
+                sext = [shape[l] for l in layout]
+                name = "%sa%d" % (pre, len(leaves))
+                leaves.append((name, prod(shape)))
+                st = strides_of(sext, [0] * r)
+                off = " + ".join("i%d * %d" % (layout[d], st[d])
+                                 for d in range(r))
+                loops(shape, "%s[%s] = %s[%s];" % (out, lin(shape, idx),
+                                                   name, off))
+                return ("tensor_load(%s, %s, %s, TLX_ZEROS(%d), TLX_ZEROS(%d))"
+                        % (name, dims([var(e) for e in sext]),
+                           dims([str(l) for l in layout]), r, r), out)
+            kinds.append(op)
+            if op == "unary":
+                u = rng.choice(["relu", "fabs", "floor"] if ctype == "float"
+                               else ["relu"])
+                x, xr = node(shape, depth + 1)
+                expr = {"relu": "v > 0 ? v : 0", "fabs": "fabsf(v)",
+                        "floor": "floorf(v)"}[u]
+                loops(shape, "{ %s v = %s[%s]; %s[%s] = %s; }" % (
+                    ctype, xr, lin(shape, idx), out, lin(shape, idx), expr))
+                return "tlx_%s(%s)" % (u, x), out
+            if op == "transpose":
+                ins = shape[:-2] + [shape[-1], shape[-2]]
+                x, xr = node(ins, depth + 1)
+                iidx = idx[:-2] + [idx[-1], idx[-2]]
+                loops(shape, "%s[%s] = %s[%s];" % (
+                    out, lin(shape, idx), xr, lin(ins, iidx)))
+                return "tlx_transpose(%s)" % x, out
+            if op == "pad":
+                lo = [rng.randint(0, min(2, e)) for e in shape]
+                hi = [rng.randint(0, min(2, e - l)) for e, l in zip(shape, lo)]
+                ins = [e - l - h for e, l, h in zip(shape, lo, hi)]
+                x, xr = node(ins, depth + 1)
+                fill = rng.randint(-3, 3)
+                amount = (lambda v: var(v)) if rng.random() < 0.5 else str
+                inside = " && ".join("i%d >= %d && i%d < %d" % (
+                    d, lo[d], d, lo[d] + ins[d]) for d in range(r))
+                iidx = ["i%d - %d" % (d, lo[d]) for d in range(r)]
+                loops(shape, "%s[%s] = (%s) ? %s[%s] : (%s)%d;" % (
+                    out, lin(shape, idx), inside, xr, lin(ins, iidx), ctype,
+                    fill))
+                return ("tlx_pad(%s, %s, %s, (%s)%d)" % (
+                    x, dims([amount(v) for v in lo]),
+                    dims([amount(v) for v in hi]), ctype, fill), out)
+            if op == "concat":
+                axis = rng.randrange(r)
+                e1 = rng.randint(0, shape[axis])
+                s1 = list(shape)
+                s1[axis] = e1
+                s2 = list(shape)
+                s2[axis] = shape[axis] - e1
+                x, xr = node(s1, depth + 1)
+                y, yr = node(s2, depth + 1)
+                i2 = list(idx)
+                i2[axis] = "i%d - %d" % (axis, e1)
+                loops(shape, "%s[%s] = i%d < %d ? %s[%s] : %s[%s];" % (
+                    out, lin(shape, idx), axis, e1, xr, lin(s1, idx), yr,
+                    lin(s2, i2)))
+                return "tlx_concat(%s, %s, %d)" % (x, y, axis), out
+            if op == "fill":
+                x, _ = node(shape, depth + 1)
+                v = rng.randint(-5, 5)
+                loops(shape, "%s[%s] = (%s)%d;" % (out, lin(shape, idx),
+                                                    ctype, v))
+                return "tlx_broadcast(%s, (%s)%d)" % (x, ctype, v), out
+            # reduce: in = (out - 1) * stride + window + (0 .. stride - 1)
+            red = rng.choice(["max", "min", "add", "mul"] +
+                             (["and", "or", "xor"] if ctype != "float"
+                              else []))
+            win = [rng.choice([1, 1, 2, 3]) for _ in range(r)]
+            if rng.random() < 0.3:  # a whole axis
+                win[rng.randrange(r)] = rng.randint(1, 9)
+            strd = [rng.choice([1, 1, 2]) for _ in range(r)]
+            ins = [(e - 1) * s + w + rng.randint(0, s - 1)
+                   for e, w, s in zip(shape, win, strd)]
+            x, xr = node(ins, depth + 1)
+            param = (lambda v: var(v)) if rng.random() < 0.5 else str
+            # the reference folds the window in row-major order
+            widx = ["i%d * %d + w%d" % (d, strd[d], d) for d in range(r)]
+            acc = ("(%s)((uint32_t)acc %s (uint32_t)x)" % (ctype, {
+                "add": "+", "mul": "*", "and": "&", "or": "|",
+                "xor": "^"}[red]) if ctype != "float" and red not in (
+                    "max", "min") else {
+                "max": "x > acc ? x : acc", "min": "x < acc ? x : acc",
+                "add": "acc + x", "mul": "acc * x"}[red])
+            wl = "".join("for (int w%d = 0; w%d < %d; w%d++) " % (d, d, win[d],
+                                                                 d)
+                         for d in range(r))
+            first = " && ".join("w%d == 0" % d for d in range(r))
+            loops(shape, "{ %s acc = 0; %s{ %s x = %s[%s]; acc = (%s) ? x : "
+                  "%s; } %s[%s] = acc; }" % (
+                      ctype, wl, ctype, xr, lin(ins, widx), first, acc, out,
+                      lin(shape, idx)))
+            return ("tlx_reduce_%s(%s, %s, %s)" % (
+                red, x, dims([param(v) for v in win]),
+                dims([param(v) for v in strd])), out)
+
+        rank = rng.choice([1, 2, 2, 3])
+        shape = [rng.choice([rng.randint(1, 6), rng.randint(1, 17),
+                             rng.randint(0, 2)]) for _ in range(rank)]
+        expr, res = None, None
+        while not kinds:  # an op at the root: a bare load is a copy
+            del ints[:], leaves[:], ref[:]
+            expr, res = node(shape, 0)
+        n = max(1, prod(shape))
+        params = ", ".join(["int v%d" % i for i in range(len(ints))] +
+                           ["const %s *%s" % (ctype, a) for a, _ in leaves] +
+                           ["%s *c" % ctype])
+        self.fns.append("\n".join([
+            "static TLXP_NOINLINE void %s(%s) {" % (fn, params),
+            "  TLX_STORE(c, %s);" % expr, "}"]))
+        d = pre + "dims"
+        self.decls.append("volatile int %s[%d] = {%s};" % (
+            d, max(1, len(ints)), ", ".join(str(v) for v in ints) or "0"))
+        for a, na in leaves:
+            self.decls.append("static %s %s[%d];" % (ctype, a, max(1, na)))
+            self.inits.append(
+                "for (int i = 0; i < %d; i++) %s[i] = (%s)((int)(((unsigned)"
+                "(i + %d) * 2654435761u) >> 28) - 8) / 4;" % (
+                    na, a, ctype, len(a)))
+        for a in ("got", "exp"):
+            self.decls.append("static %s %s%s[%d];" % (ctype, pre, a, n))
+        self.inits.append("for (int i = 0; i < %d; i++) %sgot[i] = %sexp[i] "
+                          "= (%s)7;" % (n, pre, pre, ctype))
+        self.R("{ /* runtime-sizes fused %s -> %s */" % (
+            " ".join(kinds), "x".join(map(str, shape))))
+        self.R("\n".join(ref))
+        self.R("  for (int i = 0; i < %d; i++) %sexp[i] = %s[i];" % (
+            prod(shape), pre, res))
+        self.R("}")
+        self.T("%s(%s);" % (fn, ", ".join(
+            ["%s[%d]" % (d, i) for i in range(len(ints))] +
+            [a for a, _ in leaves] + [pre + "got"])))
+        self.checks.append(("runtime-sizes fused %s %s" % (
+            " ".join(kinds), "x".join(map(str, shape))),
+            pre + "got", pre + "exp", dt, n, 0.0, 0.0))
         self.tags.add("runtime-sizes")
 
     def construct_reload(self):

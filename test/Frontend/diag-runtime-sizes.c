@@ -20,10 +20,21 @@ void batch_mismatch(const float *a, const float *b, float *c, int m, int n,
 // CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': batch dimensions differ: op1 is 2x?x?, op2 is 3x?x?
 
 // Ops that do not take run-time extents yet say so.
-void transpose(const float *a, float *c, int m, int n) {
-  TLX_STORE(c, tlx_transpose(TLX_LOAD(a, m, n)));
+void convolution(const float *x, const float *w, float *y, int h) {
+  TLX_STORE(y, tlx_convolution(TLX_LOAD(x, 1, 3, h, h), TLX_LOAD(w, 8, 3, 3, 3)));
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_transpose': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family and the unary elementwise ops; docs/ops.md, "Run-time sizes")
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_convolution': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, the unary elementwise ops, transpose, broadcast, pad, concat and reduce.*; docs/ops.md, "Run-time sizes")
+
+// The index-map ops compare their constant extents too.
+void concat_mismatch(const float *a, const float *b, float *c, int m) {
+  TLX_STORE(c, tlx_concat(TLX_LOAD(a, m, 4), TLX_LOAD(b, m, 5), 0));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_concat': dimension 1 differs: op1 is ?x4, op2 is ?x5 (only axis 0 may differ)
+
+void window_too_big(const float *a, float *c, int m) {
+  TLX_STORE(c, tlx_reduce_max(TLX_LOAD(a, m, 4), TLX_SHAPE(1, 5), TLX_SHAPE(1, 1)));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_reduce_max': window 5 exceeds extent 4 of dimension 1
 
 // Merging run-time-sized tensors would need a buffer of run-time size.
 void merged(int flag, int m, int n, const float *a, const float *b, float *c) {
@@ -31,6 +42,20 @@ void merged(int flag, int m, int n, const float *a, const float *b, float *c) {
   TLX_STORE(c, tlx_relu(t));
 }
 // CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: tokens merged at this point (operand of 'tlx_relu') have extents computed at run time; merging such tensors (if/else, ?:, loops) is not supported yet: call the operation on each path
+
+// A result of run-time size is read once: a second reader would need a
+// buffer of run-time size.
+void read_twice(const float *a, float *c, int m, int n) {
+  tlx_token_t t = tlx_transpose(TLX_LOAD(a, m, n));
+  TLX_STORE(c, tlx_concat(t, t, 0));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:19: error: 'tensor_transpose': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by one TLX op (a unary elementwise op, transpose, broadcast, pad, concat or reduce.*), in the same block, in this version
+
+// A matmul result is read by unary ops only (its kernel's epilogue).
+void transposed_product(const float *a, const float *b, float *c, int m, int n) {
+  TLX_STORE(c, tlx_transpose(tlx_matmul(TLX_LOAD(a, m, n), TLX_LOAD(b, n, m))));
+}
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:30: error: 'tensor_matmul': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by a unary elementwise op, in the same block, in this version
 
 // A result with run-time extents is only stored.
 float read_element(const float *a, const float *b, int m, int n, int k) {

@@ -71,8 +71,7 @@ define void @token_from_other_op(<4 x float> %v) {
 ; CHECK: error: {{.*}}in function shape_undef {{.*}}: llvm.tensor.typeinfo: shape 2x? is computed at run time, but the data is a C vector value, whose shape is constant
 ; CHECK: error: {{.*}}in function shape_i64 {{.*}}: llvm.tensor.typeinfo: shape must be a <n x i32> vector
 ; CHECK: error: {{.*}}in function layout_scalar {{.*}}: llvm.tensor.typeinfo: layout must be a <n x i32> vector
-; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: window must be a constant <n x i32> vector (only shapes and strides may be computed at run time)
-; CHECK: error: {{.*}}in function window_not_constant {{.*}}: llvm.tensor.reduce.max: strides must be a constant <n x i32> vector (only shapes and strides may be computed at run time)
+; CHECK: error: {{.*}}in function axis_not_constant {{.*}}: llvm.tensor.transpose: permutation must be a constant <n x i32> vector (only shapes, strides, pad amounts and reduce windows and strides may be computed at run time)
 define void @shape_not_constant(<4 x float> %v, <2 x i32> %shape) {
   %t = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> %v, <2 x i32> %shape, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
   ret void
@@ -89,9 +88,9 @@ define void @layout_scalar(<4 x float> %v) {
   %t = call token @llvm.tensor.typeinfo.v4f32.v1i32.i32.v1i32(<4 x float> %v, <1 x i32> <i32 4>, i32 0, <1 x i32> zeroinitializer)
   ret void
 }
-define void @window_not_constant(<4 x float> %v, <2 x i32> %w) {
+define void @axis_not_constant(<4 x float> %v, <2 x i32> %p) {
   %t = call token @llvm.tensor.typeinfo.v4f32.v2i32.v2i32.v2i32(<4 x float> %v, <2 x i32> <i32 2, i32 2>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
-  %r = call <1 x float> @llvm.tensor.reduce.max.v1f32.v2i32.v2i32(token %t, <2 x i32> %w, <2 x i32> %w)
+  %r = call <4 x float> @llvm.tensor.transpose.v4f32.v2i32(token %t, <2 x i32> %p)
   ret void
 }
 
@@ -150,7 +149,7 @@ define void @concat_i64_axis(<4 x float> %v) {
   ret void
 }
 
-; CHECK: tlx: error: 27 error(s) in TLX code; stopping
+; CHECK: tlx: error: 26 error(s) in TLX code; stopping
 ; No crash after the last error:
 ; CHECK-NOT: PLEASE submit
 ; CHECK-NOT: Stack dump
@@ -167,7 +166,7 @@ declare float @llvm.tensor.matmul.f32(token, token)
 declare token @llvm.tensor.matmul.tok(token, token)
 declare <4 x float> @llvm.tensor.matmul.v4f32(token, token)
 declare <4 x float> @llvm.tensor.matmul.v4f32.3(token, token, token)
-declare <1 x float> @llvm.tensor.reduce.max.v1f32.v2i32.v2i32(token, <2 x i32>, <2 x i32>)
+declare <4 x float> @llvm.tensor.transpose.v4f32.v2i32(token, <2 x i32>)
 declare <4 x float> @llvm.tensor.relu.v4f32(token)
 declare <4 x i64> @llvm.tensor.relu.v4i64(token)
 declare i32 @llvm.tensor.store.i32.p0.v2i32(ptr, token, <2 x i32>)
