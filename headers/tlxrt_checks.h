@@ -36,6 +36,15 @@ __attribute__((__noreturn__, __format__(__printf__, 2, 3)))
 #endif
 void tlxrt_shape_error(const char *where, const char *format, ...);
 
+/* malloc(bytes) for a TLX buffer of run-time size (free() releases it);
+ * when overflow is non-zero (the size does not fit in 64 bits) or memory
+ * runs out, reports format as tlxrt_shape_error does. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((__format__(__printf__, 4, 5)))
+#endif
+void *tlxrt_alloc_tensor(unsigned long long bytes, int overflow,
+                         const char *where, const char *format, ...);
+
 #ifdef __cplusplus
 }
 #endif

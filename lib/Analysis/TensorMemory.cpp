@@ -164,7 +164,9 @@ bool isFreeCall(const Value *V) {
 bool isTLXOwnedBuffer(const Value *Ptr) {
   const auto *Call = dyn_cast<CallInst>(Ptr);
   const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  if (!isa<AllocaInst>(Ptr) && !(Callee && Callee->getName() == "malloc"))
+  if (!isa<AllocaInst>(Ptr) &&
+      !(Callee && (Callee->getName() == "malloc" ||
+                   Callee->getName() == "tlxrt_alloc_tensor")))
     return false;
   return all_of(Ptr->users(), [](const User *U) {
     const auto *CB = dyn_cast<CallBase>(U);

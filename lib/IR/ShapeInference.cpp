@@ -781,6 +781,17 @@ bool acceptsRuntimeExtents(OpKind Kind) {
          getMMASignedness(Kind).has_value();
 }
 
+bool isContractionChain(const CallBase &Op) {
+  std::optional<OpKind> K = getOpKind(Op);
+  if (K && isUnaryElementwise(*K)) {
+    std::optional<TensorValue> In = getTensorValue(Op.getArgOperand(0));
+    const auto *Producer =
+        In && !In->isMemory() ? dyn_cast<CallBase>(In->Data) : nullptr;
+    return Producer && isContractionChain(*Producer);
+  }
+  return K && (*K == OpKind::MatMul || getMMASignedness(*K).has_value());
+}
+
 bool isRuntimeFusible(OpKind Kind) {
   switch (Kind) {
   case OpKind::Transpose:

@@ -61,6 +61,11 @@ bool acceptsRuntimeExtents(OpKind Kind);
 /// broadcast, pad, concat and reduce.*.
 bool isRuntimeFusible(OpKind Kind);
 
+/// Whether \p Op is a matmul or mma, or a unary elementwise op reading
+/// one's result through more of them: what tlx-tile computes with run-time
+/// extents (the unary ops as the GEMM's epilogue).
+bool isContractionChain(const llvm::CallBase &Op);
+
 /// Lane \p Lane of the <n x i32> operand \p V as an i32: its constant, or
 /// read from \p V at \p B.
 llvm::Value *emitLaneI32(llvm::IRBuilderBase &B, const llvm::Value *V,

@@ -285,49 +285,20 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
     OnValid(Call, *Result);
 }
 
-/// Whether \p Call is a contraction, or a unary elementwise op reading
-/// (through more of them) a contraction's result.
-static bool isContractionResult(const CallBase &Call) {
-  std::optional<OpKind> K = getOpKind(Call);
-  if (K && isUnaryElementwise(*K)) {
-    std::optional<TensorValue> In = getTensorValue(Call.getArgOperand(0));
-    const auto *Op = In && !In->isMemory() ? dyn_cast<CallBase>(In->Data)
-                                           : nullptr;
-    return Op && isContractionResult(*Op);
-  }
-  return K && (*K == OpKind::MatMul || getMMASignedness(*K).has_value());
-}
-
-/// A result with run-time extents is typed once and stored once, in its
-/// block: `store(dst, typeinfo(op(...)))`, what TLX_STORE(dst, tlx_op(...))
-/// writes.
+/// A result with run-time extents is read by TLX ops only: its data by
+/// typeinfos, whose tokens C code cannot read (docs/ops.md, "Run-time
+/// sizes"). Its vector's length does not hold it.
 bool TLXVerifier::verifyRuntimeResultUse(const CallBase &Call) {
-  const auto *TI =
-      Call.hasOneUse() ? dyn_cast<CallBase>(Call.user_back()) : nullptr;
-  const auto *Reader =
-      TI && getOpKind(*TI) == OpKind::TypeInfo && TI->hasOneUse()
-          ? dyn_cast<CallBase>(TI->user_back())
-          : nullptr;
-  std::optional<OpKind> K = Reader ? getOpKind(*Reader) : std::nullopt;
-  bool Stored = K == OpKind::Store && Reader->getArgOperand(1) == TI;
-  // Read by an op fused with it (checked there in turn); a contraction's
-  // result only through unary ops (its kernel's epilogue).
-  bool FromContraction = isContractionResult(Call);
-  bool Fused = K && (FromContraction ? isUnaryElementwise(*K)
-                                     : isRuntimeFusible(*K));
-  if ((Stored || Fused) && Reader->getParent() == Call.getParent())
-    return true;
-  if (FromContraction)
+  for (const Use &U : Call.uses()) {
+    const auto *TI = dyn_cast<CallBase>(U.getUser());
+    if (TI && getOpKind(*TI) == OpKind::TypeInfo && U.getOperandNo() == 0)
+      continue;
     return reportFailure(Call, "a result whose extents are computed at run "
-                               "time can only be stored (tensor_store of its "
-                               "typeinfo) or read by a unary elementwise "
-                               "op, in the same block, in this version");
-  return reportFailure(Call, "a result whose extents are computed at run "
-                             "time can only be stored (tensor_store of its "
-                             "typeinfo) or read by one TLX op (a unary "
-                             "elementwise op, transpose, broadcast, pad, "
-                             "concat or reduce.*), in the same block, in "
-                             "this version");
+                               "time is read by TLX ops and tensor_store "
+                               "only, not as C data (element reads, C "
+                               "operators, by value to a function)");
+  }
+  return true;
 }
 
 bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,

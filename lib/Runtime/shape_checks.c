@@ -15,19 +15,37 @@ tlxrt_set_shape_error_handler(tlxrt_shape_error_handler handler) {
   return previous;
 }
 
-void tlxrt_shape_error(const char *where, const char *format, ...) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((__noreturn__))
+#endif
+static void report(const char *where, const char *format, va_list args) {
   char message[1024];
   int used = snprintf(message, sizeof message, "%s: error: ",
                       where && *where ? where : "<unknown>");
   if (used < 0 || used >= (int)sizeof message)
     used = 0;
-  va_list args;
-  va_start(args, format);
   vsnprintf(message + used, sizeof message - (size_t)used, format, args);
-  va_end(args);
   if (error_handler)
     error_handler(message);
   fflush(stdout);
   fprintf(stderr, "%s\n", message);
   exit(1);
+}
+
+void tlxrt_shape_error(const char *where, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  report(where, format, args);
+}
+
+void *tlxrt_alloc_tensor(unsigned long long bytes, int overflow,
+                         const char *where, const char *format, ...) {
+  /* malloc(0) may return null: ask for a byte. */
+  void *p = overflow || bytes > (size_t)-1 ? NULL
+                                           : malloc(bytes ? (size_t)bytes : 1);
+  if (p)
+    return p;
+  va_list args;
+  va_start(args, format);
+  report(where, format, args);
 }

@@ -92,7 +92,7 @@ CallInst *createReader(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
                        ArrayRef<int64_t> LD) {
   LLVMContext &Ctx = B.getContext();
   return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
-                      {Ptr, getI32Vector(Ctx, Ty.Shape),
+                      {Ptr, emitShapeVector(B, Ty),
                        getI32Vector(Ctx, Ty.Layout),
                        getI32Vector(Ctx, Ty.Padding), getI32Vector(Ctx, LD)},
                       Ty.Elem, "tlx.buf");
@@ -550,6 +550,13 @@ private:
   bool tryViewIntoGemm(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
   void bufferizeRuntimeResult(CallBase &Op, CallBase &TI);
+  void bufferRuntimeResult(CallBase &Op, CallBase &TI);
+  void writeRuntimeResult(CallBase &Op, CallBase &TI, CallBase &Store);
+  bool operandsUnchangedUntil(CallBase &Op, CallBase &TI, Instruction &At);
+  std::pair<CallInst *, CallInst *> copyToRuntimeBuffer(IRBuilderBase &B,
+                                                        Value *Token,
+                                                        const CallBase &Op,
+                                                        const Twine &Name);
   bool readsDestination(CallBase &Op, CallBase &Store);
   std::optional<unsigned> findReusableOperand(CallBase &Op, CallBase &TI,
                                               const TensorType &Ty);
@@ -832,41 +839,134 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
   return true;
 }
 
-/// A result with run-time extents is written into the destination of its
-/// store, the only use tlx-verify allows; tlx-tile checks at run time that
-/// the destination overlaps no operand. TLX has no run-time-sized buffers
-/// yet, so what would need one is an error.
+/// Whether the one reader of \p TI, the typeinfo of \p Op's result with
+/// run-time extents, takes it without a buffer: a store of it, or an op
+/// computing it element by element in the same loop nest (a contraction's
+/// result only through unary ops, its GEMM's epilogue), in its block.
+static bool readsWithoutBuffer(const CallBase &Op, const CallBase &TI) {
+  const auto *Reader =
+      TI.hasOneUse() ? dyn_cast<CallBase>(TI.user_back()) : nullptr;
+  std::optional<OpKind> K = Reader ? getOpKind(*Reader) : std::nullopt;
+  if (!K || Reader->getParent() != TI.getParent() ||
+      Reader->comesBefore(&TI))
+    return false;
+  if (*K == OpKind::Store)
+    return Reader->getArgOperand(1) == &TI;
+  if (isContractionChain(Op))
+    return isUnaryElementwise(*K);
+  return isRuntimeFusible(*K);
+}
+
+/// A result with run-time extents is computed into the destination of the
+/// store of its typeinfo, with the ops that read it element by element
+/// fused in (the last of them, the one stored, handles them here), or into
+/// a heap buffer of its run-time size that its readers read. tlx-tile and
+/// tlx-legalize check at run time that a destination overlaps no operand.
 void Bufferizer::bufferizeRuntimeResult(CallBase &Op, CallBase &TI) {
-  // Read by another op: fused into it, which the last op, the one stored,
-  // handles here.
+  if (!Op.hasOneUse())
+    return emitError(Op, "a result whose extents are computed at run time "
+                         "is named by one tensor_typeinfo in this version");
+  if (!readsWithoutBuffer(Op, TI))
+    return bufferRuntimeResult(Op, TI);
   auto *Store = cast<CallBase>(TI.user_back());
-  if (getOpKind(*Store) != OpKind::Store)
+  if (getOpKind(*Store) == OpKind::Store)
+    writeRuntimeResult(Op, TI, *Store);
+}
+
+/// Allocates a heap buffer for the tensor \p Token (run-time extents) at
+/// \p B, checking that its size fits, and writes \p Token into it: returns
+/// the store and a load token reading the buffer.
+std::pair<CallInst *, CallInst *>
+Bufferizer::copyToRuntimeBuffer(IRBuilderBase &B, Value *Token,
+                                const CallBase &Op, const Twine &Name) {
+  TensorType Ty = getTensorValue(Token)->Type;
+  Ty.Padding.assign(Ty.rank(), 0);
+  const DataLayout &DL = F.getDataLayout();
+  Value *Bytes = B.getInt64(DL.getTypeAllocSize(Ty.Elem));
+  Value *Overflow = B.getFalse();
+  SmallVector<Value *, 4> Extents;
+  for (unsigned D = 0; D < Ty.rank(); ++D) {
+    Extents.push_back(emitExtent(B, Ty, D));
+    Value *Product = B.CreateIntrinsic(Intrinsic::umul_with_overflow,
+                                       {B.getInt64Ty()},
+                                       {Bytes, Extents.back()});
+    Bytes = B.CreateExtractValue(Product, 0);
+    Overflow = B.CreateOr(Overflow, B.CreateExtractValue(Product, 1));
+  }
+  std::string Shape;
+  for (unsigned D = 0; D < Ty.rank(); ++D)
+    Shape += D ? "x%lld" : "%lld";
+  Buffer Buf;
+  Buf.Ptr = RuntimeChecker(B, Op).emitCheckedAlloc(
+      Bytes, Overflow,
+      "a tensor of " + Shape + " elements does not fit in memory at run time",
+      Extents);
+  Buf.Ptr->setName(Name);
+  Buf.IsHeap = true;
+  Buf.Bytes = -1;
+  Dims LD(Ty.rank(), 0);
+  CallInst *Store = createStore(B, Buf.Ptr, Token, Ty, LD);
+  Store->setDebugLoc(Op.getDebugLoc());
+  CallInst *Reader = createReader(B, Buf.Ptr, Ty, LD);
+  Reader->setDebugLoc(Op.getDebugLoc());
+  addTemp(Buf, Ty, Reader);
+  return {Store, Reader};
+}
+
+// %r = op(...); %t = typeinfo(%r, <run-time shape>); (readers of %t)
+// -->
+// %buf = malloc(run-time size); store(%buf, %t); %b = load(%buf, shape)
+// (readers of %b); free(%buf) after the last
+void Bufferizer::bufferRuntimeResult(CallBase &Op, CallBase &TI) {
+  bool ReadOnce = TI.hasOneUse();
+  IRBuilder<> B(TI.getNextNode());
+  auto [Store, Reader] = copyToRuntimeBuffer(B, &TI, Op, "tlx.rtbuf");
+  TI.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
+  if (!operandsUnchangedUntil(Op, TI, *Store))
     return;
-  // The first op computing the stored tensor (a contraction at its root
-  // included): from there their operands are read.
+  emitRemark(DEBUG_TYPE, "RuntimeBuffer", Op,
+             getOpDesc(*getOpKind(Op)).shortName() +
+                 ": result with run-time extents computed into a heap "
+                 "buffer of its run-time size (" +
+                 (ReadOnce ? "read by another block or by an op "
+                                   "that reads memory"
+                                 : "read more than once") +
+                 ")");
+}
+
+/// Whether nothing writes what the ops computing \p TI (\p Op's result)
+/// read between each of them and \p At, in one block; else says why.
+bool Bufferizer::operandsUnchangedUntil(CallBase &Op, CallBase &TI,
+                                        Instruction &At) {
+  // Every op computing the tensor (a contraction at its root included)
+  // reads its operands at At: nothing may write them from the op on. (Ops
+  // in other blocks have constant extents: fused as such, checked there.)
   FusedTree Tree = walkFusedTree(&TI);
-  CallBase *First = &Op;
   SmallVector<CallBase *, 8> Ops(Tree.Ops);
   for (const Value *Leaf : Tree.Leaves)
     if (std::optional<TensorValue> TV = getTensorValue(Leaf);
         TV && !TV->isMemory())
       if (auto *Root = dyn_cast<CallBase>(TV->Data))
         Ops.push_back(Root);
+  bool Unchanged = Op.getParent() == At.getParent() && Op.comesBefore(&At);
   for (CallBase *C : Ops)
-    if (C->getParent() == Store->getParent() && C->comesBefore(First))
-      First = C;
-  SmallVector<Value *, 4> Roots;
-  for (CallBase *C : Ops)
-    append_range(Roots, collectTokenRoots(*C));
-  if (Store->comesBefore(&Op) || First->getParent() != Store->getParent() ||
-      mayClobberBetween(Roots, First, Store, AA))
-    return emitError(Op, "the operands of " +
-                             getOpDesc(*getOpKind(Op)).shortName() +
-                             " may be written before its result is stored; "
-                             "with extents computed at run time, store the "
-                             "result right away (TLX_STORE(dst, tlx_op(...)))");
-  compat::moveBefore(&Op, Store);
-  compat::moveBefore(&TI, Store);
+    if (C->getParent() == At.getParent())
+      Unchanged &= !mayClobberBetween(collectTokenRoots(*C), C, &At, AA);
+  if (!Unchanged)
+    emitError(Op, "the operands of " + getOpDesc(*getOpKind(Op)).shortName() +
+                      " may be written before its result is stored; with "
+                      "extents computed at run time, store the result right "
+                      "away (TLX_STORE(dst, tlx_op(...)))");
+  return Unchanged;
+}
+
+/// Computes \p Op's result, typed by \p TI, where \p Store writes it.
+void Bufferizer::writeRuntimeResult(CallBase &Op, CallBase &TI,
+                                    CallBase &Store) {
+  if (!operandsUnchangedUntil(Op, TI, Store))
+    return;
+  compat::moveBefore(&Op, &Store);
+  compat::moveBefore(&TI, &Store);
   emitRemark(DEBUG_TYPE, "StoreDestination", Op,
              getOpDesc(*getOpKind(Op)).shortName() +
                  ": result with run-time extents written into the "
@@ -1205,12 +1305,16 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
                 : !mayClobberInFunction(TV->Data))
     return;
   TensorType Ty = TV->Type;
-  if (Ty.isDynamic())
-    return emitError(Def, "the memory of this tensor, whose extents are "
-                          "computed at run time, may be written before it "
-                          "is read; TLX cannot copy it yet: read it before "
-                          "writing that memory");
   IRBuilder<> B(Def.getNextNode());
+  if (Ty.isDynamic()) {
+    auto [Store, Reader] = copyToRuntimeBuffer(B, &Def, Def, "tlx.copy");
+    Def.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
+    emitRemark(DEBUG_TYPE, "Snapshot", Def,
+               "tensor with run-time extents copied at its definition into "
+               "a heap buffer of its run-time size: its memory may be "
+               "written before its last reader");
+    return;
+  }
   Buffer Buf = emitAllocBuffer(B, Ty.Elem, paddedNumElements(Ty), "tlx.copy");
   Dims LD = paddedLeadingDims(Ty);
   CallInst *Store = createStore(B, Buf.Ptr, &Def, Ty, LD);

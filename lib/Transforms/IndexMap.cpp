@@ -40,7 +40,14 @@ Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, int64_t NumElems,
     Buf.Ptr = AI;
     return Buf;
   }
-  Module &M = *F->getParent();
+  Buffer Heap = emitAllocBuffer(B, Elem, B.getInt64(Buf.Bytes), Name);
+  Heap.Bytes = Buf.Bytes;
+  return Heap;
+}
+
+Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, Value *Bytes,
+                       const Twine &Name) {
+  Module &M = *B.GetInsertBlock()->getModule();
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Malloc = M.getOrInsertFunction(
       "malloc", PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
@@ -51,8 +58,10 @@ Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, int64_t NumElems,
     MF->setDoesNotThrow();
     MF->addRetAttr(Attribute::NoAlias);
   }
-  Buf.Ptr = B.CreateCall(Malloc, {B.getInt64(Buf.Bytes)}, Name);
+  Buffer Buf;
+  Buf.Ptr = B.CreateCall(Malloc, {Bytes}, Name);
   Buf.IsHeap = true;
+  Buf.Bytes = -1;
   return Buf;
 }
 

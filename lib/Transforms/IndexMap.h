@@ -135,10 +135,14 @@ void emitSharedLoopNest(
 struct Buffer {
   llvm::Value *Ptr = nullptr;
   bool IsHeap = false;
-  int64_t Bytes = 0;
+  int64_t Bytes = 0; ///< -1: computed at run time
 };
 Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
                        int64_t NumElems, const llvm::Twine &Name);
+/// A heap buffer of \p Bytes (an i64 computed at run time), malloc'ed at
+/// \p B (the Buffer's Bytes is -1).
+Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
+                       llvm::Value *Bytes, const llvm::Twine &Name);
 void emitFree(llvm::IRBuilderBase &B, llvm::Value *Ptr);
 /// Writes the vector constant \p C at \p Ptr without a vector of its size:
 /// memset (all bytes alike), a vectorized fill loop (a splat), or a copy

@@ -229,15 +229,48 @@ void RuntimeChecker::require(Value *Cond, const Twine &Format,
     Fn->addFnAttr(Attribute::Cold);
   }
   std::string Message = ("'" + OpName + "': " + Format).str();
-  // One string of the op's location for all its checks.
-  if (!WhereString)
-    WhereString = B.CreateGlobalString(Where, "tlx.where");
+  Value *At = whereString();
   gemm::emitIf(B, B.CreateNot(Cond), [&] {
     SmallVector<Value *, 8> CallArgs{
-        WhereString, B.CreateGlobalString(Message, "tlx.check")};
+        At, B.CreateGlobalString(Message, "tlx.check")};
     CallArgs.append(Args.begin(), Args.end());
     B.CreateCall(Report, CallArgs)->setDoesNotReturn();
   });
+}
+
+/// One string of the op's location for all its checks.
+Value *RuntimeChecker::whereString() {
+  if (!WhereString)
+    WhereString = B.CreateGlobalString(Where, "tlx.where");
+  return WhereString;
+}
+
+Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes, Value *Overflow,
+                                        const Twine &Format,
+                                        ArrayRef<Value *> Args) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  if (!pipelineOptions().RuntimeChecks) {
+    Buffer Buf = emitAllocBuffer(B, B.getInt8Ty(), Bytes, "tlx.rtbuf");
+    return Buf.Ptr;
+  }
+  FunctionCallee Alloc = M.getOrInsertFunction(
+      "tlxrt_alloc_tensor",
+      FunctionType::get(B.getPtrTy(),
+                        {B.getInt64Ty(), B.getInt32Ty(), B.getPtrTy(),
+                         B.getPtrTy()},
+                        /*isVarArg=*/true));
+  // As malloc: fresh memory, touching none the program can see.
+  if (auto *Fn = dyn_cast<Function>(Alloc.getCallee())) {
+    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+    Fn->setDoesNotThrow();
+    Fn->addRetAttr(Attribute::NoAlias);
+  }
+  SmallVector<Value *, 8> CallArgs{
+      Bytes, B.CreateZExt(Overflow, B.getInt32Ty()), whereString(),
+      B.CreateGlobalString(("'" + OpName + "': " + Format).str(),
+                           "tlx.check")};
+  CallArgs.append(Args.begin(), Args.end());
+  return B.CreateCall(Alloc, CallArgs, "tlx.rtbuf");
 }
 
 void RuntimeChecker::requireValidView(const RuntimeView &V, StringRef What) {

@@ -125,11 +125,20 @@ public:
   /// elements share an address (each storage dim steps over the inner
   /// ones), naming it \p What.
   void requireValidView(const RuntimeView &V, llvm::StringRef What);
+  /// malloc(\p Bytes) (an i64) for a TLX buffer of run-time size, through
+  /// tlxrt_alloc_tensor: reports "'<C function>': " + \p Format (with
+  /// \p Args) when \p Overflow (an i1: the size does not fit in 64 bits)
+  /// is set or memory runs out. Adds no control flow.
+  llvm::Value *emitCheckedAlloc(llvm::Value *Bytes, llvm::Value *Overflow,
+                                const llvm::Twine &Format,
+                                llvm::ArrayRef<llvm::Value *> Args);
   /// require() that \p A and \p B are equal extents.
   void requireEqual(llvm::Value *A, llvm::Value *B, const llvm::Twine &Format,
                     llvm::ArrayRef<llvm::Value *> Args);
 
 private:
+  llvm::Value *whereString();
+
   llvm::IRBuilderBase &B;
   std::string Where;  ///< "file:line:col" of the op
   llvm::Value *WhereString = nullptr; ///< Where as a global, once

@@ -127,7 +127,8 @@ FEATURES = {
                      "run-time extents, layouts and leading dimensions; "
                      "trees of transpose, pad, concat, broadcast (fill) "
                      "and reduce.* with run-time extents, amounts, "
-                     "windows and strides",
+                     "windows and strides, results read twice, by a "
+                     "GEMM or in another block (run-time buffers)",
     "nan": "NaN and -0.0 in float inputs (off by default)",
 }
 GROUPS = {
@@ -2526,7 +2527,7 @@ class Prog:
         k = "%d_%d" % (self.index, self.nfn)
         self.nfn += 1
         fn, pre = "tlxp_rtf_%s" % k, "rtf%s_" % k
-        ints, leaves, ref, kinds = [], [], [], []
+        ints, leaves, ref, kinds, pre_stmts = [], [], [], [], []
         ntmp = [0]
 
         def var(v):
@@ -2546,10 +2547,12 @@ class Prog:
         def loops(shape, body):
             """C loops over the row-major indices i0.. of shape."""
             r = len(shape)
+            ref.append("  {")
             for d in range(r):
-                ref.append("  " * (d + 1) + "for (int i%d = 0; i%d < %d; "
+                ref.append("  " * (d + 2) + "for (int i%d = 0; i%d < %d; "
                            "i%d++)" % (d, d, shape[d], d))
-            ref.append("  " * (r + 1) + body)
+            ref.append("  " * (r + 2) + body)
+            ref.append("  }")
 
         def lin(shape, idx):
             """Row-major offset of index expressions idx in shape."""
@@ -2564,9 +2567,13 @@ class Prog:
             r = len(shape)
             ops = ["leaf"] * 2 if depth >= 3 else [
                 "leaf", "unary", "transpose", "pad", "concat", "fill",
-                "reduce", "reduce"]
+                "reduce", "reduce", "twice", "gemm"]
             if r < 2:
-                ops = [o for o in ops if o != "transpose"]
+                ops = [o for o in ops if o not in ("transpose", "gemm")]
+            if r != 2 or prod(shape) > 400:
+                ops = [o for o in ops if o != "gemm"]
+            if shape[-1] % 2:
+                ops = [o for o in ops if o != "twice"]
             if 0 in shape or prod(shape) > 400:
                 ops = [o for o in ops if o != "reduce"]
             op = rng.choice(ops)
@@ -2635,6 +2642,40 @@ class Prog:
                     out, lin(shape, idx), axis, e1, xr, lin(s1, idx), yr,
                     lin(s2, i2)))
                 return "tlx_concat(%s, %s, %d)" % (x, y, axis), out
+            if op == "twice":
+                # one result read by two ops: TLX buffers it
+                half = shape[:-1] + [shape[-1] // 2]
+                x, xr = node(half, depth + 1)
+                ntmp[0] += 1
+                tk = "%stk%d" % (pre, ntmp[0])
+                pre_stmts.append("  tlx_token_t %s = %s;" % (tk, x))
+                i2 = idx[:-1] + ["i%d - %d" % (r - 1, half[-1])]
+                loops(shape, "{ %s v = i%d < %d ? %s[%s] : %s[%s]; %s[%s] = "
+                      "i%d < %d || v > 0 ? v : 0; }" % (
+                          ctype, r - 1, half[-1], xr, lin(half, idx), xr,
+                          lin(half, i2), out, lin(shape, idx), r - 1,
+                          half[-1]))
+                return ("tlx_concat(%s, tlx_relu(%s), %d)" % (tk, tk, r - 1),
+                        out)
+            if op == "gemm":
+                # a^T x (x computed by ops: TLX buffers it for the GEMM)
+                kk = rng.randint(0, 9)
+                x, xr = node([kk, shape[1]], depth + 1)
+                name = "%sa%d" % (pre, len(leaves))
+                leaves.append((name, kk * shape[0]))
+                loops(shape, "{ %s acc = 0; for (int p = 0; p < %d; p++) "
+                      "acc %s; %s[%s] = acc; }" % (
+                          ctype, kk,
+                          ("+= %s[p * %d + i0] * %s[p * %d + i1]" % (
+                              name, shape[0], xr, shape[1]))
+                          if ctype == "float" else
+                          ("= (int32_t)((uint32_t)acc + (uint32_t)%s[p * %d + "
+                           "i0] * (uint32_t)%s[p * %d + i1])" % (
+                               name, shape[0], xr, shape[1])),
+                          out, lin(shape, idx)))
+                return ("tlx_matmul(tlx_transpose(tensor_load(%s, %s, "
+                        "TLX_DIMS(0, 1), TLX_ZEROS(2), TLX_ZEROS(2))), %s)" % (
+                            name, dims([var(kk), var(shape[0])]), x), out)
             if op == "fill":
                 x, _ = node(shape, depth + 1)
                 v = rng.randint(-5, 5)
@@ -2678,15 +2719,21 @@ class Prog:
                              rng.randint(0, 2)]) for _ in range(rank)]
         expr, res = None, None
         while not kinds:  # an op at the root: a bare load is a copy
-            del ints[:], leaves[:], ref[:]
+            del ints[:], leaves[:], ref[:], pre_stmts[:]
             expr, res = node(shape, 0)
         n = max(1, prod(shape))
+        # stored in another block: TLX buffers the result
+        flag = var(1) if rng.random() < 0.2 else None
         params = ", ".join(["int v%d" % i for i in range(len(ints))] +
                            ["const %s *%s" % (ctype, a) for a, _ in leaves] +
                            ["%s *c" % ctype])
-        self.fns.append("\n".join([
-            "static TLXP_NOINLINE void %s(%s) {" % (fn, params),
-            "  TLX_STORE(c, %s);" % expr, "}"]))
+        body = pre_stmts + (
+            ["  tlx_token_t r = %s;" % expr,
+             "  if (%s)" % flag, "    TLX_STORE(c, r);"] if flag else
+            ["  TLX_STORE(c, %s);" % expr])
+        self.fns.append("\n".join(
+            ["static TLXP_NOINLINE void %s(%s) {" % (fn, params)] + body +
+            ["}"]))
         d = pre + "dims"
         self.decls.append("volatile int %s[%d] = {%s};" % (
             d, max(1, len(ints)), ", ".join(str(v) for v in ints) or "0"))

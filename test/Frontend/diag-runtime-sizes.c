@@ -43,30 +43,16 @@ void merged(int flag, int m, int n, const float *a, const float *b, float *c) {
 }
 // CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: tokens merged at this point (operand of 'tlx_relu') have extents computed at run time; merging such tensors (if/else, ?:, loops) is not supported yet: call the operation on each path
 
-// A result of run-time size is read once: a second reader would need a
-// buffer of run-time size.
-void read_twice(const float *a, float *c, int m, int n) {
-  tlx_token_t t = tlx_transpose(TLX_LOAD(a, m, n));
-  TLX_STORE(c, tlx_concat(t, t, 0));
-}
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:19: error: 'tensor_transpose': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by one TLX op (a unary elementwise op, transpose, broadcast, pad, concat or reduce.*), in the same block, in this version
-
-// A matmul result is read by unary ops only (its kernel's epilogue).
-void transposed_product(const float *a, const float *b, float *c, int m, int n) {
-  TLX_STORE(c, tlx_transpose(tlx_matmul(TLX_LOAD(a, m, n), TLX_LOAD(b, n, m))));
-}
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:30: error: 'tensor_matmul': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by a unary elementwise op, in the same block, in this version
-
-// A result with run-time extents is only stored.
+// A result with run-time extents is not C data.
 float read_element(const float *a, const float *b, int m, int n, int k) {
   tlx_float_result_t r = tensor_matmul_f32(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n));
   return r[0];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by a unary elementwise op, in the same block, in this version
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time is read by TLX ops and tensor_store only, not as C data (element reads, C operators, by value to a function)
 
 // A result with run-time extents may not reach C through another op.
 float through_relu(const float *a, int m, int n) {
   tlx_float_result_t r = tensor_relu_f32(TLX_LOAD(a, m, n));
   return r[1];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_relu': a result whose extents are computed at run time can only be stored (tensor_store of its typeinfo) or read by a unary elementwise op, in the same block, in this version
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_relu': a result whose extents are computed at run time is read by TLX ops and tensor_store only, not as C data (element reads, C operators, by value to a function)

@@ -11,16 +11,20 @@
 // RUN: not %t 3 4 5 2 3 2>&1 | FileCheck %s --check-prefix=HANDLER
 // RUN: %clang_tlx -std=c11 -O0 %s %tlx_rt -o %t0
 // RUN: not %t0 3 4 5 2 0 2>&1 | FileCheck %s --check-prefix=INNER
+// RUN: not %t 2000000000 2000000000 0 0 4 2>&1 | FileCheck %s --check-prefix=ALLOC
 // RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-runtime-checks=off %s %tlx_rt -S -emit-llvm -o - | FileCheck %s --check-prefix=OFF
 // OK: done
-// INNER: runtime-size-checks.c:[[@LINE+24]]:19: error: 'tensor_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
+// INNER: runtime-size-checks.c:[[@LINE+27]]:19: error: 'tensor_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
 // INNER-NOT: done
-// NEGATIVE: runtime-size-checks.c:[[@LINE+22]]:19: error: 'tensor_matmul': op1 has a negative extent at run time: -3x4
-// LD: runtime-size-checks.c:[[@LINE+21]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements it must step over: elements would share addresses
-// OVERLAP: runtime-size-checks.c:[[@LINE+20]]:19: error: 'tensor_matmul': the destination of tensor_store overlaps op1 at run time
-// HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+19]]:19: error: 'tensor_matmul': inner dimensions differ
+// NEGATIVE: runtime-size-checks.c:[[@LINE+25]]:19: error: 'tensor_matmul': op1 has a negative extent at run time: -3x4
+// LD: runtime-size-checks.c:[[@LINE+24]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements it must step over: elements would share addresses
+// OVERLAP: runtime-size-checks.c:[[@LINE+23]]:19: error: 'tensor_matmul': the destination of tensor_store overlaps op1 at run time
+// HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+22]]:19: error: 'tensor_matmul': inner dimensions differ
 // HANDLER-NOT: handler returned
+// ALLOC: runtime-size-checks.c:[[@LINE+26]]:19: error: 'tensor_transpose': a tensor of 2000000000x2000000000 elements does not fit in memory at run time
+// ALLOC-NOT: done
 // OFF-NOT: tlxrt_shape_error
+// OFF-NOT: tlxrt_alloc_tensor
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +44,13 @@ static void mm(int m, int k, int k2, int n, int ldc, const float *a,
   tensor_store(c, tlx_matmul(ta, tb), TLX_STRIDES(0, ldc));
 }
 
+/* The transpose is read twice: TLX computes it into a buffer of its
+ * run-time size first. */
+static void twice(int m, int n, const float *a, float *c) {
+  tlx_token_t t = tlx_transpose(TLX_LOAD(a, m, n));
+  TLX_STORE(c, tlx_concat(t, t, 0));
+}
+
 int main(int argc, char **argv) {
   if (argc != 6)
     return 2;
@@ -54,7 +65,10 @@ int main(int argc, char **argv) {
     if (setjmp(escape))
       return 1;
   }
-  mm(m, k, k2, n, mode == 1 ? 1 : 0, a, b, c);
+  if (mode == 4)
+    twice(m, k, a, c);
+  else
+    mm(m, k, k2, n, mode == 1 ? 1 : 0, a, b, c);
   if (mode == 3)
     puts("handler returned");
   puts("done");
