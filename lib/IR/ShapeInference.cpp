@@ -256,9 +256,15 @@ static std::optional<uint64_t> pointeeVectorLength(const CallBase &Call,
   return std::nullopt;
 }
 
-/// Whether \p V is the data result of a TLX op (not C vector data).
+/// Whether \p V is the data result of a TLX op (not C vector data): of an
+/// op, or of a tensor_<op> call recognition has yet to rewrite (the long
+/// form's typeinfo of a result, nested in a short-form call).
 static bool isOpResult(const Value *V) {
   std::optional<OpKind> K = getOpKind(V);
+  if (const auto *Call = dyn_cast<CallBase>(V); !K && Call)
+    if (const auto *Callee = dyn_cast<Function>(
+            Call->getCalledOperand()->stripPointerCasts()))
+      K = matchCName(Callee->getName());
   return K && getOpDesc(*K).Result == ResultKind::Data;
 }
 
@@ -576,7 +582,7 @@ std::optional<Dims> getReshapeBlocks(const CallBase &Op, std::string &Why) {
   if (!Blocks || !checkAtLeast(*Blocks, 1, "blocks", Why))
     return std::nullopt;
   for (unsigned I = 0; I < Logical.size(); ++I)
-    if (Logical[I] % (*Blocks)[I] != 0)
+    if (Logical[I] != DynamicExtent && Logical[I] % (*Blocks)[I] != 0)
       return failNone(Why, "block " + Twine((*Blocks)[I]) +
                                " does not divide extent " + Twine(Logical[I]) +
                                " of dimension " + Twine(I));
@@ -798,6 +804,8 @@ bool isRuntimeFusible(OpKind Kind) {
   case OpKind::Broadcast:
   case OpKind::Pad:
   case OpKind::Concat:
+  case OpKind::ReshapeBlock:
+  case OpKind::ReshapePermute:
     return true;
   default:
     return isReduce(Kind) || isUnaryElementwise(Kind);
@@ -815,8 +823,8 @@ bool ResultInference::checkRuntimeExtents() {
     return fail(Why, "operand extents computed at run time are not "
                      "supported by this operation yet (only by matmul, the "
                      "mma family, the unary elementwise ops, transpose, "
-                     "broadcast, pad, concat and reduce.*; docs/ops.md, "
-                     "\"Run-time sizes\")");
+                     "broadcast, pad, concat, reduce.* and the reshapes; "
+                     "docs/ops.md, \"Run-time sizes\")");
   return true;
 }
 
@@ -1130,9 +1138,11 @@ std::optional<OpResult> ResultInference::inferReduce() {
 }
 
 /// A reshape keeps every element: the result typeinfo fixes the new shape.
+/// (With run-time extents the counts are compared at run time.)
 static bool checkSameCount(ArrayRef<int64_t> In, ArrayRef<int64_t> Out,
                            std::string &Why) {
-  if (product(In) == product(Out))
+  if (is_contained(In, DynamicExtent) || is_contained(Out, DynamicExtent) ||
+      product(In) == product(Out))
     return true;
   return fail(Why, "result shape " + formatShape(Out) + " holds " +
                        Twine(product(Out)) + " elements, but the input " +
@@ -1148,11 +1158,13 @@ std::optional<OpResult> ResultInference::inferReshapeBlock() {
   // <1,16,1,1> is nChw16c).
   Dims Out;
   for (unsigned I = 0; I < Logical[0].size(); ++I)
-    Out.push_back(Logical[0][I] / (*Blocks)[I]);
+    Out.push_back(Logical[0][I] == DynamicExtent
+                      ? DynamicExtent
+                      : Logical[0][I] / (*Blocks)[I]);
   for (int64_t B : *Blocks)
     if (B > 1)
       Out.push_back(B);
-  return result(Tensors[0].Type.Elem, Out);
+  return result(Tensors[0].Type.Elem, Out, computedRefs(Out));
 }
 
 std::optional<OpResult> ResultInference::inferReshapePermute() {
@@ -1162,7 +1174,7 @@ std::optional<OpResult> ResultInference::inferReshapePermute() {
   Dims Out = Res->Type.logicalShape();
   if (!checkSameCount(Logical[0], Out, Why))
     return std::nullopt;
-  return result(Tensors[0].Type.Elem, Out);
+  return result(Tensors[0].Type.Elem, Out, Res->Type.logicalShapeRefs());
 }
 
 std::optional<OpResult> ResultInference::inferTranspose() {
@@ -1345,6 +1357,20 @@ Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
     if (Op.arg_size() == 2)
       return Operand(0, Dim);
     return emitLogicalExtentI32(B, *getResultTensorType(Op, Why), Dim);
+  case OpKind::ReshapePermute:
+    return emitLogicalExtentI32(B, *getResultTensorType(Op, Why), Dim);
+  case OpKind::ReshapeBlock: {
+    // dim I / block I in place, then one dim per block > 1
+    Dims Blocks = *getReshapeBlocks(Op, Why);
+    if (Dim < Blocks.size())
+      return B.CreateSDiv(Operand(0, Dim), B.getInt32(Blocks[Dim]),
+                          "tlx.extent");
+    unsigned Next = Blocks.size();
+    for (int64_t Block : Blocks)
+      if (Block > 1 && Next++ == Dim)
+        return B.getInt32(Block);
+    llvm_unreachable("reshape.block result dim out of range");
+  }
   case OpKind::MatMul: {
     unsigned Rank = getOperandTensor(Op, 0, Why)->Type.rank();
     return Dim + 1 == Rank ? Operand(1, Dim) : Operand(0, Dim);

@@ -883,10 +883,12 @@ Bufferizer::copyToRuntimeBuffer(IRBuilderBase &B, Value *Token,
   Ty.Padding.assign(Ty.rank(), 0);
   const DataLayout &DL = F.getDataLayout();
   Value *Bytes = B.getInt64(DL.getTypeAllocSize(Ty.Elem));
-  Value *Overflow = B.getFalse();
+  Value *Overflow = B.getFalse(), *Negative = B.getFalse();
   SmallVector<Value *, 4> Extents;
   for (unsigned D = 0; D < Ty.rank(); ++D) {
     Extents.push_back(emitExtent(B, Ty, D));
+    Negative = B.CreateOr(Negative,
+                          B.CreateICmpSLT(Extents.back(), B.getInt64(0)));
     Value *Product = B.CreateIntrinsic(Intrinsic::umul_with_overflow,
                                        {B.getInt64Ty()},
                                        {Bytes, Extents.back()});
@@ -898,8 +900,10 @@ Bufferizer::copyToRuntimeBuffer(IRBuilderBase &B, Value *Token,
     Shape += D ? "x%lld" : "%lld";
   Buffer Buf;
   Buf.Ptr = RuntimeChecker(B, Op).emitCheckedAlloc(
-      Bytes, Overflow,
-      "a tensor of " + Shape + " elements does not fit in memory at run time",
+      Bytes,
+      {{Negative, "the result has a negative extent at run time: " + Shape},
+       {Overflow, "a tensor of " + Shape +
+                      " elements does not fit in memory at run time"}},
       Extents);
   Buf.Ptr->setName(Name);
   Buf.IsHeap = true;

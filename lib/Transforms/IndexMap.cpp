@@ -934,23 +934,31 @@ Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
     // The k-th logical row-major element of out is in's k-th.
     Dims OutShape = ResultTy.logicalShape();
     const Dims &InShape = Info.OperandShapes[0];
+    auto RT = Runtime.find(Info.Op);
+    auto OutExtent = [&](unsigned D) {
+      return RT != Runtime.end() ? RT->second.Result[D]
+                                 : B.getInt64(OutShape[D]);
+    };
     // A run of out's last dim stays inside one row of in when in's rows
     // are a multiple of out's: then lanes map to in's last dim.
     bool LanesInRow = LaneDim == (int)Rank - 1 && !InShape.empty() &&
+                      InShape.back() != DynamicExtent &&
+                      OutShape.back() != DynamicExtent &&
                       InShape.back() % OutShape.back() == 0;
     if (VF > 1 && LaneDim >= 0 && !LanesInRow)
       return emitPerLane(Info, Idx, VF, LaneDim, LaneStep);
     Value *Lin = B.getInt64(0);
     for (unsigned D = 0; D < Rank; ++D)
-      Lin = B.CreateAdd(B.CreateMul(Lin, B.getInt64(OutShape[D])), Idx[D]);
+      Lin = B.CreateAdd(B.CreateMul(Lin, OutExtent(D)), Idx[D]);
     SmallVector<Value *, 8> InIdx(InShape.size());
     for (int D = (int)InShape.size() - 1; D >= 0; --D) {
       if (D == 0) {
         InIdx[D] = Lin;
         break;
       }
-      InIdx[D] = B.CreateURem(Lin, B.getInt64(InShape[D]));
-      Lin = B.CreateUDiv(Lin, B.getInt64(InShape[D]));
+      Value *Ext = operandExtent(Info, 0, D);
+      InIdx[D] = B.CreateURem(Lin, Ext);
+      Lin = B.CreateUDiv(Lin, Ext);
     }
     if (InShape.empty())
       return splatIfNeeded(B, emit(In, {}, 1, -1), VF);

@@ -213,6 +213,8 @@ struct RuntimeTokenExtents {
   /// window and strides.
   llvm::SmallVector<llvm::SmallVector<llvm::Value *, 4>, 2> Operands;
   llvm::SmallVector<llvm::Value *, 4> Param1, Param2;
+  /// The result's logical extents (reshape.permute).
+  llvm::SmallVector<llvm::Value *, 4> Result;
 };
 
 /// The value of a token at a logical index.

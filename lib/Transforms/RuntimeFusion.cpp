@@ -43,6 +43,8 @@ private:
   void checkConcat();
   void checkBroadcast();
   void checkReduce();
+  void checkReshapeBlock();
+  void checkReshapePermute();
   void checkResultTypeInfo();
 
   IRBuilderBase &B;
@@ -114,6 +116,34 @@ void OpPreparer::checkReduce() {
                     {X.Param1[D], In[D]});
 }
 
+void OpPreparer::checkReshapeBlock() {
+  std::string Why;
+  Dims Blocks = *getReshapeBlocks(Op, Why);
+  ArrayRef<Value *> In = X.Operands[0];
+  for (unsigned D = 0; D < In.size(); ++D)
+    if (Blocks[D] > 1 && !isa<ConstantInt>(In[D]))
+      Check.require(B.CreateICmpEQ(B.CreateSRem(In[D], B.getInt64(Blocks[D])),
+                                   B.getInt64(0)),
+                    "block " + Twine(Blocks[D]) +
+                        " does not divide extent %lld of dimension " +
+                        Twine(D) + " at run time",
+                    {In[D]});
+}
+
+void OpPreparer::checkReshapePermute() {
+  ArrayRef<Value *> In = X.Operands[0], Out = X.Result;
+  Value *InCount = B.getInt64(1), *OutCount = B.getInt64(1);
+  for (Value *E : In)
+    InCount = B.CreateMul(InCount, E);
+  for (Value *E : Out)
+    OutCount = B.CreateMul(OutCount, E);
+  Check.requireEqual(InCount, OutCount,
+                     "the result " + shapeFormat(Out.size()) +
+                         " holds %lld elements at run time, but the input " +
+                         shapeFormat(In.size()) + " holds %lld",
+                     concat(concat(Out, {OutCount}), concat(In, {InCount})));
+}
+
 /// The result's typeinfo (the program's, or the one the short form
 /// inferred) against the extents the op computes from its operands.
 void OpPreparer::checkResultTypeInfo() {
@@ -145,8 +175,14 @@ RuntimeTokenExtents OpPreparer::run() {
       X.Param1.push_back(toI64(emitLaneI32(B, Op.getArgOperand(1), D)));
       X.Param2.push_back(toI64(emitLaneI32(B, Op.getArgOperand(2), D)));
     }
+  if (Kind == OpKind::ReshapePermute)
+    X.Result = emitLogicalExtents(B, getTensorValue(&TI)->Type);
   if (Kind == OpKind::Pad)
     checkPad();
+  else if (Kind == OpKind::ReshapeBlock)
+    checkReshapeBlock();
+  else if (Kind == OpKind::ReshapePermute)
+    checkReshapePermute();
   else if (Kind == OpKind::Concat)
     checkConcat();
   else if (Kind == OpKind::Broadcast)

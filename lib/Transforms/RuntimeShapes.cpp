@@ -245,8 +245,8 @@ Value *RuntimeChecker::whereString() {
   return WhereString;
 }
 
-Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes, Value *Overflow,
-                                        const Twine &Format,
+Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes,
+                                        ArrayRef<AllocFailure> Failures,
                                         ArrayRef<Value *> Args) {
   Module &M = *B.GetInsertBlock()->getModule();
   if (!pipelineOptions().RuntimeChecks) {
@@ -265,10 +265,16 @@ Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes, Value *Overflow,
     Fn->setDoesNotThrow();
     Fn->addRetAttr(Attribute::NoAlias);
   }
+  // The message of the first failure that holds (the last's otherwise).
+  Value *Failed = B.getFalse(), *Message = nullptr;
+  for (const AllocFailure &F : reverse(Failures)) {
+    Value *Text =
+        B.CreateGlobalString("'" + OpName + "': " + F.Format, "tlx.check");
+    Message = Message ? B.CreateSelect(F.Cond, Text, Message) : Text;
+    Failed = B.CreateOr(Failed, F.Cond);
+  }
   SmallVector<Value *, 8> CallArgs{
-      Bytes, B.CreateZExt(Overflow, B.getInt32Ty()), whereString(),
-      B.CreateGlobalString(("'" + OpName + "': " + Format).str(),
-                           "tlx.check")};
+      Bytes, B.CreateZExt(Failed, B.getInt32Ty()), whereString(), Message};
   CallArgs.append(Args.begin(), Args.end());
   return B.CreateCall(Alloc, CallArgs, "tlx.rtbuf");
 }

@@ -125,12 +125,17 @@ public:
   /// elements share an address (each storage dim steps over the inner
   /// ones), naming it \p What.
   void requireValidView(const RuntimeView &V, llvm::StringRef What);
+  /// A reason a buffer cannot be allocated: an i1, and its message.
+  struct AllocFailure {
+    llvm::Value *Cond;
+    std::string Format;
+  };
   /// malloc(\p Bytes) (an i64) for a TLX buffer of run-time size, through
-  /// tlxrt_alloc_tensor: reports "'<C function>': " + \p Format (with
-  /// \p Args) when \p Overflow (an i1: the size does not fit in 64 bits)
-  /// is set or memory runs out. Adds no control flow.
-  llvm::Value *emitCheckedAlloc(llvm::Value *Bytes, llvm::Value *Overflow,
-                                const llvm::Twine &Format,
+  /// tlxrt_alloc_tensor: reports "'<C function>': " + the Format (with
+  /// \p Args) of the first of \p Failures whose Cond holds, or of the last
+  /// when memory runs out. Adds no control flow.
+  llvm::Value *emitCheckedAlloc(llvm::Value *Bytes,
+                                llvm::ArrayRef<AllocFailure> Failures,
                                 llvm::ArrayRef<llvm::Value *> Args);
   /// require() that \p A and \p B are equal extents.
   void requireEqual(llvm::Value *A, llvm::Value *B, const llvm::Twine &Format,

@@ -125,8 +125,9 @@ FEATURES = {
                      "in place, zero extents, relu fused after them; copies "
                      "and relu/fabs/floor chains on 1-3-D memory with "
                      "run-time extents, layouts and leading dimensions; "
-                     "trees of transpose, pad, concat, broadcast (fill) "
-                     "and reduce.* with run-time extents, amounts, "
+                     "trees of transpose, pad, concat, broadcast (fill), "
+                     "reshape.block and reduce.* with run-time extents, "
+                     "amounts, "
                      "windows and strides, results read twice, by a "
                      "GEMM or in another block (run-time buffers)",
     "nan": "NaN and -0.0 in float inputs (off by default)",
@@ -2518,7 +2519,9 @@ class Prog:
 
     def construct_runtime_fused(self, rng):
         """A tree of transpose, pad, concat, broadcast (fill form),
-        reduce.* and unary ops over 1-3-D tensors in memory whose extents,
+        reshape.block, reduce.*, unary ops and GEMMs of computed operands
+        (results read twice and stored in another block too) over 1-3-D
+        tensors in memory whose extents,
         pad amounts, windows and strides are C variables (volatiles), any
         leaf layout, stored row-major: every element checked against plain
         C loops computing each op in turn into an array of its own (exact:
@@ -2574,6 +2577,8 @@ class Prog:
                 ops = [o for o in ops if o != "gemm"]
             if shape[-1] % 2:
                 ops = [o for o in ops if o != "twice"]
+            if depth < 3 and r >= 2 and shape[-1] in (2, 3, 4):
+                ops.append("block")
             if 0 in shape or prod(shape) > 400:
                 ops = [o for o in ops if o != "reduce"]
             op = rng.choice(ops)
@@ -2618,8 +2623,9 @@ class Prog:
                 x, xr = node(ins, depth + 1)
                 fill = rng.randint(-3, 3)
                 amount = (lambda v: var(v)) if rng.random() < 0.5 else str
-                inside = " && ".join("i%d >= %d && i%d < %d" % (
-                    d, lo[d], d, lo[d] + ins[d]) for d in range(r))
+                inside = "0" if 0 in ins else " && ".join(
+                    "i%d >= %d && i%d < %d" % (d, lo[d], d, lo[d] + ins[d])
+                    for d in range(r))
                 iidx = ["i%d - %d" % (d, lo[d]) for d in range(r)]
                 loops(shape, "%s[%s] = (%s) ? %s[%s] : (%s)%d;" % (
                     out, lin(shape, idx), inside, xr, lin(ins, iidx), ctype,
@@ -2676,6 +2682,33 @@ class Prog:
                 return ("tlx_matmul(tlx_transpose(tensor_load(%s, %s, "
                         "TLX_DIMS(0, 1), TLX_ZEROS(2), TLX_ZEROS(2))), %s)" % (
                             name, dims([var(kk), var(shape[0])]), x), out)
+            if op == "block":
+                # reshape.block: in dim j = out dim j x the block, the block
+                # the innermost dim of out
+                b = shape[-1]
+                j = rng.randrange(r - 1)
+                ins = list(shape[:-1])
+                ins[j] *= b
+                x, xr = node(ins, depth + 1)
+                ins_vars = [var(v) for v in ins]  # the program's sizes
+                iidx = idx[:-1]
+                iidx[j] = "i%d * %d + i%d" % (j, b, r - 1)
+                loops(shape, "%s[%s] = %s[%s];" % (out, lin(shape, idx), xr,
+                                                   lin(ins, iidx)))
+                blocks = [1] * (r - 1)
+                blocks[j] = b
+                # the long form: the result's typeinfo names its shape
+                odims = [str(v) for v in shape]
+                for d in range(r - 1):
+                    if d == j:
+                        odims[d] = "%s / %d" % (ins_vars[d], b)
+                    else:
+                        odims[d] = ins_vars[d]
+                return ("tensor_typeinfo(tensor_reshape_block_%s(%s, %s), "
+                        "%s, TLX_IDENTITY_LAYOUT(%d), TLX_ZEROS(%d))" % (
+                            "rtf32" if ctype == "float" else "rti32", x,
+                            dims([str(v) for v in blocks]), dims(odims), r,
+                            r), out)
             if op == "fill":
                 x, _ = node(shape, depth + 1)
                 v = rng.randint(-5, 5)
@@ -2904,6 +2937,9 @@ PRELUDE = r"""
 #include <string.h>
 #ifndef TLXP_REF_ONLY
 #include <tlx.h>
+/* the long form of run-time-sized results (reshape.block) */
+TLX_DECLARE_TENSOR_OPS_AS(tlx_float_result_t, rtf32)
+TLX_DECLARE_TENSOR_OPS_AS(tlx_int32_result_t, rti32)
 #endif
 #pragma STDC FP_CONTRACT OFF
 

@@ -23,7 +23,7 @@ void batch_mismatch(const float *a, const float *b, float *c, int m, int n,
 void convolution(const float *x, const float *w, float *y, int h) {
   TLX_STORE(y, tlx_convolution(TLX_LOAD(x, 1, 3, h, h), TLX_LOAD(w, 8, 3, 3, 3)));
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_convolution': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, the unary elementwise ops, transpose, broadcast, pad, concat and reduce.*; docs/ops.md, "Run-time sizes")
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_convolution': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, the unary elementwise ops, transpose, broadcast, pad, concat, reduce.* and the reshapes; docs/ops.md, "Run-time sizes")
 
 // The index-map ops compare their constant extents too.
 void concat_mismatch(const float *a, const float *b, float *c, int m) {

@@ -2,7 +2,8 @@
 // "Run-time sizes"): transpose (logical and permuted), pad (constant and
 // run-time amounts), concat on every axis, broadcast (to a shape, and the
 // fill form), every reduce.* with row, column, full and pooling windows
-// (run-time windows and strides too), and chains of them with unary ops -
+// (run-time windows and strides too), reshape.block and reshape.permute,
+// and chains of them with unary ops -
 // every element against a plain C loop, at sizes 0, 1, tails of the vector
 // width and beyond it, f32, f64, i32 and i8, column-major and strided
 // operands, strided destinations.
@@ -20,6 +21,7 @@
 // CHECK: broadcast: ok
 // CHECK: reduce: ok
 // CHECK: chains: ok
+// CHECK: reshapes: ok
 // CHECK: strided: ok
 // CHECK: PASSED
 #include <math.h>
@@ -447,6 +449,45 @@ static void test_chains(void) {
   printf("chains: %s\n", failures > before ? "FAILED" : "ok");
 }
 
+/*===--- reshapes ----------------------------------------------------------===*/
+
+/* m x (4k) blocked by 4 along dim 1: m x k x 4 (oneDNN's nC4c idea). */
+static void block4(int m, int k, const int *a, int *o) {
+  tlx_int32_result_t r =
+      tensor_reshape_block_i32(TLX_LOAD(a, m, 4 * k), TLX_SHAPE(1, 4));
+  TLX_STORE(o, tensor_typeinfo(r, TLX_SHAPE(m, k, 4), TLX_IDENTITY_LAYOUT(3),
+                               TLX_ZEROS(3)));
+}
+
+/* The row-major elements of an m x n tensor as n x m (long form: the
+ * result's typeinfo names the new shape). */
+static void permute(int m, int n, const float *a, float *o) {
+  tlx_float_result_t r = tensor_reshape_permute_f32(TLX_LOAD(a, m, n));
+  TLX_STORE(o, tensor_typeinfo(r, TLX_SHAPE(n, m), TLX_IDENTITY_LAYOUT(2),
+                               TLX_ZEROS(2)));
+}
+
+static void test_reshapes(void) {
+  int before = failures;
+  for (int s = 0; s < NSIZES; ++s) {
+    int m = sizes[s][0], n = sizes[s][1];
+    int *a = fill_i32((long)m * 4 * n, s), *o = fill_i32((long)m * 4 * n, 1);
+    block4(m, n, a, o);
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j)
+        for (int q = 0; q < 4; ++q) {
+          long at = ((long)i * n + j) * 4 + q;
+          expect("reshape.block", m, n, at, o[at], a[(long)i * 4 * n + j * 4 + q]);
+        }
+    float *b = fill_f32((long)m * n, s), *p = fill_f32((long)m * n, 2);
+    permute(m, n, b, p);
+    for (long i = 0; i < (long)m * n; ++i)
+      expect("reshape.permute", m, n, i, p[i], b[i]);
+    free(a), free(o), free(b), free(p);
+  }
+  printf("reshapes: %s\n", failures > before ? "FAILED" : "ok");
+}
+
 /*===--- strided and column-major operands ---------------------------------===*/
 
 /* pad of a column-major m x n (columns lda apart) into a sub-block of o
@@ -488,6 +529,7 @@ int main(void) {
   test_broadcast();
   test_reduce();
   test_chains();
+  test_reshapes();
   test_strided();
   puts(failures ? "FAILED" : "PASSED");
   return failures != 0;
