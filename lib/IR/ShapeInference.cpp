@@ -143,15 +143,6 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
   case OpKind::Broadcast:
     Names = Broadcast;
     break;
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAdd:
-  case OpKind::ReduceMul:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-  case OpKind::ReduceXor:
-    Names = Reduce;
-    break;
   case OpKind::ReshapeBlock:
     Names = Block;
     break;
@@ -175,7 +166,9 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
     Names = Insert;
     break;
   default:
-    if (getOpDesc(Kind).Signature == "TT")
+    if (isReduce(Kind))
+      Names = Reduce;
+    else if (getOpDesc(Kind).Signature == "TT")
       Names = Binary;
     break;
   }

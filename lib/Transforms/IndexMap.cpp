@@ -533,14 +533,9 @@ bool readsShapeOnly(const Use &U) {
 }
 
 bool isFusibleConsumer(OpKind Kind) {
+  if (isReduce(Kind))
+    return true;
   switch (Kind) {
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAdd:
-  case OpKind::ReduceMul:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-  case OpKind::ReduceXor:
   case OpKind::ToVector:
     return true;
   default:

@@ -209,10 +209,13 @@ void prepareRuntimeTree(IRBuilderBase &B, ElementEmitter &E,
     X.View = std::move(*View);
     E.setRuntime(Leaf, std::move(X));
   }
-  // Operands before their readers: checks in the order the ops run.
+  // Operands before their readers: checks in the order the ops run. A
+  // reduce.* of constant extents too, stored through run-time strides: the
+  // emitter computes reduce.* per element only here.
   for (unsigned I = Tree.Ops.size(); I-- > 0;) {
     const CallBase &Op = *Tree.Ops[I], &TI = *Tree.TypeInfos[I];
-    if (getTensorValue(&TI)->Type.isDynamic())
+    if (getTensorValue(&TI)->Type.isDynamic() ||
+        !isFusibleProducer(*getOpKind(Op)))
       E.setRuntime(&Op, OpPreparer(B, Op, TI).run());
   }
 }

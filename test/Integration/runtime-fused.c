@@ -503,8 +503,32 @@ static void pad_strided(int m, int n, int lda, int ldo, const float *a,
   tensor_store(o, tr, TLX_STRIDES(0, ldo));
 }
 
+/* Constant extents stored through run-time leading dimensions. */
+static void static_strided(int ld, const float *a, float *c, float *d) {
+  tensor_store(c, tlx_reduce_max(TLX_LOAD(a, 4, 8), TLX_SHAPE(1, 8),
+                                 TLX_SHAPE(1, 1)),
+               TLX_STRIDES(0, ld));
+  tensor_store(d, tlx_transpose(TLX_LOAD(a, 4, 8)), TLX_STRIDES(0, ld));
+}
+
 static void test_strided(void) {
   int before = failures;
+  for (int ld = 4; ld < 7; ++ld) {
+    float *a = fill_f32(32, ld), *c = fill_f32(4 * ld, 1);
+    float *d = fill_f32(8 * ld, 2), *keep = fill_f32(8 * ld, 2);
+    static_strided(ld, a, c, d);
+    for (int i = 0; i < 4; ++i) {
+      float m = a[i * 8];
+      for (int j = 1; j < 8; ++j)
+        m = a[i * 8 + j] > m ? a[i * 8 + j] : m;
+      expect("static reduce, run-time ld", ld, 0, i * ld, c[i * ld], m);
+    }
+    for (int j = 0; j < 8; ++j)
+      for (int i = 0; i < ld; ++i)
+        expect("static transpose, run-time ld", ld, 0, j * ld + i,
+               d[j * ld + i], i < 4 ? a[i * 8 + j] : keep[j * ld + i]);
+    free(a), free(c), free(d), free(keep);
+  }
   for (int s = 0; s < NSIZES; ++s) {
     int m = sizes[s][0], n = sizes[s][1], lda = m + 3, ldo = n + 4;
     float *a = fill_f32((long)lda * n, s);
