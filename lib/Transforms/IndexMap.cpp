@@ -559,8 +559,8 @@ Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
     LaneStep = 0;
   if (auto It = Leaves.find(Token); It != Leaves.end())
     return It->second(B, Idx, VF, LaneDim);
-  if (auto It = Runtime.find(Token); It != Runtime.end())
-    return emitRuntimeLoad(*It->second.View, Idx, VF, LaneDim, LaneStep);
+  if (const RuntimeTokenExtents *RT = runtimeOf(Token))
+    return emitRuntimeLoad(*RT->View, Idx, VF, LaneDim, LaneStep);
   const TokenInfo *Info = Values.get(Token);
   assert(Info && "token of an unknown tensor");
   if (const std::optional<StridedView> &View = Info->Memory) {
@@ -571,7 +571,7 @@ Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
                          ElemStride);
   }
   assert(Info->Op && getOpKind(*Info->Op) &&
-         (isFusibleProducer(Info->Kind) || Runtime.count(Info->Op)) &&
+         (isFusibleProducer(Info->Kind) || runtimeOf(Info->Op)) &&
          "vector tensor that bufferization did not place in memory");
   return emitOp(*Info, Idx, VF, LaneDim, LaneStep);
 }
@@ -929,10 +929,9 @@ Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
     // The k-th logical row-major element of out is in's k-th.
     Dims OutShape = ResultTy.logicalShape();
     const Dims &InShape = Info.OperandShapes[0];
-    auto RT = Runtime.find(Info.Op);
+    const RuntimeTokenExtents *RT = runtimeOf(Info.Op);
     auto OutExtent = [&](unsigned D) {
-      return RT != Runtime.end() ? RT->second.Result[D]
-                                 : B.getInt64(OutShape[D]);
+      return RT ? RT->Result[D] : B.getInt64(OutShape[D]);
     };
     // A run of out's last dim stays inside one row of in when in's rows
     // are a multiple of out's: then lanes map to in's last dim.
@@ -971,25 +970,25 @@ Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
 
 Value *ElementEmitter::operandExtent(const TokenInfo &Info, unsigned I,
                                      unsigned Dim) {
-  if (auto It = Runtime.find(Info.Op); It != Runtime.end())
-    return It->second.Operands[I][Dim];
+  if (const RuntimeTokenExtents *RT = runtimeOf(Info.Op))
+    return RT->Operands[I][Dim];
   return B.getInt64(Info.OperandShapes[I][Dim]);
 }
 
 Value *ElementEmitter::padAmount(const TokenInfo &Info, bool Second,
                                  unsigned Dim) {
-  if (auto It = Runtime.find(Info.Op); It != Runtime.end())
-    return (Second ? It->second.Param2 : It->second.Param1)[Dim];
+  if (const RuntimeTokenExtents *RT = runtimeOf(Info.Op))
+    return (Second ? RT->Param2 : RT->Param1)[Dim];
   return B.getInt64(Second ? Info.Pad.High[Dim] : Info.Pad.Low[Dim]);
 }
 
 Value *ElementEmitter::readUnlessEmpty(const TokenInfo &Info, unsigned I,
                                        function_ref<Value *()> Read) {
-  auto It = Runtime.find(Info.Op);
-  if (It == Runtime.end())
+  const RuntimeTokenExtents *RT = runtimeOf(Info.Op);
+  if (!RT)
     return Read();
   Value *NonEmpty = B.getTrue();
-  for (Value *E : It->second.Operands[I])
+  for (Value *E : RT->Operands[I])
     if (!isa<ConstantInt>(E))
       NonEmpty = B.CreateAnd(NonEmpty, B.CreateICmpSGT(E, B.getInt64(0)));
   if (isa<Constant>(NonEmpty))
@@ -1127,7 +1126,7 @@ Value *ElementEmitter::emitRuntimeLoad(const RuntimeView &View,
 
 Value *ElementEmitter::emitReduce(const TokenInfo &Info, ArrayRef<Value *> Idx,
                                   unsigned VF, int LaneDim, int64_t LaneStep) {
-  const RuntimeTokenExtents &RT = Runtime.find(Info.Op)->second;
+  const RuntimeTokenExtents &RT = *runtimeOf(Info.Op);
   const Value *In = Info.Op->getArgOperand(0);
   unsigned Rank = Idx.size();
   // Lanes step the input by the window stride along the lane dim: a

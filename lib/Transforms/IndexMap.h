@@ -205,7 +205,8 @@ llvm::Value *emitUnaryElementwise(llvm::IRBuilderBase &B, OpKind Kind,
                                   llvm::Value *X);
 
 /// What ElementEmitter reads of a token with run-time extents, as i64
-/// values emitted once before the loop nest (RuntimeFusion.h).
+/// values emitted once before the loop nest (RuntimeFusion.h), valid in
+/// the parallel regions forked there too.
 struct RuntimeTokenExtents {
   std::optional<RuntimeView> View; ///< a tensor in memory
   /// Otherwise, its op's operands' logical extents, in operand order, and
@@ -217,12 +218,19 @@ struct RuntimeTokenExtents {
   llvm::SmallVector<llvm::Value *, 4> Result;
 };
 
+/// The run-time extents of the tokens of one loop nest: memory tokens, and
+/// the ops computing the others, as keys.
+using RuntimeTokens =
+    llvm::DenseMap<const llvm::Value *, RuntimeTokenExtents>;
+
 /// The value of a token at a logical index.
 class ElementEmitter {
 public:
-  /// Emits at \p B, reading tokens through \p Values.
-  ElementEmitter(llvm::IRBuilderBase &B, TensorValues &Values)
-      : B(B), Values(Values) {}
+  /// Emits at \p B, reading tokens through \p Values; the extents of those
+  /// in \p Runtime from there (reduce.* is then computed per element too).
+  ElementEmitter(llvm::IRBuilderBase &B, TensorValues &Values,
+                 const RuntimeTokens *Runtime = nullptr)
+      : B(B), Values(Values), Runtime(Runtime) {}
 
   /// The elements of \p Token at logical index \p Idx and, when \p VF > 1,
   /// the next VF-1 indices along logical dim \p LaneDim (each lane adds
@@ -240,13 +248,13 @@ public:
   void substitute(const llvm::Value *Token, LeafFn Fn) {
     Leaves[Token] = std::move(Fn);
   }
-  /// From now on emit() reads \p Token's extents from \p X (a token with
-  /// run-time extents; reduce.* is then computed per element too).
-  void setRuntime(const llvm::Value *Token, RuntimeTokenExtents X) {
-    Runtime[Token] = std::move(X);
-  }
-
 private:
+  const RuntimeTokenExtents *runtimeOf(const llvm::Value *Key) const {
+    if (!Runtime)
+      return nullptr;
+    auto It = Runtime->find(Key);
+    return It == Runtime->end() ? nullptr : &It->second;
+  }
   /// Extent of logical dim \p Dim of the token operand \p I of the op
   /// \p Info types, as an i64.
   llvm::Value *operandExtent(const TokenInfo &Info, unsigned I, unsigned Dim);
@@ -292,7 +300,7 @@ private:
   llvm::IRBuilderBase &B;
   TensorValues &Values;
   llvm::DenseMap<const llvm::Value *, LeafFn> Leaves;
-  llvm::DenseMap<const llvm::Value *, RuntimeTokenExtents> Runtime;
+  const RuntimeTokens *Runtime;
 };
 
 /// The contractions computed into a tensor.store's destination (the store

@@ -139,15 +139,18 @@ static void remarkShared(const Instruction &At, const Twine &What,
 // store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
 /// Emits at \p B, in \p Dst's storage order, loops over every logical
 /// index of \p Dst (run-time extents; empty ones run no iteration), the
-/// innermost \p VF lanes at a time with a scalar tail; \p Body gets the
-/// index (i64 values) and the lane count.
+/// innermost \p VF lanes at a time with a scalar tail, the outermost over
+/// \p Outermost only when given; \p Body gets the index (i64 values) and
+/// the lane count.
 static void emitRuntimeLoops(
     IRBuilderBase &B, const RuntimeView &Dst, unsigned VF,
-    function_ref<void(IRBuilderBase &, ArrayRef<Value *>, unsigned)> Body) {
+    function_ref<void(IRBuilderBase &, ArrayRef<Value *>, unsigned)> Body,
+    const LoopRange *Outermost = nullptr) {
   SmallVector<Value *, 8> Idx(Dst.rank());
   std::function<void(unsigned)> Level = [&](unsigned Depth) {
     unsigned D = Dst.StorageOrder[Depth];
-    Value *Extent = Dst.Extents[D];
+    Value *Begin = Depth == 0 && Outermost ? Outermost->Begin : B.getInt64(0);
+    Value *End = Depth == 0 && Outermost ? Outermost->End : Dst.Extents[D];
     auto Loop = [&](Value *Begin, Value *End, unsigned Lanes) {
       gemm::emitLoop(B, Begin, End, B.getInt64(Lanes), "tlx.rt",
                      [&](IRBuilderBase &, Value *IV) {
@@ -159,12 +162,47 @@ static void emitRuntimeLoops(
                      });
     };
     if (Depth + 1 < Dst.rank() || VF == 1)
-      return Loop(B.getInt64(0), Extent, 1);
-    Value *VecEnd = B.CreateSub(Extent, B.CreateSRem(Extent, B.getInt64(VF)));
-    Loop(B.getInt64(0), VecEnd, VF);
-    Loop(VecEnd, Extent, 1);
+      return Loop(Begin, End, 1);
+    Value *VecEnd = B.CreateSub(
+        End, B.CreateSRem(B.CreateSub(End, Begin), B.getInt64(VF)));
+    Loop(Begin, VecEnd, VF);
+    Loop(VecEnd, End, 1);
   };
   Level(0);
+}
+
+/// Emits \p Nest (a loop nest writing \p Dst, its outermost loop over a
+/// given range, or all of it for null) at \p B: with -fopenmp, shared out
+/// over the threads by its outermost loop when it has two or more
+/// iterations and ThreadsMinSteps element steps at run time (\p Dst's
+/// elements times \p Window, the window each folds). Returns whether it
+/// may fork.
+static bool emitRuntimeSharedLoops(
+    IRBuilderBase &B, const RuntimeView &Dst, Value *Window,
+    function_ref<void(IRBuilderBase &, const LoopRange *)> Nest) {
+  const Function &F = *B.GetInsertBlock()->getParent();
+  if (!threadsEnabled(*F.getParent()) || isParallelRegion(F)) {
+    Nest(B, nullptr);
+    return false;
+  }
+  Value *Steps = Window;
+  for (Value *E : Dst.Extents)
+    Steps = B.CreateMul(Steps, E);
+  Value *Outer = Dst.Extents[Dst.StorageOrder.front()];
+  Value *Fork =
+      B.CreateAnd(B.CreateICmpSGE(Steps, B.getInt64(ThreadsMinSteps)),
+                  B.CreateICmpSGE(Outer, B.getInt64(2)), "par.fork");
+  gemm::emitIf(
+      B, Fork,
+      [&] {
+        emitParallelRegion(B, "tlx.par.loop", Outer, B.getInt64(1), Outer,
+                           [&](IRBuilderBase &TB, const ThreadShare &Share) {
+                             LoopRange Range{Share.Begin, Share.End};
+                             Nest(TB, &Range);
+                           });
+      },
+      [&] { Nest(B, nullptr); });
+  return true;
 }
 
 /// A store of a tensor with run-time extents (docs/ops.md, "Run-time
@@ -180,8 +218,7 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
                               "elementwise ones");
   const CallBase *Outer = Tree.Ops.empty() ? nullptr : Tree.Ops.front();
   IRBuilder<> B(&Store);
-  ElementEmitter Elements(B, Values);
-  prepareRuntimeTree(B, Elements, Tree);
+  RuntimeTokens Prepared = prepareRuntimeTree(B, Tree);
   RuntimeView Dst = emitStoreView(B, Store);
   RuntimeChecker Check(B, Outer ? *Outer : Store);
   Check.requireValidView(Dst, "the destination");
@@ -207,12 +244,25 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
   const Value *Token = Store.getArgOperand(1);
   int Lane = Dst.StorageOrder.back();
   unsigned VF = getVectorWidth(TTI, Dst.Elem);
-  emitRuntimeLoops(B, Dst, VF,
-                   [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned N) {
-                     Value *V = Elements.emit(Token, Idx, N, N > 1 ? Lane : -1);
-                     emitStoreLanes(B, V, emitViewAddress(B, Dst, Idx),
-                                    Dst.Elem, 1);
-                   });
+  // reduce.* folds a window per output element.
+  Value *Window = B.getInt64(1);
+  for (const CallBase *Op : Tree.Ops)
+    if (auto It = Prepared.find(Op);
+        It != Prepared.end() && isReduce(*getOpKind(*Op)))
+      for (Value *W : It->second.Param1)
+        Window = B.CreateMul(Window, W);
+  bool MayFork = emitRuntimeSharedLoops(
+      B, Dst, Window, [&](IRBuilderBase &B, const LoopRange *Range) {
+        emitRuntimeLoops(
+            B, Dst, VF,
+            [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned N) {
+              ElementEmitter Elements(B, Values, &Prepared);
+              Value *V = Elements.emit(Token, Idx, N, N > 1 ? Lane : -1);
+              emitStoreLanes(B, V, emitViewAddress(B, Dst, Idx), Dst.Elem,
+                             1);
+            },
+            Range);
+      });
   Kernel.finish(B);
   std::string Ops;
   for (const CallBase *Op : reverse(Tree.Ops))
@@ -221,7 +271,12 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
   emitRemark(DEBUG_TYPE, "RuntimeStore", Outer ? *Outer : Store,
              (Ops.empty() ? Twine("a copy") : Twine(Ops)) +
                  " with run-time extents, in one loop nest, " + Twine(VF) +
-                 " lanes wide");
+                 " lanes wide" +
+                 (MayFork ? ", its outermost loop split over the OpenMP "
+                            "threads when it writes at least " +
+                                Twine(ThreadsMinSteps) +
+                                " elements at run time"
+                          : ""));
   Store.eraseFromParent();
 }
 

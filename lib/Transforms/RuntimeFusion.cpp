@@ -195,8 +195,8 @@ RuntimeTokenExtents OpPreparer::run() {
 
 } // namespace
 
-void prepareRuntimeTree(IRBuilderBase &B, ElementEmitter &E,
-                        const FusedTree &Tree) {
+RuntimeTokens prepareRuntimeTree(IRBuilderBase &B, const FusedTree &Tree) {
+  RuntimeTokens Tokens;
   for (const Value *Leaf : Tree.Leaves) {
     std::optional<TensorValue> TV = getTensorValue(Leaf);
     if (!TV || !TV->Type.isDynamic())
@@ -207,7 +207,7 @@ void prepareRuntimeTree(IRBuilderBase &B, ElementEmitter &E,
     RuntimeChecker(B, *TV->Def).requireValidView(*View, "the tensor");
     RuntimeTokenExtents X;
     X.View = std::move(*View);
-    E.setRuntime(Leaf, std::move(X));
+    Tokens[Leaf] = std::move(X);
   }
   // Operands before their readers: checks in the order the ops run. A
   // reduce.* of constant extents too, stored through run-time strides: the
@@ -216,8 +216,9 @@ void prepareRuntimeTree(IRBuilderBase &B, ElementEmitter &E,
     const CallBase &Op = *Tree.Ops[I], &TI = *Tree.TypeInfos[I];
     if (getTensorValue(&TI)->Type.isDynamic() ||
         !isFusibleProducer(*getOpKind(Op)))
-      E.setRuntime(&Op, OpPreparer(B, Op, TI).run());
+      Tokens[&Op] = OpPreparer(B, Op, TI).run();
   }
+  return Tokens;
 }
 
 } // namespace tlx

@@ -18,11 +18,11 @@
 namespace tlx {
 
 /// Emits at \p B, for the tokens of \p Tree with run-time extents, their
-/// extents, views and parameters (handed to \p E) and the checks of each
-/// op: parameters in range, operands that must agree, and the result's
-/// typeinfo against the extents the op computes.
-void prepareRuntimeTree(llvm::IRBuilderBase &B, ElementEmitter &E,
-                        const FusedTree &Tree);
+/// extents, views and parameters (for an ElementEmitter) and the checks of
+/// each op: parameters in range, operands that must agree, and the
+/// result's typeinfo against the extents the op computes.
+RuntimeTokens prepareRuntimeTree(llvm::IRBuilderBase &B,
+                                 const FusedTree &Tree);
 
 } // namespace tlx
 

@@ -14,6 +14,12 @@
 // RUN: %if valgrind %{ valgrind -q --error-exitcode=9 %t2 | FileCheck %s %}
 // RUN: %clang_tlx -std=c11 -O2 -Rpass=tlx %s %tlx_rt -o %t2 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clang_tlx -std=c11 -O2 -march=x86-64 %s %tlx_rt -o %tb && %tb | FileCheck %s
+// With -fopenmp a loop nest is split over the threads by its outermost
+// loop when it does enough work at run time; 3 threads leave uneven shares.
+// RUN: %if openmp %{ %clang_tlx -std=c11 -O2 -fopenmp -Rpass=tlx-legalize %s %tlx_rt -o %tp 2>&1 | FileCheck %s --check-prefix=OMP %}
+// RUN: %if openmp %{ env OMP_NUM_THREADS=3 %tp | FileCheck %s %}
+// RUN: %if openmp %{ %clang_tlx -std=c11 -O0 -fopenmp %s %tlx_rt -o %tp0 && env OMP_NUM_THREADS=2 %tp0 | FileCheck %s %}
+// OMP: remark: transpose with run-time extents, in one loop nest, {{[0-9]+}} lanes wide, its outermost loop split over the OpenMP threads when it writes at least {{[0-9]+}} elements at run time
 // REMARK: remark: pad, transpose, relu with run-time extents, in one loop nest, {{[0-9]+}} lanes wide
 // CHECK: transpose: ok
 // CHECK: pad: ok
@@ -23,6 +29,7 @@
 // CHECK: chains: ok
 // CHECK: reshapes: ok
 // CHECK: strided: ok
+// CHECK: large: ok
 // CHECK: PASSED
 #include <math.h>
 #include <stdio.h>
@@ -546,6 +553,29 @@ static void test_strided(void) {
   printf("strided: %s\n", failures > before ? "FAILED" : "ok");
 }
 
+/* Big enough to be split over the OpenMP threads with -fopenmp: 77100
+ * elements written, 76800 window steps folded. */
+static void test_large(void) {
+  int before = failures;
+  int m = 300, n = 257;
+  float *a = fill_f32((long)m * n, 3), *t = fill_f32((long)m * n, 4);
+  float *r = fill_f32(m, 5);
+  transpose_f32(m, n, a, t);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j)
+      expect("large transpose", m, n, (long)j * m + i, t[j * m + i],
+             a[i * n + j]);
+  reduce_f32(MAX, m, n, 1, n, 1, 1, a, r);
+  for (int i = 0; i < m; ++i) {
+    float mx = a[i * n];
+    for (int j = 1; j < n; ++j)
+      mx = a[i * n + j] > mx ? a[i * n + j] : mx;
+    expect("large row max", m, n, i, r[i], mx);
+  }
+  free(a), free(t), free(r);
+  printf("large: %s\n", failures > before ? "FAILED" : "ok");
+}
+
 int main(void) {
   test_transpose();
   test_pad();
@@ -555,6 +585,7 @@ int main(void) {
   test_chains();
   test_reshapes();
   test_strided();
+  test_large();
   puts(failures ? "FAILED" : "PASSED");
   return failures != 0;
 }
