@@ -31,7 +31,7 @@ public:
 
 private:
   Value *toI64(Value *V) { return B.CreateSExt(V, B.getInt64Ty()); }
-  /// An operand's or a list's extents, printed as they are.
+  /// \p X, then \p Y: a message's arguments.
   SmallVector<Value *, 8> concat(ArrayRef<Value *> X, ArrayRef<Value *> Y) {
     SmallVector<Value *, 8> All(X.begin(), X.end());
     All.append(Y.begin(), Y.end());
