@@ -255,8 +255,8 @@ static std::optional<uint64_t> pointeeVectorLength(const CallBase &Call,
 static bool isOpResult(const Value *V) {
   std::optional<OpKind> K = getOpKind(V);
   if (const auto *Call = dyn_cast<CallBase>(V); !K && Call)
-    if (const auto *Callee = dyn_cast<Function>(
-            Call->getCalledOperand()->stripPointerCasts()))
+    if (const auto *Callee =
+            dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()))
       K = matchCName(Callee->getName());
   return K && getOpDesc(*K).Result == ResultKind::Data;
 }
@@ -1123,8 +1123,8 @@ std::optional<OpResult> ResultInference::inferReduce() {
   Dims Out;
   for (unsigned I = 0; I < Logical[0].size(); ++I) {
     int64_t In = Logical[0][I], Win = W->Window[I], Stride = W->Strides[I];
-    bool Known = In != DynamicExtent && Win != DynamicExtent &&
-                 Stride != DynamicExtent;
+    bool Known =
+        In != DynamicExtent && Win != DynamicExtent && Stride != DynamicExtent;
     Out.push_back(Known ? (In - Win) / Stride + 1 : DynamicExtent);
   }
   return result(Tensors[0].Type.Elem, Out, computedRefs(Out));
@@ -1375,8 +1375,8 @@ Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
       return Operand(0, Dim);
     assert(getReduceWindow(Op, Why) && "not an op with run-time extents");
     // (in - window) / stride + 1
-    Value *Span = B.CreateSub(Operand(0, Dim),
-                              emitLaneI32(B, Op.getArgOperand(1), Dim));
+    Value *Span =
+        B.CreateSub(Operand(0, Dim), emitLaneI32(B, Op.getArgOperand(1), Dim));
     return B.CreateAdd(
         B.CreateSDiv(Span, emitLaneI32(B, Op.getArgOperand(2), Dim)),
         B.getInt32(1), "tlx.extent");
@@ -1393,8 +1393,8 @@ static void placeComputedExtents(IRBuilderBase &B, const CallBase &Op,
   Value *Vec = emitShapeVector(B, Ty);
   for (unsigned S = 0; S < Ty.rank(); ++S)
     if (Ty.Shape[S] == DynamicExtent && !Ty.ShapeRefs[S].Vec)
-      Vec = B.CreateInsertElement(
-          Vec, emitResultExtent(B, Op, Ty.Layout[S]), uint64_t(S), "tlx.shape");
+      Vec = B.CreateInsertElement(Vec, emitResultExtent(B, Op, Ty.Layout[S]),
+                                  uint64_t(S), "tlx.shape");
   for (unsigned S = 0; S < Ty.rank(); ++S)
     if (Ty.Shape[S] == DynamicExtent)
       Ty.ShapeRefs[S] = {Vec, S};

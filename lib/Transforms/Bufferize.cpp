@@ -847,8 +847,7 @@ static bool readsWithoutBuffer(const CallBase &Op, const CallBase &TI) {
   const auto *Reader =
       TI.hasOneUse() ? dyn_cast<CallBase>(TI.user_back()) : nullptr;
   std::optional<OpKind> K = Reader ? getOpKind(*Reader) : std::nullopt;
-  if (!K || Reader->getParent() != TI.getParent() ||
-      Reader->comesBefore(&TI))
+  if (!K || Reader->getParent() != TI.getParent() || Reader->comesBefore(&TI))
     return false;
   if (*K == OpKind::Store)
     return Reader->getArgOperand(1) == &TI;
@@ -887,11 +886,11 @@ Bufferizer::copyToRuntimeBuffer(IRBuilderBase &B, Value *Token,
   SmallVector<Value *, 4> Extents;
   for (unsigned D = 0; D < Ty.rank(); ++D) {
     Extents.push_back(emitExtent(B, Ty, D));
-    Negative = B.CreateOr(Negative,
-                          B.CreateICmpSLT(Extents.back(), B.getInt64(0)));
-    Value *Product = B.CreateIntrinsic(Intrinsic::umul_with_overflow,
-                                       {B.getInt64Ty()},
-                                       {Bytes, Extents.back()});
+    Negative =
+        B.CreateOr(Negative, B.CreateICmpSLT(Extents.back(), B.getInt64(0)));
+    Value *Product =
+        B.CreateIntrinsic(Intrinsic::umul_with_overflow, {B.getInt64Ty()},
+                          {Bytes, Extents.back()});
     Bytes = B.CreateExtractValue(Product, 0);
     Overflow = B.CreateOr(Overflow, B.CreateExtractValue(Product, 1));
   }
@@ -933,8 +932,8 @@ void Bufferizer::bufferRuntimeResult(CallBase &Op, CallBase &TI) {
                  ": result with run-time extents computed into a heap "
                  "buffer of its run-time size (" +
                  (ReadOnce ? "read by another block or by an op "
-                                   "that reads memory"
-                                 : "read more than once") +
+                             "that reads memory"
+                           : "read more than once") +
                  ")");
 }
 

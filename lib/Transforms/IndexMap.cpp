@@ -1032,8 +1032,8 @@ Value *ElementEmitter::emitPad(const TokenInfo &Info, ArrayRef<Value *> Idx,
         SmallVector<Constant *, 16> Steps;
         for (unsigned L = 0; L < VF; ++L)
           Steps.push_back(B.getInt64(L * LaneStep));
-        Value *Lanes = B.CreateAdd(B.CreateVectorSplat(VF, I),
-                                   ConstantVector::get(Steps));
+        Value *Lanes =
+            B.CreateAdd(B.CreateVectorSplat(VF, I), ConstantVector::get(Steps));
         InsideV = B.CreateAnd(
             B.CreateICmpSGE(Lanes, Constant::getNullValue(Lanes->getType())),
             B.CreateICmpSLT(Lanes, B.CreateVectorSplat(VF, Ext)));
@@ -1060,13 +1060,14 @@ Value *ElementEmitter::emitPad(const TokenInfo &Info, ArrayRef<Value *> Idx,
     Value *Vec = PoisonValue::get(Fill->getType());
     SmallVector<Value *, 8> LaneIdx(InIdx);
     for (unsigned L = 0; L < VF; ++L) {
-      Value *I = B.CreateSub(B.CreateAdd(Idx[LaneDim], B.getInt64(L * LaneStep)),
-                             Low[LaneDim]);
+      Value *I = B.CreateSub(
+          B.CreateAdd(Idx[LaneDim], B.getInt64(L * LaneStep)), Low[LaneDim]);
       I = B.CreateBinaryIntrinsic(Intrinsic::smax, I, B.getInt64(0));
       I = B.CreateBinaryIntrinsic(Intrinsic::smin, I, Last[LaneDim]);
       LaneIdx[LaneDim] = I;
       Vec = B.CreateInsertElement(
-          Vec, readUnlessEmpty(Info, 0, [&] { return emit(In, LaneIdx, 1, -1); }),
+          Vec,
+          readUnlessEmpty(Info, 0, [&] { return emit(In, LaneIdx, 1, -1); }),
           L);
     }
     V = Vec;
@@ -1143,17 +1144,17 @@ Value *ElementEmitter::emitReduce(const TokenInfo &Info, ArrayRef<Value *> Idx,
   IRBuilder<> Entry(&F.getEntryBlock(), F.getEntryBlock().begin());
   AllocaInst *Acc = Entry.CreateAlloca(LanesTy, nullptr, "tlx.acc");
   Constant *Init = reduceIdentity(Info.Kind, LanesTy->getScalarType());
-  B.CreateStore(VF == 1 ? Init
-                        : ConstantVector::getSplat(
-                              ElementCount::getFixed(VF), Init),
-                Acc);
+  B.CreateStore(
+      VF == 1 ? Init
+              : ConstantVector::getSplat(ElementCount::getFixed(VF), Init),
+      Acc);
   // out[o] = fold(in[o * strides + w] for w over the window, row-major)
   SmallVector<Value *, 8> InIdx(Rank);
   std::function<void(unsigned)> Level = [&](unsigned D) {
     if (D == Rank) {
       Value *X = splatIfNeeded(B, emit(In, InIdx, VF, LaneDim, InStep), VF);
-      B.CreateStore(
-          reduceCombine(B, Info.Kind, B.CreateLoad(LanesTy, Acc), X), Acc);
+      B.CreateStore(reduceCombine(B, Info.Kind, B.CreateLoad(LanesTy, Acc), X),
+                    Acc);
       return;
     }
     Value *Base = B.CreateMul(Idx[D], RT.Param2[D]);

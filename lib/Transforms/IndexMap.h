@@ -220,8 +220,7 @@ struct RuntimeTokenExtents {
 
 /// The run-time extents of the tokens of one loop nest: memory tokens, and
 /// the ops computing the others, as keys.
-using RuntimeTokens =
-    llvm::DenseMap<const llvm::Value *, RuntimeTokenExtents>;
+using RuntimeTokens = llvm::DenseMap<const llvm::Value *, RuntimeTokenExtents>;
 
 /// The value of a token at a logical index.
 class ElementEmitter {
@@ -248,6 +247,7 @@ public:
   void substitute(const llvm::Value *Token, LeafFn Fn) {
     Leaves[Token] = std::move(Fn);
   }
+
 private:
   const RuntimeTokenExtents *runtimeOf(const llvm::Value *Key) const {
     if (!Runtime)

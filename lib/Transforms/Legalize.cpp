@@ -28,9 +28,9 @@
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
+#include "Gemm/GemmEmitterImpl.h"
 #include "IndexMap.h"
 #include "KernelOutliner.h"
-#include "Gemm/GemmEmitterImpl.h"
 #include "Passes.h"
 #include "ReduceWindow.h"
 #include "RuntimeFusion.h"
@@ -163,8 +163,8 @@ static void emitRuntimeLoops(
     };
     if (Depth + 1 < Dst.rank() || VF == 1)
       return Loop(Begin, End, 1);
-    Value *VecEnd = B.CreateSub(
-        End, B.CreateSRem(B.CreateSub(End, Begin), B.getInt64(VF)));
+    Value *VecEnd =
+        B.CreateSub(End, B.CreateSRem(B.CreateSub(End, Begin), B.getInt64(VF)));
     Loop(Begin, VecEnd, VF);
     Loop(VecEnd, End, 1);
   };
@@ -189,9 +189,8 @@ static bool emitRuntimeSharedLoops(
   for (Value *E : Dst.Extents)
     Steps = B.CreateMul(Steps, E);
   Value *Outer = Dst.Extents[Dst.StorageOrder.front()];
-  Value *Fork =
-      B.CreateAnd(B.CreateICmpSGE(Steps, B.getInt64(ThreadsMinSteps)),
-                  B.CreateICmpSGE(Outer, B.getInt64(2)), "par.fork");
+  Value *Fork = B.CreateAnd(B.CreateICmpSGE(Steps, B.getInt64(ThreadsMinSteps)),
+                            B.CreateICmpSGE(Outer, B.getInt64(2)), "par.fork");
   gemm::emitIf(
       B, Fork,
       [&] {
@@ -230,8 +229,8 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
     if (Tree.isElementwise()) {
       Value *Identical = B.CreateICmpEQ(Src.Ptr, Dst.Ptr);
       for (unsigned D = 0; D < Dst.rank(); ++D)
-        Identical = B.CreateAnd(
-            Identical, B.CreateICmpEQ(Src.Strides[D], Dst.Strides[D]));
+        Identical = B.CreateAnd(Identical,
+                                B.CreateICmpEQ(Src.Strides[D], Dst.Strides[D]));
       Apart = B.CreateOr(Apart, Identical);
     }
     Check.require(Apart,
@@ -258,8 +257,7 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
             [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned N) {
               ElementEmitter Elements(B, Values, &Prepared);
               Value *V = Elements.emit(Token, Idx, N, N > 1 ? Lane : -1);
-              emitStoreLanes(B, V, emitViewAddress(B, Dst, Idx), Dst.Elem,
-                             1);
+              emitStoreLanes(B, V, emitViewAddress(B, Dst, Idx), Dst.Elem, 1);
             },
             Range);
       });
@@ -274,8 +272,7 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
                  " lanes wide" +
                  (MayFork ? ", its outermost loop split over the OpenMP "
                             "threads when it writes at least " +
-                                Twine(ThreadsMinSteps) +
-                                " elements at run time"
+                                Twine(ThreadsMinSteps) + " elements at run time"
                           : ""));
   Store.eraseFromParent();
 }

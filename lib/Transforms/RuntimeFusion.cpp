@@ -77,8 +77,9 @@ void OpPreparer::checkConcat() {
   for (unsigned D = 0; D < A.size(); ++D)
     if (D != Axis)
       Check.requireEqual(A[D], Bv[D],
-                         "dimension " + Twine(D) + " differs at run time: op1 is " +
-                             Shape + ", op2 is " + Shape + " (only axis " +
+                         "dimension " + Twine(D) +
+                             " differs at run time: op1 is " + Shape +
+                             ", op2 is " + Shape + " (only axis " +
                              Twine(Axis) + " may differ)",
                          concat(A, Bv));
 }
@@ -98,7 +99,8 @@ void OpPreparer::checkBroadcast() {
                        "cannot broadcast " + shapeFormat(In.size()) + " to " +
                            shapeFormat(Out.size()) +
                            " at run time: extent %lld of dimension " +
-                           Twine(I) + " is not %lld (only a constant 1 "
+                           Twine(I) +
+                           " is not %lld (only a constant 1 "
                            "broadcasts)",
                        concat(concat(In, Out), {In[I], Out[Lead + I]}));
   }
@@ -111,8 +113,8 @@ void OpPreparer::checkReduce() {
   for (unsigned D = 0; D < In.size(); ++D)
     if (!isa<ConstantInt>(In[D]) || !isa<ConstantInt>(X.Param1[D]))
       Check.require(B.CreateICmpSLE(X.Param1[D], In[D]),
-                    "window %lld exceeds extent %lld of dimension " +
-                        Twine(D) + " at run time",
+                    "window %lld exceeds extent %lld of dimension " + Twine(D) +
+                        " at run time",
                     {X.Param1[D], In[D]});
 }
 
@@ -159,8 +161,10 @@ void OpPreparer::checkResultTypeInfo() {
     return;
   std::string Shape = shapeFormat(Declared.size());
   Check.require(Same,
-                "the result is " + Shape + " at run time, but its typeinfo "
-                "says " + Shape,
+                "the result is " + Shape +
+                    " at run time, but its typeinfo "
+                    "says " +
+                    Shape,
                 concat(Computed, Declared));
 }
 

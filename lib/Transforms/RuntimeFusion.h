@@ -21,8 +21,7 @@ namespace tlx {
 /// extents, views and parameters (for an ElementEmitter) and the checks of
 /// each op: parameters in range, operands that must agree, and the
 /// result's typeinfo against the extents the op computes.
-RuntimeTokens prepareRuntimeTree(llvm::IRBuilderBase &B,
-                                 const FusedTree &Tree);
+RuntimeTokens prepareRuntimeTree(llvm::IRBuilderBase &B, const FusedTree &Tree);
 
 } // namespace tlx
 

@@ -254,11 +254,10 @@ Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes,
     return Buf.Ptr;
   }
   FunctionCallee Alloc = M.getOrInsertFunction(
-      "tlxrt_alloc_tensor",
-      FunctionType::get(B.getPtrTy(),
-                        {B.getInt64Ty(), B.getInt32Ty(), B.getPtrTy(),
-                         B.getPtrTy()},
-                        /*isVarArg=*/true));
+      "tlxrt_alloc_tensor", FunctionType::get(B.getPtrTy(),
+                                              {B.getInt64Ty(), B.getInt32Ty(),
+                                               B.getPtrTy(), B.getPtrTy()},
+                                              /*isVarArg=*/true));
   // As malloc: fresh memory, touching none the program can see.
   if (auto *Fn = dyn_cast<Function>(Alloc.getCallee())) {
     Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
@@ -273,8 +272,8 @@ Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes,
     Message = Message ? B.CreateSelect(F.Cond, Text, Message) : Text;
     Failed = B.CreateOr(Failed, F.Cond);
   }
-  SmallVector<Value *, 8> CallArgs{
-      Bytes, B.CreateZExt(Failed, B.getInt32Ty()), whereString(), Message};
+  SmallVector<Value *, 8> CallArgs{Bytes, B.CreateZExt(Failed, B.getInt32Ty()),
+                                   whereString(), Message};
   CallArgs.append(Args.begin(), Args.end());
   return B.CreateCall(Alloc, CallArgs, "tlx.rtbuf");
 }
