@@ -780,17 +780,6 @@ bool acceptsRuntimeExtents(OpKind Kind) {
          getMMASignedness(Kind).has_value();
 }
 
-bool isContractionChain(const CallBase &Op) {
-  std::optional<OpKind> K = getOpKind(Op);
-  if (K && isUnaryElementwise(*K)) {
-    std::optional<TensorValue> In = getTensorValue(Op.getArgOperand(0));
-    const auto *Producer =
-        In && !In->isMemory() ? dyn_cast<CallBase>(In->Data) : nullptr;
-    return Producer && isContractionChain(*Producer);
-  }
-  return K && (*K == OpKind::MatMul || getMMASignedness(*K).has_value());
-}
-
 bool isRuntimeFusible(OpKind Kind) {
   switch (Kind) {
   case OpKind::Transpose:
@@ -1254,12 +1243,9 @@ Value *emitShapeVector(IRBuilderBase &B, const TensorType &Ty) {
     D = D == DynamicExtent ? 0 : D;
   Value *Vec = getI32Vector(Ctx, Known);
   for (unsigned I = 0; I < Ty.rank(); ++I)
-    if (Ty.Shape[I] == DynamicExtent && Ty.ShapeRefs[I].Vec) {
-      const ExtentRef &R = Ty.ShapeRefs[I];
-      Value *Extent = B.CreateExtractElement(const_cast<Value *>(R.Vec),
-                                             uint64_t(R.Lane), "tlx.extent");
-      Vec = B.CreateInsertElement(Vec, Extent, uint64_t(I), "tlx.shape");
-    }
+    if (Ty.Shape[I] == DynamicExtent && Ty.ShapeRefs[I].Vec)
+      Vec = B.CreateInsertElement(Vec, emitExtentI32(B, Ty, I), uint64_t(I),
+                                  "tlx.shape");
   return Vec;
 }
 
@@ -1308,17 +1294,21 @@ Value *emitLaneI32(IRBuilderBase &B, const Value *V, unsigned Lane) {
                                 "tlx.extent");
 }
 
+Value *emitExtentI32(IRBuilderBase &B, const TensorType &Ty, unsigned Dim) {
+  if (Ty.Shape[Dim] != DynamicExtent)
+    return B.getInt32(Ty.Shape[Dim]);
+  const ExtentRef &R = Ty.ShapeRefs[Dim];
+  assert(R.Vec && "a run-time extent with no home");
+  return B.CreateExtractElement(const_cast<Value *>(R.Vec), uint64_t(R.Lane),
+                                "tlx.extent");
+}
+
 /// Logical dim \p Dim of \p Ty's extents as an i32.
 static Value *emitLogicalExtentI32(IRBuilderBase &B, const TensorType &Ty,
                                    unsigned Dim) {
   for (unsigned S = 0; S < Ty.rank(); ++S)
-    if (Ty.Layout[S] == (int64_t)Dim) {
-      if (Ty.Shape[S] != DynamicExtent)
-        return B.getInt32(Ty.Shape[S]);
-      const ExtentRef &R = Ty.ShapeRefs[S];
-      return B.CreateExtractElement(const_cast<Value *>(R.Vec),
-                                    uint64_t(R.Lane), "tlx.extent");
-    }
+    if (Ty.Layout[S] == (int64_t)Dim)
+      return emitExtentI32(B, Ty, S);
   llvm_unreachable("logical dim out of range");
 }
 

@@ -61,10 +61,10 @@ bool acceptsRuntimeExtents(OpKind Kind);
 /// broadcast, pad, concat and reduce.*.
 bool isRuntimeFusible(OpKind Kind);
 
-/// Whether \p Op is a matmul or mma, or a unary elementwise op reading
-/// one's result through more of them: what tlx-tile computes with run-time
-/// extents (the unary ops as the GEMM's epilogue).
-bool isContractionChain(const llvm::CallBase &Op);
+/// The extent of storage dim \p Dim of \p Ty as an i32: its constant, or
+/// read where it lives (Ty.ShapeRefs) at \p B.
+llvm::Value *emitExtentI32(llvm::IRBuilderBase &B, const TensorType &Ty,
+                           unsigned Dim);
 
 /// Lane \p Lane of the <n x i32> operand \p V as an i32: its constant, or
 /// read from \p V at \p B.

@@ -839,11 +839,11 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
   return true;
 }
 
-/// Whether the one reader of \p TI, the typeinfo of \p Op's result with
-/// run-time extents, takes it without a buffer: a store of it, or an op
-/// computing it element by element in the same loop nest (a contraction's
-/// result only through unary ops, its GEMM's epilogue), in its block.
-static bool readsWithoutBuffer(const CallBase &Op, const CallBase &TI) {
+/// Whether the one reader of \p TI, the typeinfo of a result with run-time
+/// extents, takes it without a buffer: a store of it, or an op computing
+/// it element by element in the same loop nest (a contraction's result
+/// only through unary ops, its GEMM's epilogue), in its block.
+static bool readsWithoutBuffer(const CallBase &TI) {
   const auto *Reader =
       TI.hasOneUse() ? dyn_cast<CallBase>(TI.user_back()) : nullptr;
   std::optional<OpKind> K = Reader ? getOpKind(*Reader) : std::nullopt;
@@ -851,7 +851,9 @@ static bool readsWithoutBuffer(const CallBase &Op, const CallBase &TI) {
     return false;
   if (*K == OpKind::Store)
     return Reader->getArgOperand(1) == &TI;
-  if (isContractionChain(Op))
+  // A contraction at the root of unary ops: tlx-tile's epilogue.
+  const CallBase *Root = walkUnaryChain(&TI).rootOp();
+  if (Root && isContraction(*getOpKind(*Root)))
     return isUnaryElementwise(*K);
   return isRuntimeFusible(*K);
 }
@@ -865,7 +867,7 @@ void Bufferizer::bufferizeRuntimeResult(CallBase &Op, CallBase &TI) {
   if (!Op.hasOneUse())
     return emitError(Op, "a result whose extents are computed at run time "
                          "is named by one tensor_typeinfo in this version");
-  if (!readsWithoutBuffer(Op, TI))
+  if (!readsWithoutBuffer(TI))
     return bufferRuntimeResult(Op, TI);
   auto *Store = cast<CallBase>(TI.user_back());
   if (getOpKind(*Store) == OpKind::Store)
@@ -894,9 +896,7 @@ Bufferizer::copyToRuntimeBuffer(IRBuilderBase &B, Value *Token,
     Bytes = B.CreateExtractValue(Product, 0);
     Overflow = B.CreateOr(Overflow, B.CreateExtractValue(Product, 1));
   }
-  std::string Shape;
-  for (unsigned D = 0; D < Ty.rank(); ++D)
-    Shape += D ? "x%lld" : "%lld";
+  std::string Shape = shapeFormat(Ty.rank());
   Buffer Buf;
   Buf.Ptr = RuntimeChecker(B, Op).emitCheckedAlloc(
       Bytes,

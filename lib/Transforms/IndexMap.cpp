@@ -45,19 +45,24 @@ Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, int64_t NumElems,
   return Heap;
 }
 
+FunctionCallee getAllocatorFunction(Module &M, StringRef Name,
+                                    FunctionType *Ty) {
+  FunctionCallee Alloc = M.getOrInsertFunction(Name, Ty);
+  // What LLVM's library-call inference says about malloc, so alias
+  // analysis knows the call touches no tensor memory (also at -O0).
+  if (auto *Fn = dyn_cast<Function>(Alloc.getCallee())) {
+    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+    Fn->setDoesNotThrow();
+    Fn->addRetAttr(Attribute::NoAlias);
+  }
+  return Alloc;
+}
+
 Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, Value *Bytes,
                        const Twine &Name) {
   Module &M = *B.GetInsertBlock()->getModule();
-  LLVMContext &Ctx = M.getContext();
-  FunctionCallee Malloc = M.getOrInsertFunction(
-      "malloc", PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
-  // What LLVM's library-call inference says about malloc, so alias
-  // analysis knows the call touches no tensor memory (also at -O0).
-  if (auto *MF = dyn_cast<Function>(Malloc.getCallee())) {
-    MF->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-    MF->setDoesNotThrow();
-    MF->addRetAttr(Attribute::NoAlias);
-  }
+  FunctionCallee Malloc = getAllocatorFunction(
+      M, "malloc", FunctionType::get(B.getPtrTy(), {B.getInt64Ty()}, false));
   Buffer Buf;
   Buf.Ptr = B.CreateCall(Malloc, {Bytes}, Name);
   Buf.IsHeap = true;

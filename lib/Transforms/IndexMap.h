@@ -144,6 +144,10 @@ Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
 Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
                        llvm::Value *Bytes, const llvm::Twine &Name);
 void emitFree(llvm::IRBuilderBase &B, llvm::Value *Ptr);
+/// \p Name of type \p Ty declared as an allocator like malloc: it returns
+/// fresh memory and touches none the program can see.
+llvm::FunctionCallee getAllocatorFunction(llvm::Module &M, llvm::StringRef Name,
+                                          llvm::FunctionType *Ty);
 /// Writes the vector constant \p C at \p Ptr without a vector of its size:
 /// memset (all bytes alike), a vectorized fill loop (a splat), or a copy
 /// of a private constant global.

@@ -13,14 +13,6 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
-/// "%lldx%lld.." for \p Rank extents.
-std::string shapeFormat(unsigned Rank) {
-  std::string S;
-  for (unsigned D = 0; D < Rank; ++D)
-    S += D ? "x%lld" : "%lld";
-  return S;
-}
-
 /// The extents and checks of one op whose result has run-time extents.
 class OpPreparer {
 public:

@@ -3,6 +3,7 @@
 #include "RuntimeShapes.h"
 
 #include "../Analysis/TensorMemory.h"
+#include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
 #include "Gemm/GemmEmitterImpl.h"
@@ -20,12 +21,7 @@ using namespace llvm;
 namespace tlx {
 
 Value *emitExtent(IRBuilderBase &B, const TensorType &Ty, unsigned Dim) {
-  if (Ty.Shape[Dim] != DynamicExtent)
-    return B.getInt64(Ty.Shape[Dim]);
-  const ExtentRef &R = Ty.ShapeRefs[Dim];
-  Value *Lane = B.CreateExtractElement(const_cast<Value *>(R.Vec),
-                                       uint64_t(R.Lane), "tlx.extent");
-  return B.CreateSExt(Lane, B.getInt64Ty());
+  return B.CreateSExt(emitExtentI32(B, Ty, Dim), B.getInt64Ty());
 }
 
 /// \p Ty's memory at \p Ptr through the leading dims \p LD (a load's
@@ -238,6 +234,13 @@ void RuntimeChecker::require(Value *Cond, const Twine &Format,
   });
 }
 
+std::string shapeFormat(unsigned Rank) {
+  std::string S;
+  for (unsigned D = 0; D < Rank; ++D)
+    S += D ? "x%lld" : "%lld";
+  return S;
+}
+
 /// One string of the op's location for all its checks.
 Value *RuntimeChecker::whereString() {
   if (!WhereString)
@@ -253,17 +256,12 @@ Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes,
     Buffer Buf = emitAllocBuffer(B, B.getInt8Ty(), Bytes, "tlx.rtbuf");
     return Buf.Ptr;
   }
-  FunctionCallee Alloc = M.getOrInsertFunction(
-      "tlxrt_alloc_tensor", FunctionType::get(B.getPtrTy(),
-                                              {B.getInt64Ty(), B.getInt32Ty(),
-                                               B.getPtrTy(), B.getPtrTy()},
-                                              /*isVarArg=*/true));
-  // As malloc: fresh memory, touching none the program can see.
-  if (auto *Fn = dyn_cast<Function>(Alloc.getCallee())) {
-    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-    Fn->setDoesNotThrow();
-    Fn->addRetAttr(Attribute::NoAlias);
-  }
+  FunctionCallee Alloc =
+      getAllocatorFunction(M, "tlxrt_alloc_tensor",
+                           FunctionType::get(B.getPtrTy(),
+                                             {B.getInt64Ty(), B.getInt32Ty(),
+                                              B.getPtrTy(), B.getPtrTy()},
+                                             /*isVarArg=*/true));
   // The message of the first failure that holds (the last's otherwise).
   Value *Failed = B.getFalse(), *Message = nullptr;
   for (const AllocFailure &F : reverse(Failures)) {
@@ -283,10 +281,9 @@ void RuntimeChecker::requireValidView(const RuntimeView &V, StringRef What) {
   Value *NonNegative = B.getTrue();
   for (Value *E : V.Extents)
     NonNegative = B.CreateAnd(NonNegative, B.CreateICmpSGE(E, Zero));
-  std::string Format = (What + " has a negative extent at run time: ").str();
-  for (unsigned I = 0; I < V.rank(); ++I)
-    Format += I ? "x%lld" : "%lld";
-  require(NonNegative, Format, V.Extents);
+  require(NonNegative,
+          What + " has a negative extent at run time: " + shapeFormat(V.rank()),
+          V.Extents);
   // Walking the storage dims outwards, each must step over the span of
   // the ones inside it, unless it has at most one index (or the tensor
   // none).

@@ -109,6 +109,9 @@ llvm::SmallVector<llvm::Value *, 4> emitLogicalExtents(llvm::IRBuilderBase &B,
 llvm::Value *emitRuntimeDisjoint(llvm::IRBuilderBase &B, const RuntimeView &X,
                                  const RuntimeView &Y, llvm::AAResults &AA);
 
+/// "%lldx%lld.." for \p Rank extents in a check's message.
+std::string shapeFormat(unsigned Rank);
+
 /// Emits the checks of one op at \p B: each require() branches to a call
 /// of tlxrt_shape_error, which names the op's C function and source
 /// location and ends the program, when its condition is false. With the
