@@ -36,6 +36,13 @@ __attribute__((__noreturn__, __format__(__printf__, 2, 3)))
 #endif
 void tlxrt_shape_error(const char *where, const char *format, ...);
 
+/* Reports format as tlxrt_shape_error does unless ok is non-zero: a check
+ * that adds no branch to the generated code. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((__format__(__printf__, 3, 4)))
+#endif
+void tlxrt_shape_check(int ok, const char *where, const char *format, ...);
+
 /* malloc(bytes) for a TLX buffer of run-time size (free() releases it);
  * when overflow is non-zero (the size does not fit in 64 bits) or memory
  * runs out, reports format as tlxrt_shape_error does. */

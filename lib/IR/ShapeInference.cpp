@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -250,15 +251,30 @@ static std::optional<uint64_t> pointeeVectorLength(const CallBase &Call,
 }
 
 /// Whether \p V is the data result of a TLX op (not C vector data): of an
-/// op, or of a tensor_<op> call recognition has yet to rewrite (the long
-/// form's typeinfo of a result, nested in a short-form call).
-static bool isOpResult(const Value *V) {
+/// op, of a tensor_<op> call recognition has yet to rewrite (the long
+/// form's typeinfo of a result, nested in a short-form call), or of C
+/// operators that tlx-vector-ops makes TLX ops of, computing from such a
+/// result (`xw + bias` on run-time-sized results).
+static bool isOpResult(const Value *V,
+                       SmallPtrSetImpl<const Value *> &Visited) {
+  if (!Visited.insert(V).second)
+    return false;
   std::optional<OpKind> K = getOpKind(V);
   if (const auto *Call = dyn_cast<CallBase>(V); !K && Call)
     if (const auto *Callee =
             dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()))
       K = matchCName(Callee->getName());
-  return K && getOpDesc(*K).Result == ResultKind::Data;
+  if (K)
+    return getOpDesc(*K).Result == ResultKind::Data;
+  const auto *I = dyn_cast<Instruction>(V);
+  return I && isCVectorOperator(*I) &&
+         any_of(I->operands(),
+                [&](const Value *Op) { return isOpResult(Op, Visited); });
+}
+
+static bool isOpResult(const Value *V) {
+  SmallPtrSet<const Value *, 8> Visited;
+  return isOpResult(V, Visited);
 }
 
 static bool checkData(const TensorValue &TV, std::string &Why) {
@@ -479,7 +495,7 @@ std::optional<ContractAxes> getContractAxes(const CallBase &Op,
     return std::nullopt;
   for (unsigned I = 0; I < AxesA->size(); ++I) {
     int64_t ExtA = LA[(*AxesA)[I]], ExtB = LB[(*AxesB)[I]];
-    if (ExtA != ExtB)
+    if (!mayEqualExtent(ExtA, ExtB))
       return failNone(Why, "contracted extents differ: op1 axis " +
                                Twine((*AxesA)[I]) + " is " + Twine(ExtA) +
                                ", op2 axis " + Twine((*AxesB)[I]) + " is " +
@@ -777,7 +793,7 @@ Type *ResultInference::contractionElem() {
 
 bool acceptsRuntimeExtents(OpKind Kind) {
   return isRuntimeFusible(Kind) || Kind == OpKind::MatMul ||
-         getMMASignedness(Kind).has_value();
+         Kind == OpKind::Contract || getMMASignedness(Kind).has_value();
 }
 
 bool isRuntimeFusible(OpKind Kind) {
@@ -790,7 +806,7 @@ bool isRuntimeFusible(OpKind Kind) {
   case OpKind::ReshapePermute:
     return true;
   default:
-    return isReduce(Kind) || isUnaryElementwise(Kind);
+    return isReduce(Kind) || isUnaryElementwise(Kind) || isCOperatorOp(Kind);
   }
 }
 
@@ -804,9 +820,9 @@ bool ResultInference::checkRuntimeExtents() {
   if (!acceptsRuntimeExtents(Kind))
     return fail(Why, "operand extents computed at run time are not "
                      "supported by this operation yet (only by matmul, the "
-                     "mma family, the unary elementwise ops, transpose, "
-                     "broadcast, pad, concat, reduce.* and the reshapes; "
-                     "docs/ops.md, \"Run-time sizes\")");
+                     "mma family, the elementwise ops and C operators, "
+                     "transpose, broadcast, pad, concat, reduce.* and the "
+                     "reshapes; docs/ops.md, \"Run-time sizes\")");
   return true;
 }
 
@@ -899,17 +915,35 @@ std::optional<OpResult> ResultInference::inferInstruction() {
     return failNone(Why, "the condition (" + operandName(Op, 0) +
                              ") must have integer elements, not " +
                              typeName(Tensors[0].Type.Elem));
+  bool Dynamic = any_of(
+      Tensors, [](const TensorValue &TV) { return TV.Type.isDynamic(); });
   for (unsigned I = 0; I < Tensors.size(); ++I) {
-    if (Logical[I] != Logical[First])
+    bool SameShape =
+        Logical[I].size() == Logical[First].size() &&
+        all_of(seq<size_t>(0, Logical[I].size()), [&](size_t D) {
+          return Dynamic ? mayEqualExtent(Logical[I][D], Logical[First][D])
+                         : Logical[I][D] == Logical[First][D];
+        });
+    if (!SameShape)
       return failNone(Why, "operand shapes differ: " + operandName(Op, First) +
                                " is " + shape(First) + ", " +
                                operandName(Op, I) + " is " + shape(I));
+    // C operators work on storage positions: with run-time extents they
+    // are the logical ones only for one layout (docs/ops.md).
+    if (Dynamic && Tensors[I].Type.Layout != Tensors[First].Type.Layout)
+      return failNone(Why, "operands whose extents are computed at run time "
+                           "have one layout here: " +
+                               operandName(Op, First) + " has layout " +
+                               formatList(Tensors[First].Type.Layout) + ", " +
+                               operandName(Op, I) + " has layout " +
+                               formatList(Tensors[I].Type.Layout));
     if (I >= First && Tensors[I].Type.Elem != Tensors[First].Type.Elem)
       return failNone(Why, "operand element types differ: " +
                                typeName(Tensors[First].Type.Elem) + " and " +
                                typeName(Tensors[I].Type.Elem));
   }
-  return result(Tensors[First].Type.Elem, Logical[First]);
+  return result(Tensors[First].Type.Elem, Logical[First],
+                Tensors[First].Type.logicalShapeRefs());
 }
 
 /// icmp/fcmp: a predicate of the comparison's kind; the result has
@@ -932,7 +966,7 @@ std::optional<OpResult> ResultInference::inferCompare() {
   if (!Res || !Res->isIntegerTy(Bits))
     return failNone(Why, "the result must have i" + Twine(Bits) +
                              " elements, as wide as the operands");
-  return result(Res, R->LogicalShape);
+  return result(Res, R->LogicalShape, R->LogicalRefs);
 }
 
 /// The conversions: LLVM's cast rules between the operand's element type
@@ -946,7 +980,7 @@ std::optional<OpResult> ResultInference::inferConversion() {
     return failNone(Why, "cannot convert " + typeName(From) + " to " +
                              typeName(To) + " with " +
                              getOpDesc(Kind).shortName().str());
-  return result(To, Logical[0]);
+  return result(To, Logical[0], Tensors[0].Type.logicalShapeRefs());
 }
 
 std::optional<OpResult> ResultInference::inferMatMul() {
@@ -989,16 +1023,21 @@ std::optional<OpResult> ResultInference::inferContract() {
     return std::nullopt;
   // tensordot: op1's free dims, then op2's.
   Dims Out;
+  ExtentRefs Refs;
   for (unsigned Side = 0; Side < 2; ++Side) {
     ArrayRef<int64_t> Contracted = Side == 0 ? Axes->Op1 : Axes->Op2;
     for (unsigned D = 0; D < Logical[Side].size(); ++D)
-      if (!is_contained(Contracted, (int64_t)D))
+      if (!is_contained(Contracted, (int64_t)D)) {
         Out.push_back(Logical[Side][D]);
+        Refs.push_back(refOf(Side, D));
+      }
   }
   // A full contraction is a one-element tensor: IR has no rank-0 typeinfo.
   if (Out.empty())
-    Out.push_back(1);
-  return result(Elem, Out);
+    Out.push_back(1), Refs.push_back(ExtentRef());
+  if (!is_contained(Out, DynamicExtent))
+    Refs.clear();
+  return result(Elem, Out, Refs);
 }
 
 std::optional<OpResult> ResultInference::inferMMA() {
@@ -1319,6 +1358,18 @@ Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
   };
   OpKind Kind = *getOpKind(Op);
   switch (Kind) {
+  case OpKind::Contract: {
+    // op1's free dims, then op2's
+    ContractAxes Axes = *getContractAxes(Op, Why);
+    for (unsigned Side = 0, Seen = 0; Side < 2; ++Side) {
+      ArrayRef<int64_t> Contracted = Side == 0 ? Axes.Op1 : Axes.Op2;
+      unsigned Rank = getOperandTensor(Op, Side, Why)->Type.rank();
+      for (unsigned D = 0; D < Rank; ++D)
+        if (!is_contained(Contracted, (int64_t)D) && Seen++ == Dim)
+          return Operand(Side, D);
+    }
+    return B.getInt32(1); // a full contraction: [1]
+  }
   case OpKind::Transpose: {
     unsigned Rank = getOperandTensor(Op, 0, Why)->Type.rank();
     if (isLogicalTranspose(Op) && Dim + 2 >= Rank)
@@ -1361,8 +1412,8 @@ Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
   default:
     if (getMMASignedness(Kind))
       return Operand(0, Dim); // the accumulator's
-    if (isUnaryElementwise(Kind))
-      return Operand(0, Dim);
+    if (isUnaryElementwise(Kind) || isCOperatorOp(Kind))
+      return Operand(0, Dim); // C operators: all operands' (checked)
     assert(getReduceWindow(Op, Why) && "not an op with run-time extents");
     // (in - window) / stride + 1
     Value *Span =
@@ -1411,6 +1462,9 @@ std::optional<TensorType> inferUntypedResult(IRBuilderBase &B, OpKind Kind,
   return Ty;
 }
 
+static std::optional<TensorType> inferResultTensorType(const CallBase &Op,
+                                                       std::string &Why);
+
 std::optional<TensorType> getResultTensorType(const CallBase &Op,
                                               std::string &Why) {
   if (const CallBase *TI = getResultTypeInfo(Op)) {
@@ -1420,6 +1474,20 @@ std::optional<TensorType> getResultTensorType(const CallBase &Op,
       return failNone(Why, "result typeinfo: " + Reason);
     return TV->Type;
   }
+  return inferResultTensorType(Op, Why);
+}
+
+std::optional<TensorType>
+inferHomedResultType(IRBuilderBase &B, const CallBase &Op, std::string &Why) {
+  std::optional<TensorType> Ty = inferResultTensorType(Op, Why);
+  if (Ty)
+    placeComputedExtents(B, Op, *Ty);
+  return Ty;
+}
+
+/// The type TLX infers for \p Op's result from its operands alone.
+static std::optional<TensorType> inferResultTensorType(const CallBase &Op,
+                                                       std::string &Why) {
   std::optional<OpResult> R = inferResult(Op, Why);
   if (!R)
     return std::nullopt;

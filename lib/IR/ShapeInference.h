@@ -101,6 +101,13 @@ std::optional<TensorType> inferUntypedResult(llvm::IRBuilderBase &B,
                                              llvm::ArrayRef<llvm::Value *> Args,
                                              std::string &Why);
 
+/// The type TLX infers for \p Op's result from its operands (as if no
+/// typeinfo named it), its run-time extents homed: those the op computes
+/// in a shape vector emitted at \p B.
+std::optional<TensorType> inferHomedResultType(llvm::IRBuilderBase &B,
+                                               const llvm::CallBase &Op,
+                                               std::string &Why);
+
 /// The tensor of type \p Ty whose logical row-major order is the tensor
 /// \p RowMajor names (what `totensor(data, Ty)` means for a TLX result):
 /// `typeinfo(transpose(RowMajor, Ty.Layout), Ty)`, the transpose only for a

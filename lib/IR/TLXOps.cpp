@@ -8,6 +8,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -115,6 +116,106 @@ std::optional<OpKind> getInstructionOp(unsigned Opcode) {
     if (Op == Opcode)
       return K;
   return std::nullopt;
+}
+
+std::optional<OpKind> getVectorIntrinsicOp(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return std::nullopt;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::fmuladd: // expanded to fmul + fadd first
+    return OpKind::FAdd;
+  case Intrinsic::fabs:
+    return OpKind::Fabs;
+  case Intrinsic::sqrt:
+    return OpKind::Sqrt;
+  case Intrinsic::floor:
+    return OpKind::Floor;
+  case Intrinsic::ceil:
+    return OpKind::Ceil;
+  case Intrinsic::sin:
+    return OpKind::Sin;
+  case Intrinsic::cos:
+    return OpKind::Cos;
+  case Intrinsic::exp:
+    return OpKind::Exp;
+  case Intrinsic::exp2:
+    return OpKind::Exp2;
+  case Intrinsic::log:
+    return OpKind::Log;
+  case Intrinsic::log2:
+    return OpKind::Log2;
+  case Intrinsic::log10:
+    return OpKind::Log10;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool isCVectorOperator(const Instruction &I) {
+  if (!isa<FixedVectorType>(I.getType()))
+    return false;
+  if (getVectorIntrinsicOp(I))
+    return true;
+  std::optional<OpKind> K = getInstructionOp(I.getOpcode());
+  return K && isCOperatorOp(*K);
+}
+
+/// The C spelling of the operator an op is made from.
+static StringRef getOperatorSpelling(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::Add:
+  case OpKind::FAdd:
+    return "+";
+  case OpKind::Sub:
+  case OpKind::FSub:
+  case OpKind::FNeg:
+    return "-";
+  case OpKind::Mul:
+  case OpKind::FMul:
+    return "*";
+  case OpKind::SDiv:
+  case OpKind::UDiv:
+  case OpKind::FDiv:
+    return "/";
+  case OpKind::SRem:
+  case OpKind::URem:
+  case OpKind::FRem:
+    return "%";
+  case OpKind::Shl:
+    return "<<";
+  case OpKind::LShr:
+  case OpKind::AShr:
+    return ">>";
+  case OpKind::And:
+    return "&";
+  case OpKind::Or:
+    return "|";
+  case OpKind::Xor:
+    return "^";
+  case OpKind::Select:
+    return "?:";
+  case OpKind::InsertElement:
+    return "[]=";
+  default:
+    return "";
+  }
+}
+
+std::string getUserOpName(OpKind Kind) {
+  const OpDesc &D = getOpDesc(Kind);
+  if (!D.CName.empty())
+    return ("'" + D.CName + "'").str();
+  if (Kind == OpKind::ICmp || Kind == OpKind::FCmp)
+    return "a comparison";
+  StringRef Op = getOperatorSpelling(Kind);
+  if (!Op.empty())
+    return ("operator '" + Op + "'").str();
+  return "__builtin_convertvector"; // the conversions
+}
+
+bool isCOperatorOp(OpKind Kind) {
+  return getInstructionOpcode(Kind) && Kind != OpKind::InsertElement;
 }
 
 bool isTLXIntrinsic(const Function &F) {

@@ -79,6 +79,22 @@ bool isTLXIntrinsic(const llvm::Function &F);
 /// C vector operator applies element by element, and back.
 std::optional<unsigned> getInstructionOpcode(OpKind Kind);
 std::optional<OpKind> getInstructionOp(unsigned Opcode);
+/// The op of a vector intrinsic C code calls (clang's a * b + c is
+/// llvm.fmuladd, made fmul then fadd; __builtin_elementwise_* are the math
+/// intrinsics).
+std::optional<OpKind> getVectorIntrinsicOp(const llvm::Instruction &I);
+/// Whether \p I is a C operator on vectors that tlx-vector-ops makes a TLX
+/// op of, applied element by element: a binary operator, fneg, a compare,
+/// a select, a conversion or a math intrinsic (not insertelement, a C
+/// element write).
+bool isCVectorOperator(const llvm::Instruction &I);
+/// How a diagnostic names op \p Kind to a C programmer: its C function
+/// quoted ('tensor_matmul'), or for an op made from a C operator, that
+/// operator (operator '+', a comparison, __builtin_convertvector).
+std::string getUserOpName(OpKind Kind);
+/// The ops C vector operators become, element by element (add .. select,
+/// the conversions; not insertelement).
+bool isCOperatorOp(OpKind Kind);
 
 /// LLVM-style type mangling ("v9f32", "p0", "i32", "bf16").
 std::string mangleType(llvm::Type *Ty);

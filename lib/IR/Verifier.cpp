@@ -286,17 +286,21 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
 }
 
 /// A result with run-time extents is read by TLX ops only: its data by
-/// typeinfos, whose tokens C code cannot read (docs/ops.md, "Run-time
-/// sizes"). Its vector's length does not hold it.
+/// typeinfos, whose tokens C code cannot read, and by C operators, which
+/// tlx-vector-ops makes TLX ops (docs/ops.md, "Run-time sizes"). Its
+/// vector's length does not hold it.
 bool TLXVerifier::verifyRuntimeResultUse(const CallBase &Call) {
   for (const Use &U : Call.uses()) {
     const auto *TI = dyn_cast<CallBase>(U.getUser());
     if (TI && getOpKind(*TI) == OpKind::TypeInfo && U.getOperandNo() == 0)
       continue;
+    if (const auto *I = dyn_cast<Instruction>(U.getUser());
+        I && isCVectorOperator(*I))
+      continue;
     return reportFailure(Call, "a result whose extents are computed at run "
-                               "time is read by TLX ops and tensor_store "
-                               "only, not as C data (element reads, C "
-                               "operators, by value to a function)");
+                               "time is read by TLX ops, C operators and "
+                               "tensor_store only, not as C data (element "
+                               "reads, C stores, by value to a function)");
   }
   return true;
 }

@@ -38,6 +38,14 @@ void tlxrt_shape_error(const char *where, const char *format, ...) {
   report(where, format, args);
 }
 
+void tlxrt_shape_check(int ok, const char *where, const char *format, ...) {
+  if (ok)
+    return;
+  va_list args;
+  va_start(args, format);
+  report(where, format, args);
+}
+
 void *tlxrt_alloc_tensor(unsigned long long bytes, int overflow,
                          const char *where, const char *format, ...) {
   /* malloc(0) may return null: ask for a byte. */

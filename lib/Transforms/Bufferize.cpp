@@ -249,7 +249,7 @@ void MergeLowering::allocateBuffer(MergedTensor &MT) {
   MT.Buffer = Buf.Ptr;
   Buffers.insert(Buf.Ptr);
   emitRemark(DEBUG_TYPE, "Merge", *MT.Consumer,
-             "tensor " + shapeString(MT.Ty.Shape) + " " +
+             "tensor " + formatShape(MT.Ty.Shape) + " " +
                  elementTypeName(MT.Ty.Elem) + " merged across control " +
                  "flow: each path writes it into one " +
                  (Buf.IsHeap ? "heap" : "stack") + " buffer (" +
@@ -552,7 +552,8 @@ private:
   void bufferizeRuntimeResult(CallBase &Op, CallBase &TI);
   void bufferRuntimeResult(CallBase &Op, CallBase &TI);
   void writeRuntimeResult(CallBase &Op, CallBase &TI, CallBase &Store);
-  bool operandsUnchangedUntil(CallBase &Op, CallBase &TI, Instruction &At);
+  bool operandsUnchangedUntil(CallBase &Op, CallBase &TI, Instruction &At,
+                              bool Report = true);
   std::pair<CallInst *, CallInst *> copyToRuntimeBuffer(IRBuilderBase &B,
                                                         Value *Token,
                                                         const CallBase &Op,
@@ -692,7 +693,7 @@ void Bufferizer::bufferizeVectorInput(CallBase &TI) {
     addTemp(Buf, Held, New);
   }
   emitRemark(DEBUG_TYPE, "VectorInput", *New,
-             "tensor " + shapeString(TV->Type.Shape) + " " +
+             "tensor " + formatShape(TV->Type.Shape) + " " +
                  elementTypeName(TV->Type.Elem) + " passed by value: copied " +
                  "once into a " + (Buf.IsHeap ? "heap" : "stack") +
                  " buffer (" + Twine(Buf.Bytes) + " bytes)");
@@ -851,10 +852,11 @@ static bool readsWithoutBuffer(const CallBase &TI) {
     return false;
   if (*K == OpKind::Store)
     return Reader->getArgOperand(1) == &TI;
-  // A contraction at the root of unary ops: tlx-tile's epilogue.
+  // A contraction at the root of unary ops: tlx-tile's epilogue (not
+  // contract's, lowered through buffers by tlx-nd-to-2d).
   const CallBase *Root = walkUnaryChain(&TI).rootOp();
   if (Root && isContraction(*getOpKind(*Root)))
-    return isUnaryElementwise(*K);
+    return isUnaryElementwise(*K) && getOpKind(*Root) != OpKind::Contract;
   return isRuntimeFusible(*K);
 }
 
@@ -882,28 +884,11 @@ Bufferizer::copyToRuntimeBuffer(IRBuilderBase &B, Value *Token,
                                 const CallBase &Op, const Twine &Name) {
   TensorType Ty = getTensorValue(Token)->Type;
   Ty.Padding.assign(Ty.rank(), 0);
-  const DataLayout &DL = F.getDataLayout();
-  Value *Bytes = B.getInt64(DL.getTypeAllocSize(Ty.Elem));
-  Value *Overflow = B.getFalse(), *Negative = B.getFalse();
   SmallVector<Value *, 4> Extents;
-  for (unsigned D = 0; D < Ty.rank(); ++D) {
+  for (unsigned D = 0; D < Ty.rank(); ++D)
     Extents.push_back(emitExtent(B, Ty, D));
-    Negative =
-        B.CreateOr(Negative, B.CreateICmpSLT(Extents.back(), B.getInt64(0)));
-    Value *Product =
-        B.CreateIntrinsic(Intrinsic::umul_with_overflow, {B.getInt64Ty()},
-                          {Bytes, Extents.back()});
-    Bytes = B.CreateExtractValue(Product, 0);
-    Overflow = B.CreateOr(Overflow, B.CreateExtractValue(Product, 1));
-  }
-  std::string Shape = shapeFormat(Ty.rank());
   Buffer Buf;
-  Buf.Ptr = RuntimeChecker(B, Op).emitCheckedAlloc(
-      Bytes,
-      {{Negative, "the result has a negative extent at run time: " + Shape},
-       {Overflow, "a tensor of " + Shape +
-                      " elements does not fit in memory at run time"}},
-      Extents);
+  Buf.Ptr = emitRuntimeTensorAlloc(B, Op, Ty.Elem, Extents);
   Buf.Ptr->setName(Name);
   Buf.IsHeap = true;
   Buf.Bytes = -1;
@@ -916,12 +901,30 @@ Bufferizer::copyToRuntimeBuffer(IRBuilderBase &B, Value *Token,
   return {Store, Reader};
 }
 
+/// Why the result \p TI types needs a buffer (readsWithoutBuffer() said
+/// no, or its operands change before its store), for the remark.
+static std::string whyBuffered(const CallBase &TI) {
+  const auto *Reader =
+      TI.hasOneUse() ? dyn_cast<CallBase>(TI.user_back()) : nullptr;
+  if (!Reader)
+    return "read more than once";
+  if (Reader->getParent() != TI.getParent())
+    return "read in another block";
+  OpKind K = *getOpKind(*Reader);
+  if (K == OpKind::Store)
+    return "its operands may be written before its store";
+  if (isRuntimeFusible(K))
+    return "read by " + getOpDesc(K).shortName().str() +
+           ", which its GEMM's write-back does not apply";
+  return "read by an op that reads memory";
+}
+
 // %r = op(...); %t = typeinfo(%r, <run-time shape>); (readers of %t)
 // -->
 // %buf = malloc(run-time size); store(%buf, %t); %b = load(%buf, shape)
 // (readers of %b); free(%buf) after the last
 void Bufferizer::bufferRuntimeResult(CallBase &Op, CallBase &TI) {
-  bool ReadOnce = TI.hasOneUse();
+  std::string Why = whyBuffered(TI);
   IRBuilder<> B(TI.getNextNode());
   auto [Store, Reader] = copyToRuntimeBuffer(B, &TI, Op, "tlx.rtbuf");
   TI.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
@@ -931,16 +934,14 @@ void Bufferizer::bufferRuntimeResult(CallBase &Op, CallBase &TI) {
              getOpDesc(*getOpKind(Op)).shortName() +
                  ": result with run-time extents computed into a heap "
                  "buffer of its run-time size (" +
-                 (ReadOnce ? "read by another block or by an op "
-                             "that reads memory"
-                           : "read more than once") +
-                 ")");
+                 Why + ")");
 }
 
 /// Whether nothing writes what the ops computing \p TI (\p Op's result)
-/// read between each of them and \p At, in one block; else says why.
+/// read between each of them and \p At, in one block; else says why when
+/// \p Report.
 bool Bufferizer::operandsUnchangedUntil(CallBase &Op, CallBase &TI,
-                                        Instruction &At) {
+                                        Instruction &At, bool Report) {
   // Every op computing the tensor (a contraction at its root included)
   // reads its operands at At: nothing may write them from the op on. (Ops
   // in other blocks have constant extents: fused as such, checked there.)
@@ -955,7 +956,7 @@ bool Bufferizer::operandsUnchangedUntil(CallBase &Op, CallBase &TI,
   for (CallBase *C : Ops)
     if (C->getParent() == At.getParent())
       Unchanged &= !mayClobberBetween(collectTokenRoots(*C), C, &At, AA);
-  if (!Unchanged)
+  if (!Unchanged && Report)
     emitError(Op, "the operands of " + getOpDesc(*getOpKind(Op)).shortName() +
                       " may be written before its result is stored; with "
                       "extents computed at run time, store the result right "
@@ -963,11 +964,12 @@ bool Bufferizer::operandsUnchangedUntil(CallBase &Op, CallBase &TI,
   return Unchanged;
 }
 
-/// Computes \p Op's result, typed by \p TI, where \p Store writes it.
+/// Computes \p Op's result, typed by \p TI, where \p Store writes it, or
+/// where it is defined, into a buffer, when its operands may change before.
 void Bufferizer::writeRuntimeResult(CallBase &Op, CallBase &TI,
                                     CallBase &Store) {
-  if (!operandsUnchangedUntil(Op, TI, Store))
-    return;
+  if (!operandsUnchangedUntil(Op, TI, Store, /*Report=*/false))
+    return bufferRuntimeResult(Op, TI);
   compat::moveBefore(&Op, &Store);
   compat::moveBefore(&TI, &Store);
   emitRemark(DEBUG_TYPE, "StoreDestination", Op,
@@ -1112,7 +1114,7 @@ void Bufferizer::assignBuffer(CallBase &Op, CallBase &TI) {
                             " buffer of " + Twine(Buf.Bytes) + " bytes")
                                .str();
   emitRemark(DEBUG_TYPE, "Buffer", Op,
-             getOpDesc(Kind).shortName() + ": result " + shapeString(Ty.Shape) +
+             getOpDesc(Kind).shortName() + ": result " + formatShape(Ty.Shape) +
                  " " + elementTypeName(Ty.Elem) + " " + What +
                  (Escapes.empty() ? ""
                                   : "; non-TLX code reads it from the "
@@ -1327,7 +1329,7 @@ void Bufferizer::protectUserMemory(CallBase &Def) {
   Def.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
   addTemp(Buf, Ty, Reader);
   emitRemark(DEBUG_TYPE, "Snapshot", Def,
-             "tensor " + shapeString(Ty.Shape) + " " +
+             "tensor " + formatShape(Ty.Shape) + " " +
                  elementTypeName(Ty.Elem) +
                  " copied at its definition: its memory may be written "
                  "before its last reader");
@@ -1481,11 +1483,91 @@ bool Bufferizer::run() {
 
 } // namespace
 
+/// \p TI, one of several typeinfos naming a result with run-time extents
+/// after \p First, is checked at run time to give First's extents (a
+/// check without a branch: ops stay in their readers' blocks) and becomes
+/// First.
+static void mergeRuntimeTypeInfo(CallBase &First, CallBase &TI) {
+  TensorType FirstTy = getTensorValue(&First)->Type;
+  TensorType Ty = getTensorValue(&TI)->Type;
+  IRBuilder<> B(&TI);
+  SmallVector<Value *, 8> Args = emitLogicalExtents(B, FirstTy);
+  SmallVector<Value *, 4> Said = emitLogicalExtents(B, Ty);
+  Value *Same = B.getTrue();
+  for (unsigned D = 0; D < Said.size(); ++D)
+    Same = B.CreateAnd(Same, B.CreateICmpEQ(Args[D], Said[D]));
+  Args.append(Said.begin(), Said.end());
+  std::string Shape = shapeFormat(Said.size());
+  if (!isa<Constant>(Same))
+    RuntimeChecker(B, TI).requireInline(
+        Same,
+        "the result is " + Shape + " at run time, but this typeinfo says " +
+            Shape,
+        Args);
+  TI.replaceAllUsesWith(&First);
+  TI.eraseFromParent();
+}
+
+/// A result with run-time extents is computed once, typed by its first
+/// typeinfo: later ones that nothing reads go (the C statement
+/// `tensor_typeinfo(v, ...);`), an unread first goes for the one typeinfo
+/// read in the op's block (the program's, after tlx-vector-ops named a C
+/// operator's result), others of the same layout and padding that the
+/// first dominates become it, checked at run time; any other is an
+/// error.
+static bool mergeRuntimeTypeInfos(Function &F) {
+  SmallVector<CallBase *, 4> Named;
+  for (Instruction &I : instructions(F))
+    if (auto *Op = dyn_cast<CallBase>(&I);
+        Op && getOpKind(*Op) &&
+        getOpDesc(*getOpKind(*Op)).Result == ResultKind::Data &&
+        !Op->hasOneUse())
+      if (const CallBase *TI = getResultTypeInfo(*Op);
+          TI && getTensorValue(TI) && getTensorValue(TI)->Type.isDynamic())
+        Named.push_back(Op);
+  if (Named.empty())
+    return false;
+  DominatorTree DT(F);
+  for (CallBase *Op : Named) {
+    auto *First = const_cast<CallBase *>(getResultTypeInfo(*Op));
+    SmallVector<CallBase *, 4> Live;
+    for (User *U : make_early_inc_range(Op->users()))
+      if (auto *TI = dyn_cast<CallBase>(U);
+          TI && TI != First && getOpKind(*TI) == OpKind::TypeInfo &&
+          getTensorValue(TI)) {
+        if (TI->use_empty())
+          TI->eraseFromParent();
+        else
+          Live.push_back(TI);
+      }
+    // One typeinfo read in the op's block: it alone types the result (and
+    // is checked against the extents the op computes when lowered).
+    if (First->use_empty() && Live.size() == 1 &&
+        Live[0]->getParent() == Op->getParent()) {
+      First->eraseFromParent();
+      continue;
+    }
+    TensorType FirstTy = getTensorValue(First)->Type;
+    for (CallBase *TI : Live) {
+      TensorType Ty = getTensorValue(TI)->Type;
+      if (Ty.Layout == FirstTy.Layout && Ty.Padding == FirstTy.Padding &&
+          DT.dominates(First, TI))
+        mergeRuntimeTypeInfo(*First, *TI);
+      else
+        emitError(*TI, "a result whose extents are computed at run time is "
+                       "named by typeinfos of one layout and padding, after "
+                       "its first, in this version");
+    }
+  }
+  return true;
+}
+
 PreservedAnalyses BufferizePass::run(Module &M, ModuleAnalysisManager &MAM) {
   return runLoweringStage(
       M, MAM, "bufferize", [](Function &F, FunctionAnalysisManager &FAM) {
+        bool Merged = mergeRuntimeTypeInfos(F);
         MergeLowering Merges(F);
-        bool Changed = Merges.run();
+        bool Changed = Merges.run() || Merged;
         // Merges may split blocks: alias analysis must see the new CFG.
         if (Changed)
           FAM.invalidate(F, PreservedAnalyses::none());

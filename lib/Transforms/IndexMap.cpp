@@ -1208,13 +1208,4 @@ void eraseOpIfDead(CallBase &Op) {
     Op.eraseFromParent();
 }
 
-std::string shapeString(ArrayRef<int64_t> Shape) {
-  if (Shape.empty())
-    return "scalar";
-  std::string S;
-  for (unsigned I = 0; I < Shape.size(); ++I)
-    S += (I ? "x" : "") + std::to_string(Shape[I]);
-  return S;
-}
-
 } // namespace tlx

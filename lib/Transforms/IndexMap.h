@@ -318,9 +318,6 @@ collectStoredContractions(llvm::Function &F,
 /// Erases a lowered op's typeinfos and then the op, once nothing reads them.
 void eraseOpIfDead(llvm::CallBase &Op);
 
-/// "2x3x4" for remarks.
-std::string shapeString(llvm::ArrayRef<int64_t> Shape);
-
 } // namespace tlx
 
 #endif // TLX_TRANSFORMS_INDEXMAP_H

@@ -365,7 +365,7 @@ void Legalizer::lowerStore(CallBase &Store) {
           Fused += (Fused.empty() ? "" : ", ") +
                    getOpDesc(*getOpKind(*P)).shortName().str();
   emitRemark(DEBUG_TYPE, "LoopNest", At,
-             What + ": " + shapeString(Dst.Shape) + " " +
+             What + ": " + formatShape(Dst.Shape) + " " +
                  elementTypeName(Dst.Elem) + " loop nest, " + Twine(Used) +
                  "-lane vectors along the innermost dim" +
                  (Fused.empty() ? "" : ", fused with " + Fused) +
@@ -397,7 +397,7 @@ void Legalizer::lowerToVector(CallBase &Op) {
     emitFree(B, Buf.Ptr);
   Op.replaceAllUsesWith(V);
   emitRemark(DEBUG_TYPE, "ToVector", Op,
-             "tovector: " + shapeString(Logical) + " " + elementTypeName(Elem) +
+             "tovector: " + formatShape(Logical) + " " + elementTypeName(Elem) +
                  " flattened row-major into a vector through a " +
                  (Buf.IsHeap ? "heap" : "stack") + " buffer");
   Op.eraseFromParent();

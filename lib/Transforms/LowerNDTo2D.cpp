@@ -35,6 +35,7 @@
 #include "IndexMap.h"
 #include "KernelOutliner.h"
 #include "Passes.h"
+#include "RuntimeShapes.h"
 #include "Threads.h"
 
 #include "llvm/IR/Instructions.h"
@@ -64,6 +65,10 @@ public:
 private:
   void lowerBatched(CallBase &Store, CallBase &Op);
   void lowerContract(CallBase &Store, CallBase &Op);
+  void lowerRuntimeContract(CallBase &Store, CallBase &Op);
+  Value *emitRuntimePackedCopy(IRBuilderBase &B, const CallBase &Op,
+                               Value *Token, ArrayRef<Value *> Extents,
+                               ArrayRef<int64_t> Perm, const Twine &Name);
   void lowerConvolution(CallBase &Store, CallBase &Op);
   bool lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
                                  const StridedView &In, StridedView Ker,
@@ -195,6 +200,22 @@ StridedView NDTo2DLowering::allocPacked(IRBuilderBase &B, Type *Elem,
   return V;
 }
 
+//   store(%ptr, typeinfo(transpose(%t, Perm), Shape, Perm, Padding), Strides)
+// %t's tensor written at \p Ptr with storage order \p Perm (a layout
+// change: the same logical values), Shape its extents in that order.
+static void emitTransposedStore(IRBuilderBase &B, Value *Ptr, Type *Elem,
+                                Value *Token, Type *VecTy,
+                                ArrayRef<int64_t> Perm, Value *Shape,
+                                Value *Padding, Value *Strides) {
+  LLVMContext &Ctx = B.getContext();
+  CallInst *Tr = createOpCall(B, OpKind::Transpose, VecTy,
+                              {Token, getI32Vector(Ctx, Perm)});
+  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                              {Tr, Shape, getI32Vector(Ctx, Perm), Padding});
+  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx), {Ptr, TI, Strides},
+               Elem);
+}
+
 // %t (layout L) --> %c = transpose(%t, Perm); typeinfo(%c, ..., Perm);
 //                   store(%tmp, ...): %tmp holds %t with storage order Perm.
 StridedView NDTo2DLowering::emitPackedCopy(IRBuilderBase &B, const Value *Token,
@@ -209,16 +230,10 @@ StridedView NDTo2DLowering::emitPackedCopy(IRBuilderBase &B, const Value *Token,
   StridedView Tmp = allocPacked(B, V.Elem, Storage);
   unsigned N = Tmp.Shape.size();
   Dims Zeros(N, 0);
-  Type *VecTy = FixedVectorType::get(V.Elem, NumElems);
-  CallInst *Tr =
-      createOpCall(B, OpKind::Transpose, VecTy,
-                   {const_cast<Value *>(Token), getI32Vector(Ctx, Perm)});
-  CallInst *TI =
-      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                   {Tr, getI32Vector(Ctx, Storage), getI32Vector(Ctx, Perm),
-                    getI32Vector(Ctx, Zeros)});
-  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-               {Tmp.Ptr, TI, getI32Vector(Ctx, Zeros)}, V.Elem);
+  emitTransposedStore(B, Tmp.Ptr, V.Elem, const_cast<Value *>(Token),
+                      FixedVectorType::get(V.Elem, NumElems), Perm,
+                      getI32Vector(Ctx, Storage), getI32Vector(Ctx, Zeros),
+                      getI32Vector(Ctx, Zeros));
   // The copy as a logical view: logical dim Perm[i] has storage stride i.
   StridedView Logical;
   Logical.Ptr = Tmp.Ptr;
@@ -244,16 +259,11 @@ void NDTo2DLowering::emitCopyBack(IRBuilderBase &B, const StridedView &Tmp,
       {Tmp.Ptr, getI32Vector(Ctx, Tmp.Shape), getI32Vector(Ctx, Identity),
        getI32Vector(Ctx, Zeros), getI32Vector(Ctx, Zeros)},
       Tmp.Elem);
-  Type *VecTy = FixedVectorType::get(Tmp.Elem, Ty.numElements());
-  CallInst *Tr = createOpCall(B, OpKind::Transpose, VecTy,
-                              {Ld, getI32Vector(Ctx, Ty.Layout)});
-  CallInst *TI = createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                              {Tr, getI32Vector(Ctx, Ty.Shape),
-                               getI32Vector(Ctx, Ty.Layout),
-                               getI32Vector(Ctx, Ty.Padding)});
-  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-               {Store.getArgOperand(0), TI, Store.getArgOperand(2)},
-               getPointerElementType(Store, 0));
+  emitTransposedStore(B, Store.getArgOperand(0),
+                      getPointerElementType(Store, 0), Ld,
+                      FixedVectorType::get(Tmp.Elem, Ty.numElements()),
+                      Ty.Layout, getI32Vector(Ctx, Ty.Shape),
+                      getI32Vector(Ctx, Ty.Padding), Store.getArgOperand(2));
 }
 
 void NDTo2DLowering::emitFrees(IRBuilderBase &B) {
@@ -342,7 +352,7 @@ void NDTo2DLowering::lowerBatched(CallBase &Store, CallBase &Op) {
   for (int64_t E : Batch)
     NumBatches *= E;
   emitRemark(DEBUG_TYPE, "Batched", Op,
-             getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) +
+             getOpDesc(Kind).shortName() + ": " + formatShape(Dst.Shape) +
                  " -> loop over " + Twine(NumBatches) + " batch slices of " +
                  Twine(M) + "x" + Twine(N) + " 2-D " +
                  getOpDesc(Kind).shortName() +
@@ -403,12 +413,168 @@ void NDTo2DLowering::lowerContract(CallBase &Store, CallBase &Op) {
     emitCopyBack(B, Out, Store);
   emitFrees(B);
   emitRemark(DEBUG_TYPE, "Contract", Op,
-             "contract: " + shapeString(A.Shape) + " x " +
-                 shapeString(Bv.Shape) + " -> one " + Twine(C2->Rows) + "x" +
+             "contract: " + formatShape(A.Shape) + " x " +
+                 formatShape(Bv.Shape) + " -> one " + Twine(C2->Rows) + "x" +
                  Twine(A2->Cols) + "x" + Twine(C2->Cols) +
                  " (MxKxN) 2-D matmul" +
                  (Packed.empty() ? "" : "; transposed first:" + Packed) +
                  (CopyBack ? "; result via a packed temporary" : ""));
+  Store.eraseFromParent();
+}
+
+/// <n x i32> of the i64 \p Extents taken in the order \p Perm.
+static Value *emitI32Vector(IRBuilderBase &B, ArrayRef<Value *> Extents,
+                            ArrayRef<int64_t> Perm) {
+  Value *Vec = getI32Vector(B.getContext(), Dims(Perm.size(), 0));
+  for (unsigned I = 0; I < Perm.size(); ++I)
+    Vec = B.CreateInsertElement(Vec,
+                                B.CreateTrunc(Extents[Perm[I]], B.getInt32Ty()),
+                                uint64_t(I), "tlx.shape");
+  return Vec;
+}
+
+/// The tensor \p Token (logical extents \p Extents) packed with its
+/// logical dims in the order \p Perm into a heap buffer of its run-time
+/// size: the buffer, or \p Token's own memory when that is packed so.
+Value *NDTo2DLowering::emitRuntimePackedCopy(IRBuilderBase &B,
+                                             const CallBase &Op, Value *Token,
+                                             ArrayRef<Value *> Extents,
+                                             ArrayRef<int64_t> Perm,
+                                             const Twine &Name) {
+  TensorValue TV = *getTensorValue(Token);
+  const TensorType &Ty = TV.Type;
+  std::optional<Dims> LD =
+      TV.StridesVec ? getConstantIntVector(TV.StridesVec) : Dims();
+  bool Packed = TV.isMemory() && LD &&
+                all_of(*LD, [](int64_t S) { return S == 0; }) &&
+                all_of(Ty.Padding, [](int64_t P) { return P == 0; });
+  Dims StorageOrder;
+  for (int64_t L : Ty.Layout)
+    StorageOrder.push_back(L);
+  if (Packed && StorageOrder == Dims(Perm.begin(), Perm.end()))
+    return TV.Data;
+  Value *Buf = emitRuntimeTensorAlloc(B, Op, Ty.Elem, Extents);
+  Buf->setName(Name);
+  Value *Zeros = getI32Vector(Ctx, Dims(Perm.size(), 0));
+  emitTransposedStore(B, Buf, Ty.Elem, Token, FixedVectorType::get(Ty.Elem, 1),
+                      Perm, emitI32Vector(B, Extents, Perm), Zeros, Zeros);
+  HeapTemps.push_back(Buf);
+  return Buf;
+}
+
+// %c = contract(%a, %b, axes_a, axes_b), extents computed at run time
+//   --> %pa = %a packed as [free_a.., axes_a..], %pb as [axes_b.., free_b..]
+//       (a heap copy through transpose, unless packed so already)
+//       store(%dst, typeinfo(matmul(load(%pa, MxK), load(%pb, KxN)), MxN))
+// M, K, N the products of those extents; a destination that is not packed
+// row-major gets the M x N result through a packed buffer and a copy.
+void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
+  std::string Why;
+  ContractAxes Axes = *getContractAxes(Op, Why);
+  IRBuilder<> B(&Store);
+  Value *TokA = Op.getArgOperand(0), *TokB = Op.getArgOperand(1);
+  TensorType TyA = getTensorValue(TokA)->Type, TyB = getTensorValue(TokB)->Type;
+  SmallVector<Value *, 4> EA = emitLogicalExtents(B, TyA),
+                          EB = emitLogicalExtents(B, TyB);
+  RuntimeChecker Check(B, Op);
+  for (auto [Name, E] : {std::make_pair("op1", ArrayRef<Value *>(EA)),
+                         std::make_pair("op2", ArrayRef<Value *>(EB))}) {
+    Value *NonNegative = B.getTrue();
+    for (Value *X : E)
+      NonNegative = B.CreateAnd(NonNegative, B.CreateICmpSGE(X, B.getInt64(0)));
+    Check.require(NonNegative,
+                  Twine(Name) + " has a negative extent at run time: " +
+                      shapeFormat(E.size()),
+                  E);
+  }
+  for (auto [X, Y] : zip(Axes.Op1, Axes.Op2))
+    Check.requireEqual(EA[X], EB[Y],
+                       "contracted extents differ at run time: op1 axis " +
+                           Twine(X) + " is %lld, op2 axis " + Twine(Y) +
+                           " is %lld",
+                       {EA[X], EB[Y]});
+  Dims FreeA, FreeB;
+  for (unsigned D = 0; D < TyA.rank(); ++D)
+    if (!is_contained(Axes.Op1, (int64_t)D))
+      FreeA.push_back(D);
+  for (unsigned D = 0; D < TyB.rank(); ++D)
+    if (!is_contained(Axes.Op2, (int64_t)D))
+      FreeB.push_back(D);
+  // M, K, N: products that must fit the i32 extents of a 2-D token.
+  auto Product = [&](ArrayRef<Value *> E, ArrayRef<int64_t> Ds,
+                     const char *What) {
+    Value *P = B.getInt64(1);
+    for (int64_t D : Ds) {
+      P = B.CreateMul(P, E[D]);
+      Check.require(B.CreateICmpSLE(P, B.getInt64(INT32_MAX)),
+                    Twine(What) + " (a product of extents) exceeds 2^31 - 1 "
+                                  "at run time: %lld",
+                    {P});
+    }
+    return P;
+  };
+  Value *M = Product(EA, FreeA, "M"), *K = Product(EA, Axes.Op1, "K"),
+        *N = Product(EB, FreeB, "N");
+  Dims PermA(FreeA), PermB(Axes.Op2);
+  PermA.append(Axes.Op1.begin(), Axes.Op1.end());
+  PermB.append(FreeB.begin(), FreeB.end());
+  Value *PA = emitRuntimePackedCopy(B, Op, TokA, EA, PermA, "tlx.contract.a");
+  Value *PB = emitRuntimePackedCopy(B, Op, TokB, EB, PermB, "tlx.contract.b");
+  Dims Zeros2 = {0, 0}, Identity2 = {0, 1};
+  auto Load2D = [&](Value *Ptr, Type *Elem, Value *Rows, Value *Cols) {
+    return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
+                        {Ptr, emitI32Vector(B, {Rows, Cols}, Identity2),
+                         getI32Vector(Ctx, Identity2),
+                         getI32Vector(Ctx, Zeros2), getI32Vector(Ctx, Zeros2)},
+                        Elem);
+  };
+  // The destination, when packed row-major, holds the M x N result as is.
+  TensorValue Dst = *getTensorValue(Store.getArgOperand(1));
+  std::optional<Dims> DstLD = getConstantIntVector(Store.getArgOperand(2));
+  bool Direct = Dst.Type.hasIdentityLayout() && DstLD &&
+                all_of(*DstLD, [](int64_t S) { return S == 0; }) &&
+                all_of(Dst.Type.Padding, [](int64_t P) { return P == 0; });
+  Type *Elem = Dst.Type.Elem;
+  SmallVector<Value *, 4> EC = emitLogicalExtents(B, Dst.Type);
+  Value *C = Store.getArgOperand(0);
+  if (!Direct) {
+    C = emitRuntimeTensorAlloc(B, Op, Elem, EC);
+    C->setName("tlx.contract.c");
+  }
+  CallInst *MM =
+      createOpCall(B, OpKind::MatMul, FixedVectorType::get(Elem, 1),
+                   {Load2D(PA, TyA.Elem, M, K), Load2D(PB, TyB.Elem, K, N)});
+  MM->setDebugLoc(Op.getDebugLoc());
+  CallInst *TI =
+      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                   {MM, emitI32Vector(B, {M, N}, Identity2),
+                    getI32Vector(Ctx, Identity2), getI32Vector(Ctx, Zeros2)});
+  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+               {C, TI, getI32Vector(Ctx, Zeros2)}, Elem);
+  if (!Direct) {
+    // The packed result, read with its logical extents, into the
+    // destination's layout and strides.
+    unsigned R = Dst.Type.rank();
+    Dims Identity = iota(0, R), Zeros(R, 0);
+    CallInst *Ld = createOpCall(
+        B, OpKind::Load, Type::getTokenTy(Ctx),
+        {C, emitI32Vector(B, EC, Identity), getI32Vector(Ctx, Identity),
+         getI32Vector(Ctx, Zeros), getI32Vector(Ctx, Zeros)},
+        Elem);
+    emitTransposedStore(
+        B, Store.getArgOperand(0), Elem, Ld, FixedVectorType::get(Elem, 1),
+        Dst.Type.Layout, Dst.Def->getArgOperand(1),
+        getI32Vector(Ctx, Dst.Type.Padding), Store.getArgOperand(2));
+    HeapTemps.push_back(C);
+  }
+  emitFrees(B);
+  emitRemark(DEBUG_TYPE, "Contract", Op,
+             "contract: " + formatShape(TyA.logicalShape()) + " x " +
+                 formatShape(TyB.logicalShape()) +
+                 " with extents known at run time -> one MxKxN 2-D matmul "
+                 "of the products of its free and contracted extents, "
+                 "operands packed first unless they are already" +
+                 (Direct ? "" : "; result via a packed temporary"));
   Store.eraseFromParent();
 }
 
@@ -489,17 +655,17 @@ bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
                  emitStore2D(B, MM, Result);
                });
   emitFrees(B);
-  emitRemark(DEBUG_TYPE, "Convolution", Op,
-             "convolution: " + shapeString(In.Shape) + " * " +
-                 shapeString(Ker.Shape) + " -> " + shapeString(Dst.Shape) +
-                 " (1x1, unit strides) as one " +
-                 (ChannelsLast ? Twine(Out2->Cols) + "x" + Twine(K2.Cols) +
-                                     "x" + Twine(K2.Rows)
-                               : Twine(K2.Rows) + "x" + Twine(K2.Cols) +
-                                     "x" + Twine(Out2->Cols)) +
-                 " (MxKxN) 2-D matmul per image over its pixels" +
-                 (ChannelsLast ? " (channels last: pixels x channels)" : "") +
-                 ", no im2col" + Packed);
+  emitRemark(
+      DEBUG_TYPE, "Convolution", Op,
+      "convolution: " + formatShape(In.Shape) + " * " + formatShape(Ker.Shape) +
+          " -> " + formatShape(Dst.Shape) + " (1x1, unit strides) as one " +
+          (ChannelsLast
+               ? Twine(Out2->Cols) + "x" + Twine(K2.Cols) + "x" + Twine(K2.Rows)
+               : Twine(K2.Rows) + "x" + Twine(K2.Cols) + "x" +
+                     Twine(Out2->Cols)) +
+          " (MxKxN) 2-D matmul per image over its pixels" +
+          (ChannelsLast ? " (channels last: pixels x channels)" : "") +
+          ", no im2col" + Packed);
   Store.eraseFromParent();
   return true;
 }
@@ -635,8 +801,8 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
     emitCopyBack(B, Out, Store);
   emitFrees(B);
   emitRemark(DEBUG_TYPE, "Convolution", Op,
-             "convolution: " + shapeString(In.Shape) + " * " +
-                 shapeString(Ker.Shape) + " -> " + shapeString(Dst.Shape) +
+             "convolution: " + formatShape(In.Shape) + " * " +
+                 formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
                  " as im2col + " + Twine(O) + "x" + Twine(CK) + "x" +
                  Twine(OW) + " (MxKxN) 2-D matmul per output row" + Packed +
                  (CopyBack ? "; result via a packed temporary" : "") +
@@ -654,8 +820,14 @@ bool NDTo2DLowering::run() {
   for (auto [S, Op] : Work) {
     // Batches of run-time-sized matrices: tlx-tile loops over them around
     // its shared kernel (lowerRuntimeContraction).
-    if (getTensorValue(S->getArgOperand(1))->Type.isDynamic())
+    if (getTensorValue(S->getArgOperand(1))->Type.isDynamic() ||
+        readsRuntimeExtents(*Op)) {
+      if (getOpKind(*Op) == OpKind::Contract) {
+        lowerRuntimeContract(*S, *Op);
+        eraseOpIfDead(*Op);
+      }
       continue;
+    }
     switch (*getOpKind(*Op)) {
     case OpKind::Contract:
       lowerContract(*S, *Op);

@@ -161,6 +161,7 @@ private:
   void collectCalls();
   void accessVec3AsThemselves();
   void promoteConnectedAllocas();
+  void promoteRuntimeLocals();
 
   StoreInst *findSingleStore(AllocaInst *AI, const Instruction *Reader);
   bool isCoercedRead(Type *Stored, Type *Loaded) const;
@@ -394,6 +395,56 @@ void Recognizer::promoteConnectedAllocas() {
       Promotable.push_back(AI);
   if (!Promotable.empty())
     PromoteMemToReg(Promotable, DT);
+}
+
+/// Whether \p V is run-time-sized: a TLX result with run-time extents, a
+/// C operator on one, or a load of a variable \p Locals holds.
+static bool isRuntimeValue(Value *V,
+                           const SmallSetVector<AllocaInst *, 8> &Locals,
+                           SmallPtrSetImpl<Value *> &Visited) {
+  if (!Visited.insert(V).second)
+    return false;
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    return Locals.contains(dyn_cast<AllocaInst>(LI->getPointerOperand()));
+  if (auto *Op = dyn_cast<CallBase>(V); Op && getOpKind(*Op)) {
+    auto IsDynamic = [](const Value *Token) {
+      std::optional<TensorValue> TV = getTensorValue(Token);
+      return TV && TV->Type.isDynamic();
+    };
+    const CallBase *TI = getResultTypeInfo(*Op);
+    return (TI && IsDynamic(TI)) || any_of(Op->args(), [&](const Use &A) {
+             return A->getType()->isTokenTy() && IsDynamic(A.get());
+           });
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  return I && isCVectorOperator(*I) && any_of(I->operands(), [&](Value *Op) {
+           return isRuntimeValue(Op, Locals, Visited);
+         });
+}
+
+/// Variables that hold run-time-sized values (`f32v z = xw + bb;` on TLX
+/// results with run-time extents) become SSA values: such a value has no
+/// C data to keep in memory, and its C operators become TLX ops
+/// (tlx-vector-ops) only on values.
+void Recognizer::promoteRuntimeLocals() {
+  SmallSetVector<AllocaInst *, 8> Locals;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction &I : instructions(F)) {
+      auto *SI = dyn_cast<StoreInst>(&I);
+      auto *AI = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+      SmallPtrSet<Value *, 8> Visited;
+      if (AI && isValueAlloca(AI) && !Locals.contains(AI) &&
+          isa<FixedVectorType>(SI->getValueOperand()->getType()) &&
+          isAllocaPromotable(AI) &&
+          isRuntimeValue(SI->getValueOperand(), Locals, Visited)) {
+        Locals.insert(AI);
+        Changed = true;
+      }
+    }
+  }
+  if (!Locals.empty())
+    PromoteMemToReg(Locals.getArrayRef(), DT);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1315,10 +1366,12 @@ bool Recognizer::run() {
         checkTokenUses(*CB);
   // After errors keep no half-rewritten body (nor tensor-sized vectors);
   // the other functions are still checked.
-  if (Failed)
+  if (Failed) {
     discardFunctionBody(F);
-  else
-    eraseDummies();
+    return true;
+  }
+  eraseDummies();
+  promoteRuntimeLocals();
   return true;
 }
 

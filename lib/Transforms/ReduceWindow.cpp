@@ -470,8 +470,8 @@ void ReduceEmitter::emit(IRBuilderBase &B, LoopSharer Share) {
     break;
   }
   emitRemark(DEBUG_TYPE, "Reduce", Op,
-             getOpDesc(Kind).shortName() + ": " + shapeString(Dst.Shape) +
-                 " " + elementTypeName(Dst.Elem) + " outputs, window of " +
+             getOpDesc(Kind).shortName() + ": " + formatShape(Dst.Shape) + " " +
+                 elementTypeName(Dst.Elem) + " outputs, window of " +
                  Twine(WindowSize) + " elements, " + How);
 }
 

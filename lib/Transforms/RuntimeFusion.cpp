@@ -37,6 +37,7 @@ private:
   void checkReduce();
   void checkReshapeBlock();
   void checkReshapePermute();
+  void checkOperatorOperands();
   void checkResultTypeInfo();
 
   IRBuilderBase &B;
@@ -138,6 +139,25 @@ void OpPreparer::checkReshapePermute() {
                      concat(concat(Out, {OutCount}), concat(In, {InCount})));
 }
 
+/// A C operator's operands: one shape (a run-time extent never
+/// broadcasts; a scalar operand is a fill of the other's shape).
+void OpPreparer::checkOperatorOperands() {
+  ArrayRef<Value *> First = X.Operands[0];
+  std::string Shape = shapeFormat(First.size());
+  for (unsigned I = 1; I < X.Operands.size(); ++I) {
+    ArrayRef<Value *> Other = X.Operands[I];
+    Value *Same = B.getTrue();
+    for (unsigned D = 0; D < First.size(); ++D)
+      Same = B.CreateAnd(Same, B.CreateICmpEQ(First[D], Other[D]));
+    if (isa<Constant>(Same))
+      continue;
+    Check.require(Same,
+                  "operand shapes differ at run time: op1 is " + Shape +
+                      ", op" + Twine(I + 1) + " is " + Shape,
+                  concat(First, Other));
+  }
+}
+
 /// The result's typeinfo (the program's, or the one the short form
 /// inferred) against the extents the op computes from its operands.
 void OpPreparer::checkResultTypeInfo() {
@@ -185,6 +205,8 @@ RuntimeTokenExtents OpPreparer::run() {
     checkBroadcast();
   else if (Reduce)
     checkReduce();
+  else if (isCOperatorOp(Kind))
+    checkOperatorOperands();
   checkResultTypeInfo();
   return std::move(X);
 }

@@ -72,6 +72,14 @@ static RuntimeView emitView(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
   return V;
 }
 
+bool readsRuntimeExtents(const CallBase &Op) {
+  return any_of(Op.args(), [](const Use &A) {
+    std::optional<TensorValue> TV =
+        A->getType()->isTokenTy() ? getTensorValue(A.get()) : std::nullopt;
+    return TV && TV->Type.isDynamic();
+  });
+}
+
 UnaryChain walkUnaryChain(const Value *Token) {
   UnaryChain C;
   C.Root = Token;
@@ -79,6 +87,8 @@ UnaryChain walkUnaryChain(const Value *Token) {
     C.Dynamic |= TV->Type.isDynamic();
     auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
     std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+    if (K && !isUnaryElementwise(*K))
+      C.Dynamic |= readsRuntimeExtents(*Op);
     if (!K || !isUnaryElementwise(*K))
       break;
     C.Ops.push_back(Op);
@@ -199,7 +209,7 @@ RuntimeView emitStoreView(IRBuilderBase &B, const CallBase &Store) {
 //===----------------------------------------------------------------------===//
 
 RuntimeChecker::RuntimeChecker(IRBuilderBase &B, const CallBase &Op)
-    : B(B), OpName(getOpDesc(*getOpKind(Op)).CName.str()) {
+    : B(B), OpName(getUserOpName(*getOpKind(Op))) {
   if (const DILocation *Loc = Op.getDebugLoc())
     Where = (Loc->getFilename() + ":" + Twine(Loc->getLine()) + ":" +
              Twine(Loc->getColumn()))
@@ -224,7 +234,7 @@ void RuntimeChecker::require(Value *Cond, const Twine &Format,
     Fn->setDoesNotThrow();
     Fn->addFnAttr(Attribute::Cold);
   }
-  std::string Message = ("'" + OpName + "': " + Format).str();
+  std::string Message = (OpName + ": " + Format).str();
   Value *At = whereString();
   gemm::emitIf(B, B.CreateNot(Cond), [&] {
     SmallVector<Value *, 8> CallArgs{
@@ -232,6 +242,52 @@ void RuntimeChecker::require(Value *Cond, const Twine &Format,
     CallArgs.append(Args.begin(), Args.end());
     B.CreateCall(Report, CallArgs)->setDoesNotReturn();
   });
+}
+
+Value *emitRuntimeTensorAlloc(IRBuilderBase &B, const CallBase &Op, Type *Elem,
+                              ArrayRef<Value *> Extents) {
+  const DataLayout &DL = Op.getModule()->getDataLayout();
+  Value *Bytes = B.getInt64(DL.getTypeAllocSize(Elem));
+  Value *Overflow = B.getFalse(), *Negative = B.getFalse();
+  for (Value *E : Extents) {
+    Negative = B.CreateOr(Negative, B.CreateICmpSLT(E, B.getInt64(0)));
+    Value *Product = B.CreateIntrinsic(Intrinsic::umul_with_overflow,
+                                       {B.getInt64Ty()}, {Bytes, E});
+    Bytes = B.CreateExtractValue(Product, 0);
+    Overflow = B.CreateOr(Overflow, B.CreateExtractValue(Product, 1));
+  }
+  std::string Shape = shapeFormat(Extents.size());
+  return RuntimeChecker(B, Op).emitCheckedAlloc(
+      Bytes,
+      {{Negative, "the result has a negative extent at run time: " + Shape},
+       {Overflow, "a tensor of " + Shape +
+                      " elements does not fit in memory at run time"}},
+      Extents);
+}
+
+void RuntimeChecker::requireInline(Value *Cond, const Twine &Format,
+                                   ArrayRef<Value *> Args) {
+  if (!pipelineOptions().RuntimeChecks)
+    return;
+  if (auto *C = dyn_cast<ConstantInt>(Cond); C && C->isOne())
+    return;
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Check = M.getOrInsertFunction(
+      "tlxrt_shape_check",
+      FunctionType::get(B.getVoidTy(),
+                        {B.getInt32Ty(), B.getPtrTy(), B.getPtrTy()},
+                        /*isVarArg=*/true));
+  // It reads its strings and may end the program: it writes no tensor.
+  if (auto *Fn = dyn_cast<Function>(Check.getCallee())) {
+    Fn->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref) |
+                         MemoryEffects::inaccessibleMemOnly());
+    Fn->setDoesNotThrow();
+  }
+  SmallVector<Value *, 8> CallArgs{
+      B.CreateZExt(Cond, B.getInt32Ty()), whereString(),
+      B.CreateGlobalString((OpName + ": " + Format).str(), "tlx.check")};
+  CallArgs.append(Args.begin(), Args.end());
+  B.CreateCall(Check, CallArgs);
 }
 
 std::string shapeFormat(unsigned Rank) {
@@ -265,8 +321,7 @@ Value *RuntimeChecker::emitCheckedAlloc(Value *Bytes,
   // The message of the first failure that holds (the last's otherwise).
   Value *Failed = B.getFalse(), *Message = nullptr;
   for (const AllocFailure &F : reverse(Failures)) {
-    Value *Text =
-        B.CreateGlobalString("'" + OpName + "': " + F.Format, "tlx.check");
+    Value *Text = B.CreateGlobalString(OpName + ": " + F.Format, "tlx.check");
     Message = Message ? B.CreateSelect(F.Cond, Text, Message) : Text;
     Failed = B.CreateOr(Failed, F.Cond);
   }

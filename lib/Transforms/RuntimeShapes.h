@@ -68,12 +68,17 @@ struct UnaryChain {
   llvm::SmallVector<llvm::CallBase *, 4> Ops;
   llvm::SmallVector<const llvm::CallBase *, 4> TypeInfos;
   const llvm::Value *Root = nullptr;
+  /// Some typeinfo on the way, or an operand of the root op, has run-time
+  /// extents (a matmul of a run-time K has a result of constant extents).
   bool Dynamic = false;
 
   /// The op whose result the root token types, or null (memory).
   llvm::CallBase *rootOp() const;
 };
 UnaryChain walkUnaryChain(const llvm::Value *Token);
+
+/// Whether a token operand of \p Op has run-time extents.
+bool readsRuntimeExtents(const llvm::CallBase &Op);
 
 /// What a stored token is computed from through the ops tlx-legalize
 /// evaluates element by element (isRuntimeFusible, and fusible producers
@@ -109,6 +114,13 @@ llvm::SmallVector<llvm::Value *, 4> emitLogicalExtents(llvm::IRBuilderBase &B,
 llvm::Value *emitRuntimeDisjoint(llvm::IRBuilderBase &B, const RuntimeView &X,
                                  const RuntimeView &Y, llvm::AAResults &AA);
 
+/// A heap buffer for a tensor of \p Elem with the i64 \p Extents, emitted
+/// at \p B for \p Op: tlxrt_alloc_tensor, which names \p Op and the
+/// extents when one is negative or the size overflows (or malloc fails).
+llvm::Value *emitRuntimeTensorAlloc(llvm::IRBuilderBase &B,
+                                    const llvm::CallBase &Op, llvm::Type *Elem,
+                                    llvm::ArrayRef<llvm::Value *> Extents);
+
 /// "%lldx%lld.." for \p Rank extents in a check's message.
 std::string shapeFormat(unsigned Rank);
 
@@ -124,6 +136,10 @@ public:
   /// of \p Args, i64 values) unless \p Cond (an i1) holds.
   void require(llvm::Value *Cond, const llvm::Twine &Format,
                llvm::ArrayRef<llvm::Value *> Args);
+  /// require() without control flow: a call of tlxrt_shape_check, for a
+  /// pass that keeps ops and their readers in one block.
+  void requireInline(llvm::Value *Cond, const llvm::Twine &Format,
+                     llvm::ArrayRef<llvm::Value *> Args);
   /// require() that \p V's extents are >= 0 and that no two of its
   /// elements share an address (each storage dim steps over the inner
   /// ones), naming it \p What.
@@ -150,7 +166,7 @@ private:
   llvm::IRBuilderBase &B;
   std::string Where;  ///< "file:line:col" of the op
   llvm::Value *WhereString = nullptr; ///< Where as a global, once
-  std::string OpName; ///< its C function, e.g. tensor_matmul
+  std::string OpName; ///< its C name quoted, e.g. 'tensor_matmul'
 };
 
 } // namespace tlx

@@ -932,11 +932,14 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   for (unsigned I = 0; I < 4; ++I) {
     if (!Ops[I]->Ptr)
       continue;
-    // (Unit strides stay constants: the kind says which.)
+    // The unit stride the kind names stays a constant; every other stride
+    // is the caller's (a row stride of 1 at one site - a K x 1 operand -
+    // is not one at the next).
+    StringRef L = Layout(*Ops[I]);
     Ops[I]->Ptr = Kernel->getArg(3 * I);
-    if (!gemm::isConstOne(Ops[I]->RowStride))
+    if (L != "c")
       Ops[I]->RowStride = Kernel->getArg(3 * I + 1);
-    if (!gemm::isConstOne(Ops[I]->ColStride))
+    if (L != "r")
       Ops[I]->ColStride = Kernel->getArg(3 * I + 2);
   }
   KG.RuntimeM = Kernel->getArg(12);

@@ -257,6 +257,7 @@ private:
   void erase(Instruction &I);
   Value *getToken(Value *V, const TensorType &Ty, ArrayRef<Value *> Peers,
                   Instruction &User);
+  Value *getRuntimeToken(Value *V, Instruction &User);
   TensorType getValueType(Value *V);
   std::optional<TensorType> getNaturalType(Value *V);
   Value *getSplatScalar(Value *V) const;
@@ -482,49 +483,13 @@ Value *VectorLowering::getSplatScalar(Value *V) const {
   return IE->getOperand(1);
 }
 
-/// The TLX op of a vector intrinsic C code calls (clang's a * b + c is
-/// llvm.fmuladd; __builtin_elementwise_* are the math intrinsics).
-std::optional<OpKind> getIntrinsicOp(const Instruction &I) {
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return std::nullopt;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::fmuladd: // expanded to fmul + fadd first
-    return OpKind::FAdd;
-  case Intrinsic::fabs:
-    return OpKind::Fabs;
-  case Intrinsic::sqrt:
-    return OpKind::Sqrt;
-  case Intrinsic::floor:
-    return OpKind::Floor;
-  case Intrinsic::ceil:
-    return OpKind::Ceil;
-  case Intrinsic::sin:
-    return OpKind::Sin;
-  case Intrinsic::cos:
-    return OpKind::Cos;
-  case Intrinsic::exp:
-    return OpKind::Exp;
-  case Intrinsic::exp2:
-    return OpKind::Exp2;
-  case Intrinsic::log:
-    return OpKind::Log;
-  case Intrinsic::log2:
-    return OpKind::Log2;
-  case Intrinsic::log10:
-    return OpKind::Log10;
-  default:
-    return std::nullopt;
-  }
-}
-
 /// The C operators TLX has ops for, on vectors of its element types.
 bool VectorLowering::isConvertible(Instruction &I) const {
   auto *VT = dyn_cast<FixedVectorType>(I.getType());
   auto Supported = [](Type *Ty) {
     return isSupportedElementType(Ty->getScalarType());
   };
-  if (VT && getIntrinsicOp(I))
+  if (VT && getVectorIntrinsicOp(I))
     return Supported(VT);
   if (!VT || !getInstructionOp(I.getOpcode()))
     return false;
@@ -664,12 +629,19 @@ void VectorLowering::assignTypes() {
     Members[findLeader(Parent, I)].push_back(I);
   // The first typeinfo naming a value of the group, or the type of an
   // operand that TLX computed.
+  // A group computing on a run-time-sized value is run-time-sized: its
+  // values are named by their own typeinfos (getRuntimeToken).
   auto TypeOf = [&](Value *V) -> std::optional<TensorType> {
     std::optional<TensorType> Ty = getNaturalType(V);
-    if (Ty && Ty->numElements() !=
-                  cast<FixedVectorType>(V->getType())->getNumElements())
+    if (Ty && !Ty->isDynamic() &&
+        Ty->numElements() !=
+            cast<FixedVectorType>(V->getType())->getNumElements())
       return std::nullopt;
     return Ty;
+  };
+  auto Better = [](const std::optional<TensorType> &Found,
+                   const std::optional<TensorType> &Ty) {
+    return Ty && (!Found || (Ty->isDynamic() && !Found->isDynamic()));
   };
   DenseMap<Instruction *, unsigned> GroupOfLeader;
   for (Instruction *I : TensorInsts) {
@@ -680,11 +652,12 @@ void VectorLowering::assignTypes() {
       continue;
     std::optional<TensorType> Found;
     for (Instruction *Member : Members[Leader]) {
-      if (!Found)
-        Found = TypeOf(Member);
+      if (std::optional<TensorType> Ty = TypeOf(Member); Better(Found, Ty))
+        Found = Ty;
       for (Value *Op : Member->operands())
-        if (!Found && isa<FixedVectorType>(Op->getType()))
-          Found = TypeOf(Op);
+        if (isa<FixedVectorType>(Op->getType()))
+          if (std::optional<TensorType> Ty = TypeOf(Op); Better(Found, Ty))
+            Found = Ty;
     }
     TensorType Ty;
     if (Found) {
@@ -942,7 +915,7 @@ Value *VectorLowering::getToken(Value *V, const TensorType &Ty,
 //   %th = call token @llvm.tensor.typeinfo(<N x float> %h, shape, ...)
 //   %z  = call <N x float> @llvm.tensor.fadd(token %tx, token %th)
 void VectorLowering::convert(Instruction &I) {
-  std::optional<OpKind> Intr = getIntrinsicOp(I);
+  std::optional<OpKind> Intr = getVectorIntrinsicOp(I);
   OpKind Kind = Intr ? *Intr : *getInstructionOp(I.getOpcode());
   SmallVector<Value *, 3> Operands;
   if (auto *II = dyn_cast<IntrinsicInst>(&I))
@@ -958,19 +931,37 @@ void VectorLowering::convert(Instruction &I) {
     Operands.assign(I.op_begin(), I.op_end());
   if (!Operands[0])
     return; // a select on a compare that stayed C code
+  // A run-time-sized group: each operand keeps its own typeinfo, and the
+  // op's result has the first one's type.
+  bool Runtime = GroupTypes[GroupOf.lookup(&I)].isDynamic();
+  std::optional<TensorType> RuntimeTy;
   auto TypeFor = [&](Value *V) {
-    return getGroupType(I, cast<VectorType>(V->getType())->getElementType());
+    Type *Elem = cast<VectorType>(V->getType())->getElementType();
+    if (!RuntimeTy)
+      return getGroupType(I, Elem);
+    TensorType Ty = *RuntimeTy;
+    Ty.Elem = Elem;
+    return Ty;
   };
   // Non-splat operands first: splats take their shape from them.
   SmallVector<Value *, 3> Tokens(Operands.size(), nullptr);
   SmallVector<Value *, 3> Peers;
   for (auto [N, V] : enumerate(Operands))
-    if (!getSplatScalar(V))
-      Peers.push_back(Tokens[N] = getToken(V, TypeFor(V), {}, I));
+    if (!getSplatScalar(V)) {
+      Tokens[N] =
+          Runtime ? getRuntimeToken(V, I) : getToken(V, TypeFor(V), {}, I);
+      if (!Tokens[N])
+        return; // said why
+      Peers.push_back(Tokens[N]);
+    }
   if (Peers.empty() && none_of(Operands, [&](Value *V) {
         return isWideVector(V->getType(), DL);
       }))
     return; // only splats of a small vector: left to LLVM
+  if (Runtime) {
+    RuntimeTy = getTensorValue(Peers[0])->Type;
+    RuntimeTy->Padding.assign(RuntimeTy->rank(), 0);
+  }
   for (auto [N, V] : enumerate(Operands))
     if (!Tokens[N])
       Tokens[N] = getToken(V, TypeFor(V), Peers, I);
@@ -993,7 +984,7 @@ void VectorLowering::convert(Instruction &I) {
   TensorType Ty = TypeFor(Operands[isa<SelectInst>(I) ? 1 : 0]);
   emitRemark(DEBUG_TYPE, "Operator", *New,
              getOpDesc(Kind).shortName() + ": C vector code on a " +
-                 shapeString(Ty.Shape) + " " + elementTypeName(Ty.Elem) +
+                 formatShape(Ty.Shape) + " " + elementTypeName(Ty.Elem) +
                  " tensor, computed as a TLX op");
   if (!isa<CmpInst>(&I)) {
     I.replaceAllUsesWith(New);
@@ -1021,6 +1012,38 @@ void VectorLowering::convert(Instruction &I) {
     }
 }
 
+/// The token of \p V, a TLX result that a C operator \p User reads in a
+/// run-time-sized group: its first typeinfo where that comes before User
+/// (it names the result with its own extents), else a typeinfo of the type
+/// TLX infers for it, right after it. Null, after an error, for C vector
+/// data, whose constant length cannot meet run-time extents.
+Value *VectorLowering::getRuntimeToken(Value *V, Instruction &User) {
+  auto *Op = dyn_cast<CallBase>(V);
+  std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+  if (!K || getOpDesc(*K).Result != ResultKind::Data) {
+    emitError(User, "a C operator on a tensor whose extents are computed at "
+                    "run time reads a C vector: its other operands are TLX "
+                    "results or scalars");
+    return nullptr;
+  }
+  if (const CallBase *TI = getResultTypeInfo(*Op)) {
+    bool Precedes = TI->getParent() == User.getParent()
+                        ? TI->comesBefore(&User)
+                        : TI->getParent() == Op->getParent();
+    if (Precedes)
+      return const_cast<CallBase *>(TI);
+  }
+  std::string Why;
+  IRBuilder<> B(Op->getNextNode());
+  B.SetCurrentDebugLocation(Op->getDebugLoc());
+  std::optional<TensorType> Ty = inferHomedResultType(B, *Op, Why);
+  if (!Ty) {
+    emitError(*Op, Why);
+    return nullptr;
+  }
+  return emitTypeInfo(B, Op, *Ty);
+}
+
 /// How \p V is a tensor already: the type of its first typeinfo, or of the
 /// TLX op that computes it.
 std::optional<TensorType> VectorLowering::getNaturalType(Value *V) {
@@ -1043,7 +1066,7 @@ TensorType VectorLowering::getValueType(Value *V) {
   if (auto *I = dyn_cast<Instruction>(V); I && GroupOf.count(I))
     return getGroupType(*I, VT->getElementType());
   if (std::optional<TensorType> Ty = getNaturalType(V);
-      Ty && Ty->numElements() == VT->getNumElements())
+      Ty && (Ty->isDynamic() || Ty->numElements() == VT->getNumElements()))
     return *Ty;
   TensorType Ty;
   Ty.Elem = VT->getElementType();
@@ -1058,6 +1081,10 @@ TensorType VectorLowering::getValueType(Value *V) {
 void VectorLowering::storeTensor(StoreInst &SI) {
   Value *V = SI.getValueOperand();
   TensorType Ty = getValueType(V);
+  if (Ty.isDynamic())
+    return emitError(SI, "a result whose extents are computed at run time "
+                         "is stored with tensor_store, not by a C "
+                         "assignment: its C vector type does not hold it");
   Ty.Padding.assign(Ty.rank(), 0); // the C store writes the flat vector
   IRBuilder<> B(&SI);
   B.SetCurrentDebugLocation(SI.getDebugLoc());
@@ -1067,7 +1094,7 @@ void VectorLowering::storeTensor(StoreInst &SI) {
                                   getI32Vector(Ctx, Dims(Ty.rank(), 0))},
                                  Ty.Elem);
   emitRemark(DEBUG_TYPE, "Store", *Store,
-             "store: C store of a " + shapeString(Ty.Shape) + " " +
+             "store: C store of a " + formatShape(Ty.Shape) + " " +
                  elementTypeName(Ty.Elem) + " tensor, a tensor.store");
   SI.eraseFromParent();
 }

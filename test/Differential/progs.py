@@ -2354,27 +2354,33 @@ class Prog:
         bats = 1 if nbat is None else nbat
         na = max(1, bats * per_a)
         nb, nc = max(1, bats * per_b), max(1, bats * per_c)
+        # M and N constants, K run-time: a result of constant extents
+        # computed by the run-time GEMM
+        # (constant extents are >= 1)
+        M, N = ((str(m), str(n)) if m and n and rng.random() < 0.2 else
+                ("m", "n"))
         if nbat is None:
-            a_shape = "TLX_SHAPE(k, m), TLX_LAYOUT(1, 0)" if col_a else \
-                "TLX_SHAPE(m, k), TLX_LAYOUT(0, 1)"
+            a_shape = ("TLX_SHAPE(k, %s), TLX_LAYOUT(1, 0)" % M if col_a else
+                       "TLX_SHAPE(%s, k), TLX_LAYOUT(0, 1)" % M)
             shape2 = lambda r, c: "TLX_SHAPE(%s, %s), TLX_LAYOUT(0, 1)" % (r, c)
             lds = lambda ld: "TLX_ZEROS(2), TLX_STRIDES(0, %s)" % ld
         else:
-            a_shape = ("TLX_SHAPE(nb, k, m), TLX_LAYOUT(0, 2, 1)" if col_a
-                       else "TLX_SHAPE(nb, m, k), TLX_LAYOUT(0, 1, 2)")
+            a_shape = ("TLX_SHAPE(nb, k, %s), TLX_LAYOUT(0, 2, 1)" % M
+                       if col_a else
+                       "TLX_SHAPE(nb, %s, k), TLX_LAYOUT(0, 1, 2)" % M)
             shape2 = lambda r, c: ("TLX_SHAPE(nb, %s, %s), "
                                    "TLX_LAYOUT(0, 1, 2)" % (r, c))
             lds = lambda ld: "TLX_ZEROS(3), TLX_STRIDES(0, 0, %s)" % ld
         load = lambda p, shape, ld: "tensor_load(%s, %s, %s)" % (p, shape,
                                                                  lds(ld))
-        ops = [load("a", a_shape, "lda"), load("b", shape2("k", "n"), "ldb")]
+        ops = [load("a", a_shape, "lda"), load("b", shape2("k", N), "ldb")]
         params = ("int nb, int m, int n, int k, int lda, int ldb, int ldc, "
                   "const %s *a, const %s *b, const int32_t *acc, %s *c" %
                   (ta, tb, tc))
         if op.startswith("matmul"):
             call = "tlx_matmul(%s, %s)" % tuple(ops)
         else:
-            acc = load("c" if inplace else "acc", shape2("m", "n"),
+            acc = load("c" if inplace else "acc", shape2(M, N),
                        "ldc" if inplace else "0")
             call = "tlx_%s(%s, %s, %s)" % (op, acc, ops[0], ops[1])
         relu = rng.random() < 0.3  # fused into the GEMM's write-back
@@ -2519,7 +2525,9 @@ class Prog:
 
     def construct_runtime_fused(self, rng):
         """A tree of transpose, pad, concat, broadcast (fill form),
-        reshape.block, reduce.*, unary ops and GEMMs of computed operands
+        reshape.block, reduce.*, unary ops, C operators (+ - * & | ^, on
+        long-form results named by typeinfos, or with a scalar), contract
+        (1-2 axes anywhere) and GEMMs of computed operands
         (results read twice and stored in another block too) over 1-3-D
         tensors in memory whose extents,
         pad amounts, windows and strides are C variables (volatiles), any
@@ -2570,11 +2578,14 @@ class Prog:
             r = len(shape)
             ops = ["leaf"] * 2 if depth >= 3 else [
                 "leaf", "unary", "transpose", "pad", "concat", "fill",
-                "reduce", "reduce", "twice", "gemm"]
+                "reduce", "reduce", "twice", "gemm", "cop", "cop",
+                "contract"]
             if r < 2:
                 ops = [o for o in ops if o not in ("transpose", "gemm")]
             if r != 2 or prod(shape) > 400:
                 ops = [o for o in ops if o != "gemm"]
+            if prod(shape) > 400:
+                ops = [o for o in ops if o != "contract"]
             if shape[-1] % 2:
                 ops = [o for o in ops if o != "twice"]
             if depth < 3 and r >= 2 and shape[-1] in (2, 3, 4):
@@ -2682,6 +2693,68 @@ class Prog:
                 return ("tlx_matmul(tlx_transpose(tensor_load(%s, %s, "
                         "TLX_DIMS(0, 1), TLX_ZEROS(2), TLX_ZEROS(2))), %s)" % (
                             name, dims([var(kk), var(shape[0])]), x), out)
+            if op == "contract":
+                # tensordot: out = [free of x.., free of y..]; each operand
+                # gets 1-2 contracted axes at random positions
+                nfa = rng.randint(0, r)
+                csz = [rng.randint(0, 5) for _ in range(rng.randint(1, 2))]
+
+                def operand(free):
+                    axes = list(range(len(free) + len(csz)))
+                    rng.shuffle(axes)
+                    cpos = sorted(axes[:len(csz)])
+                    shp, fi, ci = [], 0, 0
+                    for d in range(len(free) + len(csz)):
+                        if d in cpos:
+                            shp.append(csz[ci])
+                            ci += 1
+                        else:
+                            shp.append(free[fi])
+                            fi += 1
+                    return shp, cpos
+                xs, xax = operand(shape[:nfa])
+                ys, yax = operand(shape[nfa:])
+                # contracted axis i of x pairs with a shuffled one of y
+                pair = list(range(len(csz)))
+                rng.shuffle(pair)
+                yax = [yax[pair.index(i)] for i in range(len(csz))]
+                ysh = list(ys)
+                for i in range(len(csz)):
+                    ysh[yax[i]] = csz[i]
+                x, xr = node(xs, depth + 1)
+                name = "%sa%d" % (pre, len(leaves))
+                leaves.append((name, prod(ysh)))
+                # reference: loops over the contracted indices c0..
+                xi, fi = [], 0
+                for d in range(len(xs)):
+                    if d in xax:
+                        xi.append("c%d" % xax.index(d))
+                    else:
+                        xi.append("i%d" % fi)
+                        fi += 1
+                yi, fj = [], nfa
+                for d in range(len(ysh)):
+                    if d in yax:
+                        yi.append("c%d" % yax.index(d))
+                    else:
+                        yi.append("i%d" % fj)
+                        fj += 1
+                cl = "".join("for (int c%d = 0; c%d < %d; c%d++) " % (
+                    i, i, e, i) for i, e in enumerate(csz))
+                prodx = "%s[%s] * %s[%s]" % (xr, lin(xs, xi), name,
+                                             lin(ysh, yi))
+                loops(shape, "{ %s acc = 0; %sacc %s; %s[%s] = acc; }" % (
+                    ctype, cl, ("+= %s" % prodx) if ctype == "float" else
+                    "= (int32_t)((uint32_t)acc + (uint32_t)%s[%s] * "
+                    "(uint32_t)%s[%s])" % (xr, lin(xs, xi), name,
+                                           lin(ysh, yi)),
+                    out, lin(shape, idx)))
+                return ("tlx_contract(%s, tensor_load(%s, %s, "
+                        "TLX_IDENTITY_LAYOUT(%d), TLX_ZEROS(%d), "
+                        "TLX_ZEROS(%d)), %s, %s)" % (
+                            x, name, dims([var(e) for e in ysh]), len(ysh),
+                            len(ysh), len(ysh), dims([str(a) for a in xax]),
+                            dims([str(a) for a in yax])), out)
             if op == "block":
                 # reshape.block: in dim j = out dim j x the block, the block
                 # the innermost dim of out
@@ -2709,6 +2782,49 @@ class Prog:
                             "rtf32" if ctype == "float" else "rti32", x,
                             dims([str(v) for v in blocks]), dims(odims), r,
                             r), out)
+            if op == "cop":
+                # C operators on long-form results named by typeinfos of
+                # the program's sizes: x' OP y', or x' OP a scalar
+                sfx, vt = (("rtf32", "tlx_float_result_t")
+                           if ctype == "float" else
+                           ("rti32", "tlx_int32_result_t"))
+                names = []
+                for _ in range(2):
+                    x, xr = node(shape, depth + 1)
+                    u = rng.choice(["relu", "fabs"] if ctype == "float"
+                                   else ["relu"])
+                    ntmp[0] += 1
+                    v = "%sv%d" % (pre, ntmp[0])
+                    pre_stmts.append("  %s %s = tensor_%s_%s(%s);" % (
+                        vt, v, u, sfx, x))
+                    pre_stmts.append(
+                        "  tensor_typeinfo(%s, %s, TLX_IDENTITY_LAYOUT(%d), "
+                        "TLX_ZEROS(%d));" % (v, dims([var(e) for e in shape]),
+                                             r, r))
+                    names.append((v, xr, {"relu": "v > 0 ? v : 0",
+                                          "fabs": "fabsf(v)"}[u]))
+                cops = ["+", "-", "*"] + (["&", "|", "^"]
+                                          if ctype != "float" else [])
+                cop = rng.choice(cops)
+                scalar = rng.random() < 0.3
+                k = rng.randint(-3, 3)
+                (a, ar, ae), (b, br, be) = names
+                ntmp[0] += 1
+                z = "%sz%d" % (pre, ntmp[0])
+                rhs = ("(%s)%s" % (ctype, var(k))) if scalar else b
+                pre_stmts.append("  %s %s = %s %s %s;" % (vt, z, a, cop, rhs))
+                wrap = cop in "+-*" and ctype != "float"
+                rb = "(%s)%d" % (ctype, k) if scalar else "vb"
+                combine = ("(%s)((uint32_t)va %s (uint32_t)%s)" % (
+                    ctype, cop, rb) if wrap else "va %s %s" % (cop, rb))
+                loops(shape, "{ %s v = %s[%s]; %s va = %s; v = %s[%s]; "
+                      "%s vb = %s; (void)vb; %s[%s] = %s; }" % (
+                          ctype, ar, lin(shape, idx), ctype, ae, br,
+                          lin(shape, idx), ctype, be, out, lin(shape, idx),
+                          combine))
+                return ("tensor_typeinfo(%s, %s, TLX_IDENTITY_LAYOUT(%d), "
+                        "TLX_ZEROS(%d))" % (z, dims([var(e) for e in shape]),
+                                            r, r), out)
             if op == "fill":
                 x, _ = node(shape, depth + 1)
                 v = rng.randint(-5, 5)

@@ -23,7 +23,7 @@ void batch_mismatch(const float *a, const float *b, float *c, int m, int n,
 void convolution(const float *x, const float *w, float *y, int h) {
   TLX_STORE(y, tlx_convolution(TLX_LOAD(x, 1, 3, h, h), TLX_LOAD(w, 8, 3, 3, 3)));
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_convolution': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, the unary elementwise ops, transpose, broadcast, pad, concat, reduce.* and the reshapes; docs/ops.md, "Run-time sizes")
+// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_convolution': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, the elementwise ops and C operators, transpose, broadcast, pad, concat, reduce.* and the reshapes; docs/ops.md, "Run-time sizes")
 
 // The index-map ops compare their constant extents too.
 void concat_mismatch(const float *a, const float *b, float *c, int m) {
@@ -48,11 +48,11 @@ float read_element(const float *a, const float *b, int m, int n, int k) {
   tlx_float_result_t r = tensor_matmul_f32(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n));
   return r[0];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time is read by TLX ops and tensor_store only, not as C data (element reads, C operators, by value to a function)
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time is read by TLX ops, C operators and tensor_store only, not as C data (element reads, C stores, by value to a function)
 
 // A result with run-time extents may not reach C through another op.
 float through_relu(const float *a, int m, int n) {
   tlx_float_result_t r = tensor_relu_f32(TLX_LOAD(a, m, n));
   return r[1];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_relu': a result whose extents are computed at run time is read by TLX ops and tensor_store only, not as C data (element reads, C operators, by value to a function)
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_relu': a result whose extents are computed at run time is read by TLX ops, C operators and tensor_store only, not as C data (element reads, C stores, by value to a function)

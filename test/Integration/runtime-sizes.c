@@ -6,7 +6,8 @@
 // signedness, accumulating from another tensor and in place; relu fused
 // into the GEMM; batches of run-time size (3-D and 4-D, smma with an
 // accumulator, a permuted layout); unary ops (one, or a chain) on memory and plain copies,
-// 1-D to 3-D, row- and column-major, in place, across the vector width.
+// 1-D to 3-D, row- and column-major, in place, across the vector width;
+// results of constant extents over a run-time K.
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // Every x86 level the dispatch picks from, and the AMX target (whose tile
@@ -31,6 +32,7 @@
 // CHECK: fused relu: ok
 // CHECK: batched: ok
 // CHECK: unary ops and copies: ok
+// CHECK: static result, run-time K: ok
 // CHECK: PASSED
 #include <math.h>
 #include <stdint.h>
@@ -47,6 +49,13 @@ static int failures;
 static void fill_f32(float *p, long n, int seed) {
   for (long i = 0; i < n; ++i)
     p[i] = (float)((i * 7 + seed * 3) % 11 - 5);
+}
+
+/* b is k x 1: its row stride is the constant 1. This call site comes
+ * first in the module, so it creates the shared f32 kernel that every
+ * other one calls, whose b rows are then not 1 apart. */
+static void mm_kx1(int m, int k, const float *a, const float *b, float *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, m, k), TLX_LOAD(b, k, 1)));
 }
 
 /* c = a x b, row-major, through the short form. */
@@ -437,6 +446,73 @@ static void test_unary(void) {
   printf("unary ops and copies: %s\n", ok ? "ok" : "FAILED");
 }
 
+/* M and N constants, K a variable: a result of constant extents that the
+ * run-time GEMM computes (plain, with relu, and smma into its
+ * accumulator's constant shape). */
+static void mm_static_mn(int k, const float *a, const float *b, float *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 13, k), TLX_LOAD(b, k, 9)));
+}
+
+static void mm_static_mn_relu(int k, const float *a, const float *b,
+                              float *c) {
+  TLX_STORE(c, tlx_relu(tlx_matmul(TLX_LOAD(a, 13, k), TLX_LOAD(b, k, 9))));
+}
+
+static void smma_static_mn(int k, const int8_t *a, const int8_t *b,
+                           int32_t *c) {
+  TLX_STORE(c, tlx_smma(TLX_LOAD(c, 5, 7), TLX_LOAD(a, 5, k),
+                        TLX_LOAD(b, k, 7)));
+}
+
+static void test_static_result(void) {
+  static const int ks[] = {0, 1, 5, 64, 700};
+  for (unsigned t = 0; t < sizeof ks / sizeof ks[0]; ++t) {
+    int k = ks[t];
+    float *a = malloc(sizeof(float) * (13 * k + 1));
+    float *b = malloc(sizeof(float) * (9 * k + 1));
+    float c[13 * 9], r[13 * 9], want[13 * 9];
+    fill_f32(a, 13 * k, 1), fill_f32(b, 9 * k, 2);
+    mm_static_mn(k, a, b, c);
+    mm_static_mn_relu(k, a, b, r);
+    for (int i = 0; i < 13; ++i)
+      for (int j = 0; j < 9; ++j) {
+        float acc = 0;
+        for (int p = 0; p < k; ++p)
+          acc += a[i * k + p] * b[p * 9 + j];
+        want[i * 9 + j] = acc;
+      }
+    check_f32("static MxN", 13, 9, k, c, want, 9);
+    float col[13], colwant[13];
+    mm_kx1(13, k, a, b, col); /* b's first k elements as k x 1 */
+    for (int i = 0; i < 13; ++i) {
+      colwant[i] = 0;
+      for (int p = 0; p < k; ++p)
+        colwant[i] += a[i * k + p] * b[p];
+    }
+    check_f32("k x 1", 13, 1, k, col, colwant, 1);
+    for (int i = 0; i < 13 * 9; ++i)
+      want[i] = want[i] > 0 ? want[i] : 0;
+    check_f32("static MxN relu", 13, 9, k, r, want, 9);
+    int8_t *ia = malloc(5 * k + 1), *ib = malloc(7 * k + 1);
+    int32_t ic[5 * 7], iwant[5 * 7];
+    for (int i = 0; i < 5 * k; ++i)
+      ia[i] = (int8_t)(i * 37 % 255 - 127);
+    for (int i = 0; i < 7 * k; ++i)
+      ib[i] = (int8_t)(i * 53 % 255 - 127);
+    for (int i = 0; i < 5 * 7; ++i)
+      ic[i] = iwant[i] = i * 3 - 50;
+    for (int i = 0; i < 5; ++i)
+      for (int j = 0; j < 7; ++j)
+        for (int p = 0; p < k; ++p)
+          iwant[i * 7 + j] += ia[i * k + p] * ib[p * 7 + j];
+    smma_static_mn(k, ia, ib, ic);
+    if (memcmp(ic, iwant, sizeof ic) && failures++ < 5)
+      printf("static MxN smma: wrong for K = %d\n", k);
+    free(a), free(b), free(ia), free(ib);
+  }
+  printf("static result, run-time K: ok\n");
+}
+
 int main(void) {
   test_row_major();
   test_layouts();
@@ -445,6 +521,7 @@ int main(void) {
   test_fused();
   test_batched();
   test_unary();
+  test_static_result();
   printf("%s\n", failures ? "FAILED" : "PASSED");
   return failures != 0;
 }

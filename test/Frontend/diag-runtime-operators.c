@@ -1,0 +1,65 @@
+// C operators on results whose extents are C variables (docs/ops.md,
+// "Run-time sizes"): what they cannot compute is an error at the operator,
+// at every -O level. (Apart from diag-runtime-sizes.c: these are found
+// when the lowering starts, which an earlier error stops: one case per
+// compile.)
+// RUN: not %clang_tlx -O0 -DCASE=1 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=READ --implicit-check-not=error:
+// RUN: not %clang_tlx -O2 -DCASE=1 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=READ --implicit-check-not=error:
+// RUN: not %clang_tlx -O0 -DCASE=2 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=CVEC --implicit-check-not=error:
+// RUN: not %clang_tlx -O2 -DCASE=2 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=CVEC --implicit-check-not=error:
+// RUN: not %clang_tlx -O0 -DCASE=3 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=LAYOUT --implicit-check-not=error:
+// RUN: not %clang_tlx -O2 -DCASE=3 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=LAYOUT --implicit-check-not=error:
+// RUN: not %clang_tlx -O0 -DCASE=4 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=STORE --implicit-check-not=error:
+// RUN: not %clang_tlx -O2 -DCASE=4 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=STORE --implicit-check-not=error:
+#include <tlx.h>
+
+TLX_DECLARE_TENSOR_OPS_AS(tlx_float_result_t, f32)
+
+// C operators on such results are TLX ops; their results are not C data
+// either.
+#if CASE == 1
+float read_sum(const float *a, int m, int n) {
+  tlx_float_result_t r = tensor_relu_f32(TLX_LOAD(a, m, n));
+  tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+  tlx_float_result_t s = r + r;
+  return s[2];
+}
+#endif
+// READ: diag-runtime-operators.c:[[@LINE-4]]:28: error: operator '+': a result whose extents are computed at run time is read by TLX ops, C operators and tensor_store only, not as C data (element reads, C stores, by value to a function)
+
+// A C vector has a constant length: it cannot meet run-time extents.
+#if CASE == 2
+void with_c_vector(const float *a, float *c, int m, int n,
+                   tlx_float_result_t v) {
+  tlx_float_result_t r = tensor_relu_f32(TLX_LOAD(a, m, n));
+  tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+  tlx_float_result_t s = r * v;
+  tensor_store(c, tensor_typeinfo(s, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1),
+                                  TLX_ZEROS(2)), TLX_ZEROS(2));
+}
+#endif
+// CVEC: diag-runtime-operators.c:[[@LINE-5]]:28: error: a C operator on a tensor whose extents are computed at run time reads a C vector: its other operands are TLX results or scalars
+
+// C operators work on storage positions: one layout for all operands.
+#if CASE == 3
+void two_layouts(const float *a, const float *b, float *c, int m, int n) {
+  tlx_float_result_t x = tensor_relu_f32(TLX_LOAD(a, m, n));
+  tensor_typeinfo(x, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+  tlx_float_result_t y = tensor_transpose_f32(TLX_LOAD(b, m, n));
+  tensor_typeinfo(y, TLX_SHAPE(m, n), TLX_LAYOUT(1, 0), TLX_ZEROS(2));
+  tlx_float_result_t s = x - y;
+  tensor_store(c, tensor_typeinfo(s, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1),
+                                  TLX_ZEROS(2)), TLX_ZEROS(2));
+}
+#endif
+// LAYOUT: diag-runtime-operators.c:[[@LINE-5]]:28: error: operator '-': operands whose extents are computed at run time have one layout here: op1 has layout <0, 1>, op2 has layout <1, 0>
+
+// A C assignment would write sizeof the vector type, not the tensor.
+#if CASE == 4
+void c_store(const float *a, float *c, int m, int n) {
+  tlx_float_result_t r = tensor_relu_f32(TLX_LOAD(a, m, n));
+  tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1), TLX_ZEROS(2));
+  *(tlx_float_result_t *)c = r * 2.0f;
+}
+#endif
+// STORE: diag-runtime-operators.c:[[@LINE-3]]:28: error: a result whose extents are computed at run time is stored with tensor_store, not by a C assignment: its C vector type does not hold it
