@@ -504,6 +504,14 @@ std::optional<ContractAxes> getContractAxes(const CallBase &Op,
   return ContractAxes{*AxesA, *AxesB};
 }
 
+Dims getFreeAxes(unsigned Rank, ArrayRef<int64_t> Contracted) {
+  Dims Free;
+  for (unsigned D = 0; D < Rank; ++D)
+    if (!is_contained(Contracted, (int64_t)D))
+      Free.push_back(D);
+  return Free;
+}
+
 std::optional<ReduceWindow> getReduceWindow(const CallBase &Op,
                                             std::string &Why) {
   std::optional<TensorValue> In = getOperandTensor(Op, 0, Why);
@@ -1024,14 +1032,12 @@ std::optional<OpResult> ResultInference::inferContract() {
   // tensordot: op1's free dims, then op2's.
   Dims Out;
   ExtentRefs Refs;
-  for (unsigned Side = 0; Side < 2; ++Side) {
-    ArrayRef<int64_t> Contracted = Side == 0 ? Axes->Op1 : Axes->Op2;
-    for (unsigned D = 0; D < Logical[Side].size(); ++D)
-      if (!is_contained(Contracted, (int64_t)D)) {
-        Out.push_back(Logical[Side][D]);
-        Refs.push_back(refOf(Side, D));
-      }
-  }
+  for (unsigned Side = 0; Side < 2; ++Side)
+    for (int64_t D :
+         getFreeAxes(Logical[Side].size(), Side == 0 ? Axes->Op1 : Axes->Op2)) {
+      Out.push_back(Logical[Side][D]);
+      Refs.push_back(refOf(Side, D));
+    }
   // A full contraction is a one-element tensor: IR has no rank-0 typeinfo.
   if (Out.empty())
     Out.push_back(1), Refs.push_back(ExtentRef());
@@ -1361,13 +1367,14 @@ Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
   case OpKind::Contract: {
     // op1's free dims, then op2's
     ContractAxes Axes = *getContractAxes(Op, Why);
-    for (unsigned Side = 0, Seen = 0; Side < 2; ++Side) {
-      ArrayRef<int64_t> Contracted = Side == 0 ? Axes.Op1 : Axes.Op2;
-      unsigned Rank = getOperandTensor(Op, Side, Why)->Type.rank();
-      for (unsigned D = 0; D < Rank; ++D)
-        if (!is_contained(Contracted, (int64_t)D) && Seen++ == Dim)
-          return Operand(Side, D);
-    }
+    Dims Free =
+        getFreeAxes(getOperandTensor(Op, 0, Why)->Type.rank(), Axes.Op1);
+    if (Dim < Free.size())
+      return Operand(0, Free[Dim]);
+    Dims FreeB =
+        getFreeAxes(getOperandTensor(Op, 1, Why)->Type.rank(), Axes.Op2);
+    if (Dim - Free.size() < FreeB.size())
+      return Operand(1, FreeB[Dim - Free.size()]);
     return B.getInt32(1); // a full contraction: [1]
   }
   case OpKind::Transpose: {

@@ -174,6 +174,9 @@ struct ContractAxes {
 };
 std::optional<ContractAxes> getContractAxes(const llvm::CallBase &Op,
                                             std::string &Why);
+/// The dims 0..Rank-1 not in \p Contracted, in order: an operand's free
+/// dims, which the result of contract keeps.
+Dims getFreeAxes(unsigned Rank, llvm::ArrayRef<int64_t> Contracted);
 
 /// reduce.*: window and strides per logical dimension.
 struct ReduceWindow {

@@ -370,13 +370,8 @@ void NDTo2DLowering::lowerContract(CallBase &Store, CallBase &Op) {
   StridedView A = *getMemoryView(Op.getArgOperand(0));
   StridedView Bv = *getMemoryView(Op.getArgOperand(1));
   StridedView Dst = getStoreView(Store);
-  Dims FreeA, FreeB;
-  for (unsigned D = 0; D < A.rank(); ++D)
-    if (!is_contained(Axes.Op1, (int64_t)D))
-      FreeA.push_back(D);
-  for (unsigned D = 0; D < Bv.rank(); ++D)
-    if (!is_contained(Axes.Op2, (int64_t)D))
-      FreeB.push_back(D);
+  Dims FreeA = getFreeAxes(A.rank(), Axes.Op1),
+       FreeB = getFreeAxes(Bv.rank(), Axes.Op2);
   std::string Packed;
   std::optional<View2D> A2 = view2D(A, FreeA, Axes.Op1);
   if (!A2) {
@@ -493,13 +488,8 @@ void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
                            Twine(X) + " is %lld, op2 axis " + Twine(Y) +
                            " is %lld",
                        {EA[X], EB[Y]});
-  Dims FreeA, FreeB;
-  for (unsigned D = 0; D < TyA.rank(); ++D)
-    if (!is_contained(Axes.Op1, (int64_t)D))
-      FreeA.push_back(D);
-  for (unsigned D = 0; D < TyB.rank(); ++D)
-    if (!is_contained(Axes.Op2, (int64_t)D))
-      FreeB.push_back(D);
+  Dims FreeA = getFreeAxes(TyA.rank(), Axes.Op1),
+       FreeB = getFreeAxes(TyB.rank(), Axes.Op2);
   // M, K, N: products that must fit the i32 extents of a 2-D token.
   auto Product = [&](ArrayRef<Value *> E, ArrayRef<int64_t> Ds,
                      const char *What) {

@@ -218,11 +218,15 @@ RuntimeChecker::RuntimeChecker(IRBuilderBase &B, const CallBase &Op)
     Where = Op.getFunction()->getName().str();
 }
 
+/// Whether a check of \p Cond emits nothing: checks are off, or it holds.
+static bool skipsCheck(Value *Cond) {
+  auto *C = dyn_cast<ConstantInt>(Cond);
+  return !pipelineOptions().RuntimeChecks || (C && C->isOne());
+}
+
 void RuntimeChecker::require(Value *Cond, const Twine &Format,
                              ArrayRef<Value *> Args) {
-  if (!pipelineOptions().RuntimeChecks)
-    return;
-  if (auto *C = dyn_cast<ConstantInt>(Cond); C && C->isOne())
+  if (skipsCheck(Cond))
     return;
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Report = M.getOrInsertFunction(
@@ -267,9 +271,7 @@ Value *emitRuntimeTensorAlloc(IRBuilderBase &B, const CallBase &Op, Type *Elem,
 
 void RuntimeChecker::requireInline(Value *Cond, const Twine &Format,
                                    ArrayRef<Value *> Args) {
-  if (!pipelineOptions().RuntimeChecks)
-    return;
-  if (auto *C = dyn_cast<ConstantInt>(Cond); C && C->isOne())
+  if (skipsCheck(Cond))
     return;
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Check = M.getOrInsertFunction(

@@ -2725,20 +2725,18 @@ class Prog:
                 name = "%sa%d" % (pre, len(leaves))
                 leaves.append((name, prod(ysh)))
                 # reference: loops over the contracted indices c0..
-                xi, fi = [], 0
-                for d in range(len(xs)):
-                    if d in xax:
-                        xi.append("c%d" % xax.index(d))
-                    else:
-                        xi.append("i%d" % fi)
-                        fi += 1
-                yi, fj = [], nfa
-                for d in range(len(ysh)):
-                    if d in yax:
-                        yi.append("c%d" % yax.index(d))
-                    else:
-                        yi.append("i%d" % fj)
-                        fj += 1
+
+                def indices(rank, ax, first):
+                    out, f = [], first  # free dims: result indices from first
+                    for d in range(rank):
+                        if d in ax:
+                            out.append("c%d" % ax.index(d))
+                        else:
+                            out.append("i%d" % f)
+                            f += 1
+                    return out
+                xi = indices(len(xs), xax, 0)
+                yi = indices(len(ysh), yax, nfa)
                 cl = "".join("for (int c%d = 0; c%d < %d; c%d++) " % (
                     i, i, e, i) for i, e in enumerate(csz))
                 prodx = "%s[%s] * %s[%s]" % (xr, lin(xs, xi), name,
