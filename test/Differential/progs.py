@@ -2525,15 +2525,15 @@ class Prog:
 
     def construct_runtime_fused(self, rng):
         """A tree of transpose, pad, concat, broadcast (fill form),
-        reshape.block, reduce.*, unary ops, C operators (+ - * & | ^, on
-        long-form results named by typeinfos, or with a scalar), contract
-        (1-2 axes anywhere) and GEMMs of computed operands
-        (results read twice and stored in another block too) over 1-3-D
-        tensors in memory whose extents,
-        pad amounts, windows and strides are C variables (volatiles), any
-        leaf layout, stored row-major: every element checked against plain
-        C loops computing each op in turn into an array of its own (exact:
-        the reduce windows fold in order in both)."""
+        reshape.block, reshape.permute, reduce.*, unary ops, C operators
+        (+ - * & | ^, on long-form results named by typeinfos, or with a
+        scalar), contract (1-2 axes anywhere) and GEMMs of computed
+        operands (results read twice and stored in another block too) over
+        1-3-D tensors in memory whose extents, pad amounts, windows and
+        strides are C variables (volatiles), any leaf layout, stored
+        row-major: every element checked against plain C loops computing
+        each op in turn into an array of its own (exact: the reduce windows
+        fold in order in both)."""
         ctype, dt = rng.choice([("float", "f32"), ("int32_t", "i32")])
         k = "%d_%d" % (self.index, self.nfn)
         self.nfn += 1
@@ -2590,6 +2590,8 @@ class Prog:
                 ops = [o for o in ops if o != "twice"]
             if depth < 3 and r >= 2 and shape[-1] in (2, 3, 4):
                 ops.append("block")
+            if depth < 3 and prod(shape) <= 400:
+                ops.append("permute")
             if 0 in shape or prod(shape) > 400:
                 ops = [o for o in ops if o != "reduce"]
             op = rng.choice(ops)
@@ -2753,6 +2755,20 @@ class Prog:
                             x, name, dims([var(e) for e in ysh]), len(ysh),
                             len(ysh), len(ysh), dims([str(a) for a in xax]),
                             dims([str(a) for a in yax])), out)
+            if op == "permute":
+                # reshape.permute: the same row-major elements in another
+                # shape (1-D, reversed, or the last two dims merged)
+                cands = [[prod(shape)], list(reversed(shape))]
+                if r >= 2:
+                    cands.append(shape[:-2] + [shape[-2] * shape[-1]])
+                ins = rng.choice(cands)
+                x, xr = node(ins, depth + 1)
+                loops(shape, "%s[%s] = %s[%s];" % (
+                    out, lin(shape, idx), xr, lin(shape, idx)))
+                return ("tensor_typeinfo(tensor_reshape_permute_%s(%s), "
+                        "%s, TLX_IDENTITY_LAYOUT(%d), TLX_ZEROS(%d))" % (
+                            "rtf32" if ctype == "float" else "rti32", x,
+                            dims([var(e) for e in shape]), r, r), out)
             if op == "block":
                 # reshape.block: in dim j = out dim j x the block, the block
                 # the innermost dim of out
