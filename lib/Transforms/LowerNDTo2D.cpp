@@ -457,6 +457,30 @@ Value *NDTo2DLowering::emitRuntimePackedCopy(IRBuilderBase &B,
   return Buf;
 }
 
+/// What the verifier could not check of a run-time-sized contract: the
+/// operands' extents \p EA, \p EB >= 0 and the contracted ones equal.
+static void emitRuntimeContractChecks(IRBuilderBase &B, RuntimeChecker &Check,
+                                      const ContractAxes &Axes,
+                                      ArrayRef<Value *> EA,
+                                      ArrayRef<Value *> EB) {
+  for (auto [Name, E] :
+       {std::make_pair("op1", EA), std::make_pair("op2", EB)}) {
+    Value *NonNegative = B.getTrue();
+    for (Value *X : E)
+      NonNegative = B.CreateAnd(NonNegative, B.CreateICmpSGE(X, B.getInt64(0)));
+    Check.require(NonNegative,
+                  Twine(Name) + " has a negative extent at run time: " +
+                      shapeFormat(E.size()),
+                  E);
+  }
+  for (auto [X, Y] : zip(Axes.Op1, Axes.Op2))
+    Check.requireEqual(EA[X], EB[Y],
+                       "contracted extents differ at run time: op1 axis " +
+                           Twine(X) + " is %lld, op2 axis " + Twine(Y) +
+                           " is %lld",
+                       {EA[X], EB[Y]});
+}
+
 // %c = contract(%a, %b, axes_a, axes_b), extents computed at run time
 //   --> %pa = %a packed as [free_a.., axes_a..], %pb as [axes_b.., free_b..]
 //       (a heap copy through transpose, unless packed so already)
@@ -472,22 +496,7 @@ void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
   SmallVector<Value *, 4> EA = emitLogicalExtents(B, TyA),
                           EB = emitLogicalExtents(B, TyB);
   RuntimeChecker Check(B, Op);
-  for (auto [Name, E] : {std::make_pair("op1", ArrayRef<Value *>(EA)),
-                         std::make_pair("op2", ArrayRef<Value *>(EB))}) {
-    Value *NonNegative = B.getTrue();
-    for (Value *X : E)
-      NonNegative = B.CreateAnd(NonNegative, B.CreateICmpSGE(X, B.getInt64(0)));
-    Check.require(NonNegative,
-                  Twine(Name) + " has a negative extent at run time: " +
-                      shapeFormat(E.size()),
-                  E);
-  }
-  for (auto [X, Y] : zip(Axes.Op1, Axes.Op2))
-    Check.requireEqual(EA[X], EB[Y],
-                       "contracted extents differ at run time: op1 axis " +
-                           Twine(X) + " is %lld, op2 axis " + Twine(Y) +
-                           " is %lld",
-                       {EA[X], EB[Y]});
+  emitRuntimeContractChecks(B, Check, Axes, EA, EB);
   Dims FreeA = getFreeAxes(TyA.rank(), Axes.Op1),
        FreeB = getFreeAxes(TyB.rank(), Axes.Op2);
   // M, K, N: products that must fit the i32 extents of a 2-D token.
