@@ -801,7 +801,8 @@ Type *ResultInference::contractionElem() {
 
 bool acceptsRuntimeExtents(OpKind Kind) {
   return isRuntimeFusible(Kind) || Kind == OpKind::MatMul ||
-         Kind == OpKind::Contract || getMMASignedness(Kind).has_value();
+         Kind == OpKind::Contract || Kind == OpKind::Convolution ||
+         getMMASignedness(Kind).has_value();
 }
 
 bool isRuntimeFusible(OpKind Kind) {
@@ -828,9 +829,10 @@ bool ResultInference::checkRuntimeExtents() {
   if (!acceptsRuntimeExtents(Kind))
     return fail(Why, "operand extents computed at run time are not "
                      "supported by this operation yet (only by matmul, the "
-                     "mma family, the elementwise ops and C operators, "
-                     "transpose, broadcast, pad, concat, reduce.* and the "
-                     "reshapes; docs/ops.md, \"Run-time sizes\")");
+                     "mma family, contract, convolution, the elementwise "
+                     "ops and C operators, transpose, broadcast, pad, "
+                     "concat, reduce.* and the reshapes; docs/ops.md, "
+                     "\"Run-time sizes\")");
   return true;
 }
 
@@ -1091,7 +1093,7 @@ std::optional<OpResult> ResultInference::inferConvolution() {
   if (K.size() != In.size())
     return failNone(Why, "ranks differ: input is " + shape(0) + ", kernel is " +
                              shape(1));
-  if (In[1] != K[1])
+  if (!mayEqualExtent(In[1], K[1]))
     return failNone(Why, "channels differ: input " + shape(0) + " has " +
                              Twine(In[1]) + ", kernel " + shape(1) + " has " +
                              Twine(K[1]));
@@ -1103,6 +1105,10 @@ std::optional<OpResult> ResultInference::inferConvolution() {
     return std::nullopt;
   Dims Out = {In[0], K[0]};
   for (unsigned D = 0; D + 2 < In.size(); ++D) {
+    if (In[D + 2] == DynamicExtent || K[D + 2] == DynamicExtent) {
+      Out.push_back(DynamicExtent); // checked at run time
+      continue;
+    }
     // Dilation d spreads n taps over (n - 1) * d + 1 positions.
     int64_t Input = (In[D + 2] - 1) * P->InputDilations[D] + 1;
     int64_t Window = (K[D + 2] - 1) * P->KernelDilations[D] + 1;
@@ -1113,7 +1119,11 @@ std::optional<OpResult> ResultInference::inferConvolution() {
                                " (after dilation)");
     Out.push_back((Input - Window) / P->Strides[D] + 1);
   }
-  return result(Elem, Out);
+  if (!is_contained(Out, DynamicExtent))
+    return result(Elem, Out);
+  ExtentRefs Refs = computedRefs(Out);
+  Refs[0] = refOf(0, 0), Refs[1] = refOf(1, 0); // N, O
+  return result(Elem, Out, Refs);
 }
 
 std::optional<OpResult> ResultInference::inferBroadcast() {
@@ -1376,6 +1386,21 @@ Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
     if (Dim - Free.size() < FreeB.size())
       return Operand(1, FreeB[Dim - Free.size()]);
     return B.getInt32(1); // a full contraction: [1]
+  }
+  case OpKind::Convolution: {
+    if (Dim < 2) // N, O
+      return Operand(Dim, 0);
+    ConvolutionParams P = *getConvolutionParams(Op, Why);
+    unsigned S = Dim - 2;
+    // ((in - 1) * idil + 1 - ((k - 1) * kdil + 1)) / stride + 1
+    auto Spread = [&](unsigned I, int64_t Dil) {
+      return B.CreateMul(B.CreateSub(Operand(I, Dim), B.getInt32(1)),
+                         B.getInt32(Dil));
+    };
+    Value *Span = B.CreateSub(Spread(0, P.InputDilations[S]),
+                              Spread(1, P.KernelDilations[S]));
+    return B.CreateAdd(B.CreateSDiv(Span, B.getInt32(P.Strides[S])),
+                       B.getInt32(1), "tlx.extent");
   }
   case OpKind::Transpose: {
     unsigned Rank = getOperandTensor(Op, 0, Why)->Type.rank();

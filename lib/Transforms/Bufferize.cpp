@@ -853,10 +853,11 @@ static bool readsWithoutBuffer(const CallBase &TI) {
   if (*K == OpKind::Store)
     return Reader->getArgOperand(1) == &TI;
   // A contraction at the root of unary ops: tlx-tile's epilogue (not
-  // contract's, lowered through buffers by tlx-nd-to-2d).
+  // contract's or convolution's, lowered through buffers by tlx-nd-to-2d).
   const CallBase *Root = walkUnaryChain(&TI).rootOp();
   if (Root && isContraction(*getOpKind(*Root)))
-    return isUnaryElementwise(*K) && getOpKind(*Root) != OpKind::Contract;
+    return isUnaryElementwise(*K) && getOpKind(*Root) != OpKind::Contract &&
+           getOpKind(*Root) != OpKind::Convolution;
   return isRuntimeFusible(*K);
 }
 

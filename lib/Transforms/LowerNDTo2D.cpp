@@ -66,6 +66,14 @@ private:
   void lowerBatched(CallBase &Store, CallBase &Op);
   void lowerContract(CallBase &Store, CallBase &Op);
   void lowerRuntimeContract(CallBase &Store, CallBase &Op);
+  void lowerRuntimeConvolution(CallBase &Store, CallBase &Op);
+  std::optional<RuntimeView> emitRuntimeConvolutionInput(IRBuilderBase &B,
+                                                         const CallBase &Op);
+  Value *emitRuntimeResultBuffer(IRBuilderBase &B, const CallBase &Op,
+                                 const CallBase &Store,
+                                 ArrayRef<Value *> Extents);
+  void emitRuntimeCopyBack(IRBuilderBase &B, Value *Buf,
+                           ArrayRef<Value *> Extents, CallBase &Store);
   Value *emitRuntimePackedCopy(IRBuilderBase &B, const CallBase &Op,
                                Value *Token, ArrayRef<Value *> Extents,
                                ArrayRef<int64_t> Perm, const Twine &Name);
@@ -457,6 +465,81 @@ Value *NDTo2DLowering::emitRuntimePackedCopy(IRBuilderBase &B,
   return Buf;
 }
 
+/// Where a run-time-sized contraction writes its packed row-major result
+/// (logical extents \p Extents): \p Store's destination when that is
+/// packed so, else a heap buffer (emitRuntimeCopyBack copies it over).
+Value *NDTo2DLowering::emitRuntimeResultBuffer(IRBuilderBase &B,
+                                               const CallBase &Op,
+                                               const CallBase &Store,
+                                               ArrayRef<Value *> Extents) {
+  TensorType Ty = getTensorValue(Store.getArgOperand(1))->Type;
+  std::optional<Dims> LD = getConstantIntVector(Store.getArgOperand(2));
+  if (Ty.hasIdentityLayout() && LD &&
+      all_of(*LD, [](int64_t S) { return S == 0; }) &&
+      all_of(Ty.Padding, [](int64_t P) { return P == 0; }))
+    return Store.getArgOperand(0);
+  Value *Buf = emitRuntimeTensorAlloc(B, Op, Ty.Elem, Extents);
+  Buf->setName("tlx.result");
+  return Buf;
+}
+
+/// The packed result in \p Buf (logical extents \p Extents) into
+/// \p Store's destination, in its layout, padding and strides; frees Buf
+/// with the other temporaries.
+void NDTo2DLowering::emitRuntimeCopyBack(IRBuilderBase &B, Value *Buf,
+                                         ArrayRef<Value *> Extents,
+                                         CallBase &Store) {
+  TensorValue Dst = *getTensorValue(Store.getArgOperand(1));
+  unsigned R = Dst.Type.rank();
+  Dims Identity = iota(0, R), Zeros(R, 0);
+  CallInst *Ld = createOpCall(
+      B, OpKind::Load, Type::getTokenTy(Ctx),
+      {Buf, emitI32Vector(B, Extents, Identity), getI32Vector(Ctx, Identity),
+       getI32Vector(Ctx, Zeros), getI32Vector(Ctx, Zeros)},
+      Dst.Type.Elem);
+  emitTransposedStore(B, Store.getArgOperand(0), Dst.Type.Elem, Ld,
+                      FixedVectorType::get(Dst.Type.Elem, 1), Dst.Type.Layout,
+                      Dst.Def->getArgOperand(1),
+                      getI32Vector(Ctx, Dst.Type.Padding),
+                      Store.getArgOperand(2));
+  HeapTemps.push_back(Buf);
+}
+
+/// The window of \p In (a view of [N, C, s..]) that kernel tap \p Tap
+/// reads for image \p N with unit strides: [C, out..] at the tap's offset,
+/// with In's strides - a load token, as In's innermost storage dim is
+/// contiguous (not N's: checked by the caller).
+static CallInst *emitTapWindow(IRBuilderBase &B, const RuntimeView &In,
+                               Value *N, ArrayRef<int64_t> Tap,
+                               ArrayRef<int64_t> KernelDilations,
+                               ArrayRef<Value *> Out) {
+  Value *Offset = B.CreateMul(N, In.Strides[0]);
+  for (unsigned J = 0; J < Tap.size(); ++J)
+    Offset =
+        B.CreateAdd(Offset, B.CreateMul(B.getInt64(Tap[J] * KernelDilations[J]),
+                                        In.Strides[J + 2]));
+  Value *Ptr = B.CreateGEP(In.Elem, In.Ptr, Offset);
+  // Window dim W is In's dim W + 1; storage order as In's, N left out.
+  Dims Layout;
+  SmallVector<Value *, 4> Extents, Steps;
+  for (unsigned L : In.StorageOrder)
+    if (L != 0) {
+      Layout.push_back(L - 1);
+      Extents.push_back(L == 1 ? In.Extents[1] : Out[L - 2]);
+      Steps.push_back(In.Strides[L]);
+    }
+  unsigned R = Layout.size();
+  // A load's strides: lane i + 1 steps storage dim i.
+  SmallVector<Value *, 4> LD{B.getInt64(0)};
+  LD.append(Steps.begin(), Steps.end() - 1);
+  LLVMContext &Ctx = B.getContext();
+  return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
+                      {Ptr, emitI32Vector(B, Extents, iota(0, R)),
+                       getI32Vector(Ctx, Layout), getI32Vector(Ctx, Dims(R, 0)),
+                       emitI32Vector(B, LD, iota(0, R))},
+                      In.Elem);
+}
+
 /// What the verifier could not check of a run-time-sized contract: the
 /// operands' extents \p EA, \p EB >= 0 and the contracted ones equal.
 static void emitRuntimeContractChecks(IRBuilderBase &B, RuntimeChecker &Check,
@@ -528,18 +611,11 @@ void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
                         Elem);
   };
   // The destination, when packed row-major, holds the M x N result as is.
-  TensorValue Dst = *getTensorValue(Store.getArgOperand(1));
-  std::optional<Dims> DstLD = getConstantIntVector(Store.getArgOperand(2));
-  bool Direct = Dst.Type.hasIdentityLayout() && DstLD &&
-                all_of(*DstLD, [](int64_t S) { return S == 0; }) &&
-                all_of(Dst.Type.Padding, [](int64_t P) { return P == 0; });
-  Type *Elem = Dst.Type.Elem;
-  SmallVector<Value *, 4> EC = emitLogicalExtents(B, Dst.Type);
-  Value *C = Store.getArgOperand(0);
-  if (!Direct) {
-    C = emitRuntimeTensorAlloc(B, Op, Elem, EC);
-    C->setName("tlx.contract.c");
-  }
+  TensorType DstTy = getTensorValue(Store.getArgOperand(1))->Type;
+  Type *Elem = DstTy.Elem;
+  SmallVector<Value *, 4> EC = emitLogicalExtents(B, DstTy);
+  Value *C = emitRuntimeResultBuffer(B, Op, Store, EC);
+  bool Direct = C == Store.getArgOperand(0);
   CallInst *MM =
       createOpCall(B, OpKind::MatMul, FixedVectorType::get(Elem, 1),
                    {Load2D(PA, TyA.Elem, M, K), Load2D(PB, TyB.Elem, K, N)});
@@ -550,22 +626,8 @@ void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
                     getI32Vector(Ctx, Identity2), getI32Vector(Ctx, Zeros2)});
   createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
                {C, TI, getI32Vector(Ctx, Zeros2)}, Elem);
-  if (!Direct) {
-    // The packed result, read with its logical extents, into the
-    // destination's layout and strides.
-    unsigned R = Dst.Type.rank();
-    Dims Identity = iota(0, R), Zeros(R, 0);
-    CallInst *Ld = createOpCall(
-        B, OpKind::Load, Type::getTokenTy(Ctx),
-        {C, emitI32Vector(B, EC, Identity), getI32Vector(Ctx, Identity),
-         getI32Vector(Ctx, Zeros), getI32Vector(Ctx, Zeros)},
-        Elem);
-    emitTransposedStore(
-        B, Store.getArgOperand(0), Elem, Ld, FixedVectorType::get(Elem, 1),
-        Dst.Type.Layout, Dst.Def->getArgOperand(1),
-        getI32Vector(Ctx, Dst.Type.Padding), Store.getArgOperand(2));
-    HeapTemps.push_back(C);
-  }
+  if (!Direct)
+    emitRuntimeCopyBack(B, C, EC, Store);
   emitFrees(B);
   emitRemark(DEBUG_TYPE, "Contract", Op,
              "contract: " + formatShape(TyA.logicalShape()) + " x " +
@@ -574,6 +636,186 @@ void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
                  "of the products of its free and contracted extents, "
                  "operands packed first unless they are already" +
                  (Direct ? "" : "; result via a packed temporary"));
+  Store.eraseFromParent();
+}
+
+/// Checks what the verifier could not of a run-time-sized convolution of
+/// \p In by a kernel of extents \p EK (constant taps \p KLogical): valid
+/// input, channels, windows within the input, the result typeinfo \p YTy.
+/// Returns the result's extents [N, O, out..].
+static SmallVector<Value *, 4> emitRuntimeConvolutionChecks(
+    IRBuilderBase &B, RuntimeChecker &Check, const RuntimeView &In,
+    ArrayRef<Value *> EK, ArrayRef<int64_t> KLogical,
+    const ConvolutionParams &P, const TensorType &YTy) {
+  Check.requireValidView(In, "the input");
+  Check.requireEqual(In.Extents[1], EK[1],
+                     "channels differ at run time: the input has %lld, the "
+                     "kernel %lld",
+                     {In.Extents[1], EK[1]});
+  SmallVector<Value *, 4> EY{In.Extents[0], EK[0]};
+  for (unsigned J = 0; J + 2 < In.rank(); ++J) {
+    int64_t Window = (KLogical[J + 2] - 1) * P.KernelDilations[J] + 1;
+    Check.require(B.CreateICmpSGE(In.Extents[J + 2], B.getInt64(Window)),
+                  "kernel window " + Twine(Window) +
+                      " exceeds input extent %lld in spatial dimension " +
+                      Twine(J) + " at run time",
+                  {In.Extents[J + 2]});
+    EY.push_back(B.CreateAdd(B.CreateSub(In.Extents[J + 2], B.getInt64(Window)),
+                             B.getInt64(1)));
+  }
+  SmallVector<Value *, 8> Args(EY.begin(), EY.end());
+  SmallVector<Value *, 4> Declared = emitLogicalExtents(B, YTy);
+  Value *Same = B.getTrue();
+  for (unsigned D = 0; D < EY.size(); ++D)
+    Same = B.CreateAnd(Same, B.CreateICmpEQ(Declared[D], EY[D]));
+  Args.append(Declared.begin(), Declared.end());
+  std::string Shape = shapeFormat(EY.size());
+  Check.require(Same,
+                "the result is " + Shape +
+                    " at run time, but its typeinfo "
+                    "says " +
+                    Shape,
+                Args);
+  return EY;
+}
+
+/// The input of the run-time-sized convolution \p Op as a view whose
+/// innermost storage dim is contiguous and not N (a tap's window is then a
+/// load token): its own memory, or a packed NCHW copy.
+std::optional<RuntimeView>
+NDTo2DLowering::emitRuntimeConvolutionInput(IRBuilderBase &B,
+                                            const CallBase &Op) {
+  Value *Token = Op.getArgOperand(0);
+  std::optional<RuntimeView> In = emitTokenView(B, Token);
+  if (In && In->StorageOrder.back() != 0)
+    return In;
+  TensorType Ty = getTensorValue(Token)->Type;
+  SmallVector<Value *, 4> Extents = emitLogicalExtents(B, Ty);
+  Value *Packed = emitRuntimePackedCopy(B, Op, Token, Extents,
+                                        iota(0, Ty.rank()), "tlx.conv.input");
+  RuntimeView V;
+  V.Ptr = Packed;
+  V.Elem = Ty.Elem;
+  V.Extents.assign(Extents.begin(), Extents.end());
+  V.Strides.resize(Ty.rank());
+  Value *Step = B.getInt64(1);
+  for (int D = Ty.rank() - 1; D >= 0; --D) {
+    V.Strides[D] = Step;
+    Step = B.CreateMul(Step, Extents[D]);
+  }
+  for (unsigned D = 0; D < Ty.rank(); ++D)
+    V.StorageOrder.push_back(D);
+  return V;
+}
+
+// %y = convolution(%in [N, C, s..], %k [O, C, t..]), extents computed at
+// run time (unit strides and input dilations; constant kernel taps):
+//   %in packed NCHW first when its innermost storage dim is N
+//   %kp = %k packed [O, t.., C]                      (an [O, T*C] matrix)
+//   for n < N:
+//     for each tap t: store(%col + t*C*P, window of %in[n] at t [C, out..])
+//     store(%y[n], matmul(load(%kp, O x T*C), load(%col, T*C x P)))
+// P = prod(out); %y[n] is [O, P] of a packed NCHW destination, else of a
+// buffer copied into it after the loop.
+void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
+  std::string Why;
+  ConvolutionParams P = *getConvolutionParams(Op, Why);
+  TensorType KTy = getTensorValue(Op.getArgOperand(1))->Type;
+  Dims KLogical = KTy.logicalShape();
+  IRBuilder<> B(&Store);
+  bool UnitSteps = all_of(P.Strides, [](int64_t S) { return S == 1; }) &&
+                   all_of(P.InputDilations, [](int64_t D) { return D == 1; });
+  if (!UnitSteps ||
+      is_contained(ArrayRef<int64_t>(KLogical).drop_front(2), DynamicExtent))
+    return emitError(Op, getUserOpName(OpKind::Convolution) +
+                             ": with extents computed at run time, a "
+                             "convolution takes strides and input dilations "
+                             "of 1 and kernel taps of constant extents in "
+                             "this version");
+  std::optional<RuntimeView> In = emitRuntimeConvolutionInput(B, Op);
+  unsigned R = In->rank(), Spatial = R - 2;
+  SmallVector<Value *, 4> EK = emitLogicalExtents(B, KTy);
+  TensorType YTy = getTensorValue(Store.getArgOperand(1))->Type;
+  RuntimeChecker Check(B, Op);
+  SmallVector<Value *, 4> EY =
+      emitRuntimeConvolutionChecks(B, Check, *In, EK, KLogical, P, YTy);
+  ArrayRef<Value *> Out = ArrayRef<Value *>(EY).drop_front(2);
+  Value *Pixels = B.getInt64(1);
+  for (Value *E : Out)
+    Pixels = B.CreateMul(Pixels, E);
+  // The kernel as [O, T*C], the columns [T*C, P] (taps outermost).
+  Dims KPerm{0};
+  for (unsigned J = 0; J < Spatial; ++J)
+    KPerm.push_back(J + 2);
+  KPerm.push_back(1);
+  Value *KP = emitRuntimePackedCopy(B, Op, Op.getArgOperand(1), EK, KPerm,
+                                    "tlx.conv.kernel");
+  int64_t Taps = 1;
+  for (unsigned J = 0; J < Spatial; ++J)
+    Taps *= KLogical[J + 2];
+  Value *C = In->Extents[1], *O = EK[0];
+  Value *TC = B.CreateMul(B.getInt64(Taps), C);
+  SmallVector<Value *, 4> ColExtents{TC};
+  ColExtents.append(Out.begin(), Out.end());
+  Value *Col = emitRuntimeTensorAlloc(B, Op, In->Elem, ColExtents);
+  Col->setName("tlx.conv.col");
+  HeapTemps.push_back(Col);
+  Value *Y = emitRuntimeResultBuffer(B, Op, Store, EY);
+  Dims Id2{0, 1}, Zeros2{0, 0};
+  auto Load2D = [&](IRBuilderBase &B, Value *Ptr, Type *Elem, Value *Rows,
+                    Value *Cols) {
+    return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
+                        {Ptr, emitI32Vector(B, {Rows, Cols}, Id2),
+                         getI32Vector(Ctx, Id2), getI32Vector(Ctx, Zeros2),
+                         getI32Vector(Ctx, Zeros2)},
+                        Elem);
+  };
+  Value *CWindow = B.CreateMul(C, Pixels);
+  SmallVector<Value *, 4> WindowExtents{C};
+  WindowExtents.append(Out.begin(), Out.end());
+  Dims WinId = iota(0, R - 1), WinZeros(R - 1, 0);
+  auto Image = [&](IRBuilderBase &B, Value *N) {
+    Dims Tap(Spatial, 0);
+    for (int64_t T = 0; T < Taps; ++T) {
+      for (int64_t J = Spatial - 1, Rest = T; J >= 0; --J) {
+        Tap[J] = Rest % KLogical[J + 2];
+        Rest /= KLogical[J + 2];
+      }
+      CallInst *Win = emitTapWindow(B, *In, N, Tap, P.KernelDilations, Out);
+      Value *Dst =
+          B.CreateGEP(In->Elem, Col, B.CreateMul(B.getInt64(T), CWindow));
+      emitTransposedStore(
+          B, Dst, In->Elem, Win, FixedVectorType::get(In->Elem, 1), WinId,
+          emitI32Vector(B, WindowExtents, WinId), getI32Vector(Ctx, WinZeros),
+          getI32Vector(Ctx, WinZeros));
+    }
+    CallInst *MM = createOpCall(
+        B, OpKind::MatMul, FixedVectorType::get(YTy.Elem, 1),
+        {Load2D(B, KP, KTy.Elem, O, TC), Load2D(B, Col, In->Elem, TC, Pixels)});
+    MM->setDebugLoc(Op.getDebugLoc());
+    CallInst *TI =
+        createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                     {MM, emitI32Vector(B, {O, Pixels}, Id2),
+                      getI32Vector(Ctx, Id2), getI32Vector(Ctx, Zeros2)});
+    Value *YN =
+        B.CreateGEP(YTy.Elem, Y, B.CreateMul(N, B.CreateMul(O, Pixels)));
+    createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+                 {YN, TI, getI32Vector(Ctx, Zeros2)}, YTy.Elem);
+  };
+  emitIfThen(B, B.CreateICmpSGT(In->Extents[0], B.getInt64(0)), "tlx.conv",
+             [&](IRBuilderBase &B) {
+               emitCountedLoop(B, B.getInt64(0), In->Extents[0], 1,
+                               "tlx.conv.n", Image);
+             });
+  if (Y != Store.getArgOperand(0))
+    emitRuntimeCopyBack(B, Y, EY, Store);
+  emitFrees(B);
+  emitRemark(DEBUG_TYPE, "Convolution", Op,
+             "convolution with extents known at run time: per image, " +
+                 Twine(Taps) +
+                 " kernel-tap windows copied into [taps*C, pixels] "
+                 "columns, then one run-time GEMM by the kernel as "
+                 "[O, taps*C]");
   Store.eraseFromParent();
 }
 
@@ -821,10 +1063,11 @@ bool NDTo2DLowering::run() {
     // its shared kernel (lowerRuntimeContraction).
     if (getTensorValue(S->getArgOperand(1))->Type.isDynamic() ||
         readsRuntimeExtents(*Op)) {
-      if (getOpKind(*Op) == OpKind::Contract) {
+      if (getOpKind(*Op) == OpKind::Contract)
         lowerRuntimeContract(*S, *Op);
-        eraseOpIfDead(*Op);
-      }
+      else if (getOpKind(*Op) == OpKind::Convolution)
+        lowerRuntimeConvolution(*S, *Op);
+      eraseOpIfDead(*Op);
       continue;
     }
     switch (*getOpKind(*Op)) {

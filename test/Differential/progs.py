@@ -2527,8 +2527,8 @@ class Prog:
         """A tree of transpose, pad, concat, broadcast (fill form),
         reshape.block, reshape.permute, reduce.*, unary ops, C operators
         (+ - * & | ^, on long-form results named by typeinfos, or with a
-        scalar), contract (1-2 axes anywhere) and GEMMs of computed
-        operands (results read twice and stored in another block too) over
+        scalar), contract (1-2 axes anywhere), 1-D convolutions and GEMMs
+        of computed operands (results read twice and stored in another block too) over
         1-3-D tensors in memory whose extents, pad amounts, windows and
         strides are C variables (volatiles), any leaf layout, stored
         row-major: every element checked against plain C loops computing
@@ -2592,6 +2592,8 @@ class Prog:
                 ops.append("block")
             if depth < 3 and prod(shape) <= 400:
                 ops.append("permute")
+            if r == 3 and shape[2] >= 1 and prod(shape) <= 300:
+                ops.append("conv")  # (an input at least a window wide)
             if 0 in shape or prod(shape) > 400:
                 ops = [o for o in ops if o != "reduce"]
             op = rng.choice(ops)
@@ -2755,6 +2757,32 @@ class Prog:
                             x, name, dims([var(e) for e in ysh]), len(ysh),
                             len(ysh), len(ysh), dims([str(a) for a in xax]),
                             dims([str(a) for a in yax])), out)
+            if op == "conv":
+                # a 1-D convolution, unit stride: [n, c, w] * [o, c, kw]
+                # (kernel dilation kd) -> [n, o, w - (kw - 1) * kd]
+                kw, kd, c = rng.randint(1, 3), rng.choice([1, 1, 2]), \
+                    rng.randint(0, 4)
+                ins = [shape[0], c, shape[2] + (kw - 1) * kd]
+                x, xr = node(ins, depth + 1)
+                name = "%sa%d" % (pre, len(leaves))
+                leaves.append((name, shape[1] * c * kw))
+                loops(shape, "{ %s acc = 0; for (int c = 0; c < %d; c++) "
+                      "for (int j = 0; j < %d; j++) acc %s; %s[%s] = acc; }" % (
+                          ctype, c, kw,
+                          ("+= %s[(i1 * %d + c) * %d + j] * %s[%s]" % (
+                              name, c, kw, xr,
+                              lin(ins, ["i0", "c", "i2 + j * %d" % kd])))
+                          if ctype == "float" else
+                          ("= (int32_t)((uint32_t)acc + (uint32_t)%s[(i1 * "
+                           "%d + c) * %d + j] * (uint32_t)%s[%s])" % (
+                               name, c, kw, xr,
+                               lin(ins, ["i0", "c", "i2 + j * %d" % kd]))),
+                          out, lin(shape, idx)))
+                return ("tlx_convolution(%s, tensor_load(%s, %s, "
+                        "TLX_IDENTITY_LAYOUT(3), TLX_ZEROS(3), TLX_ZEROS(3)), "
+                        "TLX_DIMS(1), TLX_DIMS(1), TLX_DIMS(%d))" % (
+                            x, name, dims([var(shape[1]), var(c), str(kw)]),
+                            kd), out)
             if op == "permute":
                 # reshape.permute: the same row-major elements in another
                 # shape (1-D, reversed, or the last two dims merged)

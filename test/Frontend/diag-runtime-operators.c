@@ -1,6 +1,6 @@
 // C operators on results whose extents are C variables (docs/ops.md,
-// "Run-time sizes"): what they cannot compute is an error at the operator,
-// at every -O level. (Apart from diag-runtime-sizes.c: these are found
+// "Run-time sizes"), a run-time-sized convolution and tovector: what they
+// cannot compute is an error at the operator or call, at every -O level. (Apart from diag-runtime-sizes.c: these are found
 // when the lowering starts, which an earlier error stops: one case per
 // compile.)
 // RUN: not %clang_tlx -O0 -DCASE=1 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=READ --implicit-check-not=error:
@@ -11,6 +11,9 @@
 // RUN: not %clang_tlx -O2 -DCASE=3 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=LAYOUT --implicit-check-not=error:
 // RUN: not %clang_tlx -O0 -DCASE=4 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=STORE --implicit-check-not=error:
 // RUN: not %clang_tlx -O2 -DCASE=4 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=STORE --implicit-check-not=error:
+// RUN: not %clang_tlx -O0 -DCASE=5 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=CONV --implicit-check-not=error:
+// RUN: not %clang_tlx -O2 -DCASE=5 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=CONV --implicit-check-not=error:
+// RUN: not %clang_tlx -O0 -DCASE=6 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=TOVECTOR --implicit-check-not=error:
 #include <tlx.h>
 
 TLX_DECLARE_TENSOR_OPS_AS(tlx_float_result_t, f32)
@@ -63,3 +66,20 @@ void c_store(const float *a, float *c, int m, int n) {
 }
 #endif
 // STORE: diag-runtime-operators.c:[[@LINE-3]]:28: error: a result whose extents are computed at run time is stored with tensor_store, not by a C assignment: its C vector type does not hold it
+
+// A run-time-sized convolution takes unit strides in this version.
+#if CASE == 5
+void strided(const float *x, const float *w, float *y, int h) {
+  TLX_STORE(y, tlx_convolution(TLX_LOAD(x, 1, 3, h, h),
+                               TLX_LOAD(w, 8, 3, 3, 3), TLX_DIMS(2, 2)));
+}
+#endif
+// CONV: diag-runtime-operators.c:[[@LINE-4]]:16: error: 'tensor_convolution': with extents computed at run time, a convolution takes strides and input dilations of 1 and kernel taps of constant extents in this version
+
+// Ops that do not take run-time extents yet say so.
+#if CASE == 6
+tlx_float_result_t to_vector(const float *x, int h) {
+  return tensor_tovector_f32(TLX_LOAD(x, h, 3));
+}
+#endif
+// TOVECTOR: diag-runtime-operators.c:[[@LINE-3]]:10: error: 'tensor_tovector': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, contract, convolution, the elementwise ops and C operators, transpose, broadcast, pad, concat, reduce.* and the reshapes; docs/ops.md, "Run-time sizes")

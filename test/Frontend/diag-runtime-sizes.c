@@ -19,12 +19,6 @@ void batch_mismatch(const float *a, const float *b, float *c, int m, int n,
 }
 // CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_matmul': batch dimensions differ: op1 is 2x?x?, op2 is 3x?x?
 
-// Ops that do not take run-time extents yet say so.
-void convolution(const float *x, const float *w, float *y, int h) {
-  TLX_STORE(y, tlx_convolution(TLX_LOAD(x, 1, 3, h, h), TLX_LOAD(w, 8, 3, 3, 3)));
-}
-// CHECK: diag-runtime-sizes.c:[[@LINE-2]]:16: error: 'tlx_convolution': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, the elementwise ops and C operators, transpose, broadcast, pad, concat, reduce.* and the reshapes; docs/ops.md, "Run-time sizes")
-
 // The index-map ops compare their constant extents too.
 void concat_mismatch(const float *a, const float *b, float *c, int m) {
   TLX_STORE(c, tlx_concat(TLX_LOAD(a, m, 4), TLX_LOAD(b, m, 5), 0));

@@ -18,23 +18,27 @@
 // RUN: not %t0 3 4 4 2 5 2>&1 | FileCheck %s --check-prefix=OPERANDS
 // RUN: not %t 3 4 5 2 8 2>&1 | FileCheck %s --check-prefix=CONTRACT
 // RUN: %t 3 4 4 2 8 | FileCheck %s --check-prefix=OK
+// RUN: not %t 3 4 5 2 9 2>&1 | FileCheck %s --check-prefix=CHANNELS
+// RUN: %t 3 4 4 2 9 | FileCheck %s --check-prefix=OK
 // RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-runtime-checks=off %s %tlx_rt -S -emit-llvm -o - | FileCheck %s --check-prefix=OFF
 // OK: done
-// INNER: runtime-size-checks.c:[[@LINE+34]]:19: error: 'tensor_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
+// INNER: runtime-size-checks.c:[[@LINE+36]]:19: error: 'tensor_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
 // INNER-NOT: done
-// NEGATIVE: runtime-size-checks.c:[[@LINE+32]]:19: error: 'tensor_matmul': op1 has a negative extent at run time: -3x4
-// LD: runtime-size-checks.c:[[@LINE+31]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements it must step over: elements would share addresses
-// OVERLAP: runtime-size-checks.c:[[@LINE+30]]:19: error: 'tensor_matmul': the destination of tensor_store overlaps op1 at run time
-// HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+29]]:19: error: 'tensor_matmul': inner dimensions differ
+// NEGATIVE: runtime-size-checks.c:[[@LINE+34]]:19: error: 'tensor_matmul': op1 has a negative extent at run time: -3x4
+// LD: runtime-size-checks.c:[[@LINE+33]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements it must step over: elements would share addresses
+// OVERLAP: runtime-size-checks.c:[[@LINE+32]]:19: error: 'tensor_matmul': the destination of tensor_store overlaps op1 at run time
+// HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+31]]:19: error: 'tensor_matmul': inner dimensions differ
 // HANDLER-NOT: handler returned
-// ALLOC: runtime-size-checks.c:[[@LINE+33]]:19: error: 'tensor_transpose': a tensor of 2000000000x2000000000 elements does not fit in memory at run time
+// ALLOC: runtime-size-checks.c:[[@LINE+35]]:19: error: 'tensor_transpose': a tensor of 2000000000x2000000000 elements does not fit in memory at run time
 // ALLOC-NOT: done
-// OPERANDS: runtime-size-checks.c:[[@LINE+47]]:14: error: operator '+': operand shapes differ at run time: op1 is 3x4, op2 is 4x2
+// OPERANDS: runtime-size-checks.c:[[@LINE+49]]:14: error: operator '+': operand shapes differ at run time: op1 is 3x4, op2 is 4x2
 // OPERANDS-NOT: done
-// RENAMED: runtime-size-checks.c:[[@LINE+48]]:25: error: 'tensor_typeinfo': the result is 3x4 at run time, but this typeinfo says 3x2
+// RENAMED: runtime-size-checks.c:[[@LINE+50]]:25: error: 'tensor_typeinfo': the result is 3x4 at run time, but this typeinfo says 3x2
 // RENAMED-NOT: done
-// CONTRACT: runtime-size-checks.c:[[@LINE+52]]:16: error: 'tensor_contract': contracted extents differ at run time: op1 axis 1 is 4, op2 axis 0 is 5
+// CONTRACT: runtime-size-checks.c:[[@LINE+54]]:16: error: 'tensor_contract': contracted extents differ at run time: op1 axis 1 is 4, op2 axis 0 is 5
 // CONTRACT-NOT: done
+// CHANNELS: runtime-size-checks.c:[[@LINE+58]]:16: error: 'tensor_convolution': channels differ at run time: the input has 4, the kernel 5
+// CHANNELS-NOT: done
 // OFF-NOT: tlxrt_shape_error
 // OFF-NOT: tlxrt_shape_check
 // OFF-NOT: tlxrt_alloc_tensor
@@ -89,6 +93,12 @@ static void contract(int m, int k, int k2, int n, const float *a,
                             TLX_DIMS(1), TLX_DIMS(0)));
 }
 
+static void convolution(int m, int k, int k2, int n, const float *a,
+                        const float *b, float *c) {
+  TLX_STORE(c, tlx_convolution(TLX_LOAD(a, 1, k, m, m),
+                               TLX_LOAD(b, n, k2, 2, 2)));
+}
+
 int main(int argc, char **argv) {
   if (argc != 6)
     return 2;
@@ -109,6 +119,8 @@ int main(int argc, char **argv) {
     operators(mode, m, k, k2, n, a, b, c);
   else if (mode == 8)
     contract(m, k, k2, n, a, b, c);
+  else if (mode == 9)
+    convolution(m, k, k2, n, a, b, c);
   else
     mm(m, k, k2, n, mode == 1 ? 1 : 0, a, b, c);
   if (mode == 3)
