@@ -1494,9 +1494,7 @@ static void mergeRuntimeTypeInfo(CallBase &First, CallBase &TI) {
   IRBuilder<> B(&TI);
   SmallVector<Value *, 8> Args = emitLogicalExtents(B, FirstTy);
   SmallVector<Value *, 4> Said = emitLogicalExtents(B, Ty);
-  Value *Same = B.getTrue();
-  for (unsigned D = 0; D < Said.size(); ++D)
-    Same = B.CreateAnd(Same, B.CreateICmpEQ(Args[D], Said[D]));
+  Value *Same = emitSameExtents(B, Args, Said);
   Args.append(Said.begin(), Said.end());
   std::string Shape = shapeFormat(Said.size());
   if (!isa<Constant>(Same))

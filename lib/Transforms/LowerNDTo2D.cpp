@@ -665,9 +665,7 @@ static SmallVector<Value *, 4> emitRuntimeConvolutionChecks(
   }
   SmallVector<Value *, 8> Args(EY.begin(), EY.end());
   SmallVector<Value *, 4> Declared = emitLogicalExtents(B, YTy);
-  Value *Same = B.getTrue();
-  for (unsigned D = 0; D < EY.size(); ++D)
-    Same = B.CreateAnd(Same, B.CreateICmpEQ(Declared[D], EY[D]));
+  Value *Same = emitSameExtents(B, Declared, EY);
   Args.append(Declared.begin(), Declared.end());
   std::string Shape = shapeFormat(EY.size());
   Check.require(Same,

@@ -146,9 +146,7 @@ void OpPreparer::checkOperatorOperands() {
   std::string Shape = shapeFormat(First.size());
   for (unsigned I = 1; I < X.Operands.size(); ++I) {
     ArrayRef<Value *> Other = X.Operands[I];
-    Value *Same = B.getTrue();
-    for (unsigned D = 0; D < First.size(); ++D)
-      Same = B.CreateAnd(Same, B.CreateICmpEQ(First[D], Other[D]));
+    Value *Same = emitSameExtents(B, First, Other);
     if (isa<Constant>(Same))
       continue;
     Check.require(Same,
@@ -164,11 +162,9 @@ void OpPreparer::checkResultTypeInfo() {
   SmallVector<Value *, 4> Declared =
       emitLogicalExtents(B, getTensorValue(&TI)->Type);
   SmallVector<Value *, 4> Computed;
-  Value *Same = B.getTrue();
-  for (unsigned D = 0; D < Declared.size(); ++D) {
+  for (unsigned D = 0; D < Declared.size(); ++D)
     Computed.push_back(toI64(emitResultExtent(B, Op, D)));
-    Same = B.CreateAnd(Same, B.CreateICmpEQ(Computed[D], Declared[D]));
-  }
+  Value *Same = emitSameExtents(B, Computed, Declared);
   if (isa<Constant>(Same))
     return;
   std::string Shape = shapeFormat(Declared.size());

@@ -292,6 +292,14 @@ void RuntimeChecker::requireInline(Value *Cond, const Twine &Format,
   B.CreateCall(Check, CallArgs);
 }
 
+Value *emitSameExtents(IRBuilderBase &B, ArrayRef<Value *> X,
+                       ArrayRef<Value *> Y) {
+  Value *Same = B.getTrue();
+  for (auto [A, C] : zip(X, Y))
+    Same = B.CreateAnd(Same, B.CreateICmpEQ(A, C));
+  return Same;
+}
+
 std::string shapeFormat(unsigned Rank) {
   std::string S;
   for (unsigned D = 0; D < Rank; ++D)

@@ -121,6 +121,12 @@ llvm::Value *emitRuntimeTensorAlloc(llvm::IRBuilderBase &B,
                                     const llvm::CallBase &Op, llvm::Type *Elem,
                                     llvm::ArrayRef<llvm::Value *> Extents);
 
+/// An i1 that is true when the extents \p X and \p Y (i64, dim by dim)
+/// are equal.
+llvm::Value *emitSameExtents(llvm::IRBuilderBase &B,
+                             llvm::ArrayRef<llvm::Value *> X,
+                             llvm::ArrayRef<llvm::Value *> Y);
+
 /// "%lldx%lld.." for \p Rank extents in a check's message.
 std::string shapeFormat(unsigned Rank);
 
