@@ -255,26 +255,16 @@ static std::optional<uint64_t> pointeeVectorLength(const CallBase &Call,
 /// form's typeinfo of a result, nested in a short-form call), or of C
 /// operators that tlx-vector-ops makes TLX ops of, computing from such a
 /// result (`xw + bias` on run-time-sized results).
-static bool isOpResult(const Value *V,
-                       SmallPtrSetImpl<const Value *> &Visited) {
-  if (!Visited.insert(V).second)
-    return false;
-  std::optional<OpKind> K = getOpKind(V);
-  if (const auto *Call = dyn_cast<CallBase>(V); !K && Call)
-    if (const auto *Callee =
-            dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()))
-      K = matchCName(Callee->getName());
-  if (K)
-    return getOpDesc(*K).Result == ResultKind::Data;
-  const auto *I = dyn_cast<Instruction>(V);
-  return I && isCVectorOperator(*I) &&
-         any_of(I->operands(),
-                [&](const Value *Op) { return isOpResult(Op, Visited); });
-}
-
 static bool isOpResult(const Value *V) {
-  SmallPtrSet<const Value *, 8> Visited;
-  return isOpResult(V, Visited);
+  return isComputedThroughOperators(V, [](const Value *X) {
+    std::optional<OpKind> K = getOpKind(X);
+    if (const auto *Call = dyn_cast<CallBase>(X); !K && Call)
+      if (const auto *Callee =
+              dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()))
+        K = matchCName(Callee->getName());
+    return K ? std::optional<bool>(getOpDesc(*K).Result == ResultKind::Data)
+             : std::nullopt;
+  });
 }
 
 static bool checkData(const TensorValue &TV, std::string &Why) {

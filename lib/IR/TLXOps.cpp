@@ -2,6 +2,7 @@
 
 #include "TLXOps.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -159,6 +160,26 @@ bool isCVectorOperator(const Instruction &I) {
     return true;
   std::optional<OpKind> K = getInstructionOp(I.getOpcode());
   return K && isCOperatorOp(*K);
+}
+
+static bool isComputedThroughOperators(
+    const Value *V, function_ref<std::optional<bool>(const Value *)> IsSource,
+    SmallPtrSetImpl<const Value *> &Visited) {
+  if (!Visited.insert(V).second)
+    return false;
+  if (std::optional<bool> Decided = IsSource(V))
+    return *Decided;
+  const auto *I = dyn_cast<Instruction>(V);
+  return I && isCVectorOperator(*I) &&
+         any_of(I->operands(), [&](const Value *Op) {
+           return isComputedThroughOperators(Op, IsSource, Visited);
+         });
+}
+
+bool isComputedThroughOperators(
+    const Value *V, function_ref<std::optional<bool>(const Value *)> IsSource) {
+  SmallPtrSet<const Value *, 8> Visited;
+  return isComputedThroughOperators(V, IsSource, Visited);
 }
 
 /// The C spelling of the operator an op is made from.

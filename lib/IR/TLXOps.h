@@ -88,6 +88,13 @@ std::optional<OpKind> getVectorIntrinsicOp(const llvm::Instruction &I);
 /// a select, a conversion or a math intrinsic (not insertelement, a C
 /// element write).
 bool isCVectorOperator(const llvm::Instruction &I);
+/// Whether \p V is computed, through C vector operators (isCVectorOperator),
+/// from a value \p IsSource accepts: IsSource decides the values it knows
+/// (true or false) and gives nullopt for the others, which are looked
+/// through when they are such operators.
+bool isComputedThroughOperators(
+    const llvm::Value *V,
+    llvm::function_ref<std::optional<bool>(const llvm::Value *)> IsSource);
 /// How a diagnostic names op \p Kind to a C programmer: its C function
 /// quoted ('tensor_matmul'), or for an op made from a C operator, that
 /// operator (operator '+', a comparison, __builtin_convertvector).

@@ -436,6 +436,39 @@ static Value *emitI32Vector(IRBuilderBase &B, ArrayRef<Value *> Extents,
   return Vec;
 }
 
+/// A token of the packed row-major tensor of \p Elem at \p Ptr with the
+/// i64 logical extents \p Extents.
+static CallInst *emitPackedLoad(IRBuilderBase &B, Value *Ptr, Type *Elem,
+                                ArrayRef<Value *> Extents) {
+  LLVMContext &Ctx = B.getContext();
+  Dims Identity = iota(0, Extents.size()), Zeros(Extents.size(), 0);
+  return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
+                      {Ptr, emitI32Vector(B, Extents, Identity),
+                       getI32Vector(Ctx, Identity), getI32Vector(Ctx, Zeros),
+                       getI32Vector(Ctx, Zeros)},
+                      Elem);
+}
+
+//   store(%c, typeinfo(matmul(load(%a, MxK), load(%b, KxN)), MxN))
+// for packed row-major matrices of run-time extents, computing \p Op.
+static void emitRuntimeMatMulStore(IRBuilderBase &B, const CallBase &Op,
+                                   Value *C, Type *CElem, Value *A, Type *AElem,
+                                   Value *Bm, Type *BElem, Value *M, Value *K,
+                                   Value *N) {
+  LLVMContext &Ctx = B.getContext();
+  CallInst *MM = createOpCall(B, OpKind::MatMul, FixedVectorType::get(CElem, 1),
+                              {emitPackedLoad(B, A, AElem, {M, K}),
+                               emitPackedLoad(B, Bm, BElem, {K, N})});
+  MM->setDebugLoc(Op.getDebugLoc());
+  Dims Identity2{0, 1}, Zeros2{0, 0};
+  CallInst *TI =
+      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                   {MM, emitI32Vector(B, {M, N}, Identity2),
+                    getI32Vector(Ctx, Identity2), getI32Vector(Ctx, Zeros2)});
+  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
+               {C, TI, getI32Vector(Ctx, Zeros2)}, CElem);
+}
+
 /// The tensor \p Token (logical extents \p Extents) packed with its
 /// logical dims in the order \p Perm into a heap buffer of its run-time
 /// size: the buffer, or \p Token's own memory when that is packed so.
@@ -490,13 +523,7 @@ void NDTo2DLowering::emitRuntimeCopyBack(IRBuilderBase &B, Value *Buf,
                                          ArrayRef<Value *> Extents,
                                          CallBase &Store) {
   TensorValue Dst = *getTensorValue(Store.getArgOperand(1));
-  unsigned R = Dst.Type.rank();
-  Dims Identity = iota(0, R), Zeros(R, 0);
-  CallInst *Ld = createOpCall(
-      B, OpKind::Load, Type::getTokenTy(Ctx),
-      {Buf, emitI32Vector(B, Extents, Identity), getI32Vector(Ctx, Identity),
-       getI32Vector(Ctx, Zeros), getI32Vector(Ctx, Zeros)},
-      Dst.Type.Elem);
+  CallInst *Ld = emitPackedLoad(B, Buf, Dst.Type.Elem, Extents);
   emitTransposedStore(B, Store.getArgOperand(0), Dst.Type.Elem, Ld,
                       FixedVectorType::get(Dst.Type.Elem, 1), Dst.Type.Layout,
                       Dst.Def->getArgOperand(1),
@@ -602,30 +629,13 @@ void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
   PermB.append(FreeB.begin(), FreeB.end());
   Value *PA = emitRuntimePackedCopy(B, Op, TokA, EA, PermA, "tlx.contract.a");
   Value *PB = emitRuntimePackedCopy(B, Op, TokB, EB, PermB, "tlx.contract.b");
-  Dims Zeros2 = {0, 0}, Identity2 = {0, 1};
-  auto Load2D = [&](Value *Ptr, Type *Elem, Value *Rows, Value *Cols) {
-    return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
-                        {Ptr, emitI32Vector(B, {Rows, Cols}, Identity2),
-                         getI32Vector(Ctx, Identity2),
-                         getI32Vector(Ctx, Zeros2), getI32Vector(Ctx, Zeros2)},
-                        Elem);
-  };
   // The destination, when packed row-major, holds the M x N result as is.
   TensorType DstTy = getTensorValue(Store.getArgOperand(1))->Type;
   Type *Elem = DstTy.Elem;
   SmallVector<Value *, 4> EC = emitLogicalExtents(B, DstTy);
   Value *C = emitRuntimeResultBuffer(B, Op, Store, EC);
   bool Direct = C == Store.getArgOperand(0);
-  CallInst *MM =
-      createOpCall(B, OpKind::MatMul, FixedVectorType::get(Elem, 1),
-                   {Load2D(PA, TyA.Elem, M, K), Load2D(PB, TyB.Elem, K, N)});
-  MM->setDebugLoc(Op.getDebugLoc());
-  CallInst *TI =
-      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                   {MM, emitI32Vector(B, {M, N}, Identity2),
-                    getI32Vector(Ctx, Identity2), getI32Vector(Ctx, Zeros2)});
-  createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-               {C, TI, getI32Vector(Ctx, Zeros2)}, Elem);
+  emitRuntimeMatMulStore(B, Op, C, Elem, PA, TyA.Elem, PB, TyB.Elem, M, K, N);
   if (!Direct)
     emitRuntimeCopyBack(B, C, EC, Store);
   emitFrees(B);
@@ -759,15 +769,6 @@ void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
   Col->setName("tlx.conv.col");
   HeapTemps.push_back(Col);
   Value *Y = emitRuntimeResultBuffer(B, Op, Store, EY);
-  Dims Id2{0, 1}, Zeros2{0, 0};
-  auto Load2D = [&](IRBuilderBase &B, Value *Ptr, Type *Elem, Value *Rows,
-                    Value *Cols) {
-    return createOpCall(B, OpKind::Load, Type::getTokenTy(Ctx),
-                        {Ptr, emitI32Vector(B, {Rows, Cols}, Id2),
-                         getI32Vector(Ctx, Id2), getI32Vector(Ctx, Zeros2),
-                         getI32Vector(Ctx, Zeros2)},
-                        Elem);
-  };
   Value *CWindow = B.CreateMul(C, Pixels);
   SmallVector<Value *, 4> WindowExtents{C};
   WindowExtents.append(Out.begin(), Out.end());
@@ -787,18 +788,10 @@ void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
           emitI32Vector(B, WindowExtents, WinId), getI32Vector(Ctx, WinZeros),
           getI32Vector(Ctx, WinZeros));
     }
-    CallInst *MM = createOpCall(
-        B, OpKind::MatMul, FixedVectorType::get(YTy.Elem, 1),
-        {Load2D(B, KP, KTy.Elem, O, TC), Load2D(B, Col, In->Elem, TC, Pixels)});
-    MM->setDebugLoc(Op.getDebugLoc());
-    CallInst *TI =
-        createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                     {MM, emitI32Vector(B, {O, Pixels}, Id2),
-                      getI32Vector(Ctx, Id2), getI32Vector(Ctx, Zeros2)});
     Value *YN =
         B.CreateGEP(YTy.Elem, Y, B.CreateMul(N, B.CreateMul(O, Pixels)));
-    createOpCall(B, OpKind::Store, Type::getVoidTy(Ctx),
-                 {YN, TI, getI32Vector(Ctx, Zeros2)}, YTy.Elem);
+    emitRuntimeMatMulStore(B, Op, YN, YTy.Elem, KP, KTy.Elem, Col, In->Elem, O,
+                           TC, Pixels);
   };
   emitIfThen(B, B.CreateICmpSGT(In->Extents[0], B.getInt64(0)), "tlx.conv",
              [&](IRBuilderBase &B) {

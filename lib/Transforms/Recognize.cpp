@@ -40,6 +40,7 @@
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
 #include "Passes.h"
+#include "RuntimeShapes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -399,27 +400,20 @@ void Recognizer::promoteConnectedAllocas() {
 
 /// Whether \p V is run-time-sized: a TLX result with run-time extents, a
 /// C operator on one, or a load of a variable \p Locals holds.
-static bool isRuntimeValue(Value *V,
-                           const SmallSetVector<AllocaInst *, 8> &Locals,
-                           SmallPtrSetImpl<Value *> &Visited) {
-  if (!Visited.insert(V).second)
-    return false;
-  if (auto *LI = dyn_cast<LoadInst>(V))
-    return Locals.contains(dyn_cast<AllocaInst>(LI->getPointerOperand()));
-  if (auto *Op = dyn_cast<CallBase>(V); Op && getOpKind(*Op)) {
-    auto IsDynamic = [](const Value *Token) {
-      std::optional<TensorValue> TV = getTensorValue(Token);
-      return TV && TV->Type.isDynamic();
-    };
-    const CallBase *TI = getResultTypeInfo(*Op);
-    return (TI && IsDynamic(TI)) || any_of(Op->args(), [&](const Use &A) {
-             return A->getType()->isTokenTy() && IsDynamic(A.get());
-           });
-  }
-  auto *I = dyn_cast<Instruction>(V);
-  return I && isCVectorOperator(*I) && any_of(I->operands(), [&](Value *Op) {
-           return isRuntimeValue(Op, Locals, Visited);
-         });
+static bool isRuntimeValue(const Value *V,
+                           const SmallSetVector<AllocaInst *, 8> &Locals) {
+  return isComputedThroughOperators(
+      V, [&](const Value *X) -> std::optional<bool> {
+        if (const auto *LI = dyn_cast<LoadInst>(X))
+          return Locals.contains(const_cast<AllocaInst *>(
+              dyn_cast<AllocaInst>(LI->getPointerOperand())));
+        const auto *Op = dyn_cast<CallBase>(X);
+        if (!Op || !getOpKind(*Op))
+          return std::nullopt;
+        const CallBase *TI = getResultTypeInfo(*Op);
+        std::optional<TensorValue> TV = TI ? getTensorValue(TI) : std::nullopt;
+        return (TV && TV->Type.isDynamic()) || readsRuntimeExtents(*Op);
+      });
 }
 
 /// Variables that hold run-time-sized values (`f32v z = xw + bb;` on TLX
@@ -433,11 +427,10 @@ void Recognizer::promoteRuntimeLocals() {
     for (Instruction &I : instructions(F)) {
       auto *SI = dyn_cast<StoreInst>(&I);
       auto *AI = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
-      SmallPtrSet<Value *, 8> Visited;
       if (AI && isValueAlloca(AI) && !Locals.contains(AI) &&
           isa<FixedVectorType>(SI->getValueOperand()->getType()) &&
           isAllocaPromotable(AI) &&
-          isRuntimeValue(SI->getValueOperand(), Locals, Visited)) {
+          isRuntimeValue(SI->getValueOperand(), Locals)) {
         Locals.insert(AI);
         Changed = true;
       }
