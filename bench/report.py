@@ -14,8 +14,10 @@ import sys
 # TLX: tlx.h programs built by tlx-cc -O2 -march=native, -O2, -O0
 # -march=native, and -O2 -march=native with the AMX target.
 # tlx-rtsize: the -O2 -march=native build with the sizes read at run time
-# (bench/tlx_matmul.c -DRTSIZE=1).
-TLX_COLS = ["tlx", "tlx-nomarch", "tlx-O0", "tlx-amx", "tlx-rtsize"]
+# (bench/tlx_matmul.c -DRTSIZE=1); tlx-amx-rtsize: the same with the AMX
+# target.
+TLX_COLS = ["tlx", "tlx-nomarch", "tlx-O0", "tlx-amx", "tlx-rtsize",
+            "tlx-amx-rtsize"]
 ONEDNN_COLS = ["onednn", "onednn-matmul"]
 COLS = TLX_COLS + ONEDNN_COLS + ["openblas", "naive"]
 CONV_COLS = ["tlx", "tlx-nomarch", "tlx-O0", "tlx-marker", "onednn"]
@@ -152,7 +154,8 @@ def feature_list(info):
 def gemm_table(rows, order, peaks):
     header = (["type", "M x N x K"] + COLS +
               ["nomarch/native", "O0/O2", "run-time/static sizes",
-               "TLX/oneDNN", "TLX/OpenBLAS", "target"])
+               "AMX run-time/static sizes", "TLX/oneDNN", "TLX/OpenBLAS",
+               "target"])
     table, plot = [], []
     for key in order:
         if key[0] == "conv" or key[0].startswith("reduce-"):
@@ -165,6 +168,7 @@ def gemm_table(rows, order, peaks):
         cells += [ratio(vals.get("tlx-nomarch"), vals.get("tlx")),
                   ratio(vals.get("tlx-O0"), vals.get("tlx")),
                   ratio(vals.get("tlx-rtsize"), vals.get("tlx")),
+                  ratio(vals.get("tlx-amx-rtsize"), vals.get("tlx-amx")),
                   ratio(t, o), ratio(vals.get("tlx"), vals.get("openblas"))]
         tgt = target_for(key)
         if tgt is None or not (t and o):
@@ -316,12 +320,14 @@ def main():
                 "baseline); tlx-O0 `-O0 %s`; tlx-amx `-O2 %s "
                 "-fplugin-arg-tlx-target=amx` (int8/bf16, only where the CPU "
                 "has AMX); tlx-rtsize `-O2 %s` with M, N and K read from "
-                "volatiles (run-time sizes; not u8s8s32). onednn: dnnl_sgemm / dnnl_gemm_s8s8s32 / "
+                "volatiles (run-time sizes; not u8s8s32), tlx-amx-rtsize the "
+                "same with the AMX target. onednn: dnnl_sgemm / dnnl_gemm_s8s8s32 / "
                 "dnnl_gemm_u8s8s32 / bf16 matmul primitive; onednn-matmul: the "
                 "int8 matmul primitive (uses AMX where present, the BLAS-style "
                 "int8 calls do not); openblas: cblas_sgemm. nomarch/native = "
                 "tlx-nomarch / tlx; O0/O2 = tlx-O0 / tlx; run-time/static "
-                "sizes = tlx-rtsize / tlx; TLX/oneDNN = best of "
+                "sizes = tlx-rtsize / tlx, AMX run-time/static sizes = "
+                "tlx-amx-rtsize / tlx-amx; TLX/oneDNN = best of "
                 "tlx, tlx-amx / best oneDNN column; TLX/OpenBLAS = tlx / "
                 "openblas.\n\n" % (march, march, march, march))
         f.write("![TLX vs oneDNN](performance.png)\n\n")

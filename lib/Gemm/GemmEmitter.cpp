@@ -196,6 +196,10 @@ void requireVectorWidth(Function &F, unsigned Bits) {
 }
 
 Value *emitScratch(IRBuilderBase &B, ScratchSlot Slot, int64_t Bytes) {
+  return emitScratch(B, Slot, B.getInt64(Bytes));
+}
+
+Value *emitScratch(IRBuilderBase &B, ScratchSlot Slot, Value *Bytes) {
   Module *M = B.GetInsertBlock()->getModule();
   FunctionCallee Fn = M->getOrInsertFunction("tlxrt_scratch", B.getPtrTy(),
                                              B.getInt32Ty(), B.getInt64Ty());
@@ -204,8 +208,7 @@ Value *emitScratch(IRBuilderBase &B, ScratchSlot Slot, int64_t Bytes) {
     Decl->addRetAttr(Attribute::NoAlias);
     Decl->addRetAttr(Attribute::getWithAlignment(M->getContext(), Align(64)));
   }
-  return B.CreateCall(Fn,
-                      {B.getInt32(static_cast<int>(Slot)), B.getInt64(Bytes)},
+  return B.CreateCall(Fn, {B.getInt32(static_cast<int>(Slot)), Bytes},
                       "gemm.scratch");
 }
 
@@ -461,17 +464,63 @@ void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G,
 /// The M up to which a run-time-sized GEMM is blocked as one of that M.
 constexpr int64_t SmallRuntimeM = 64;
 
+/// A run-time-sized GEMM on AMX or SME tiles when M, N and K are all
+/// positive at run time (AMX: tile configurations computed then; SME:
+/// predicates and row counts), else the scalar loops (they clear or keep
+/// C). For AMX an initial accumulator is copied into C first (its kernels
+/// load C tiles straight from memory), and with threads the larger of M
+/// and N is shared out in 64s (two 32 x 32 tile blocks) when the work
+/// reaches the threads' minimum at run time, each share an AMX GEMM of its
+/// own. A GEMM the target cannot compute emits nothing and says why.
+static bool emitRuntimeSizedTileGemm(IRBuilderBase &B, const GemmDesc &G,
+                                     GemmTarget Target, GemmPlan &Plan,
+                                     std::string &Why) {
+  bool AMX = Target == GemmTarget::AMX;
+  GemmDesc Tiled = G;
+  if (AMX)
+    Tiled.Init = GemmOperand();
+  auto Emit = [&](IRBuilderBase &EB, const GemmDesc &D) {
+    return AMX ? gemm::emitAMXGemm(EB, D, Plan, Why)
+               : gemm::emitSMEGemm(EB, D, Plan, Why);
+  };
+  bool CanDo = AMX ? !getAMXFeature(Tiled).empty()
+                   : gemm::canEmitSMEGemm(*B.GetInsertBlock()->getModule(), G);
+  if (!CanDo)
+    return Emit(B, Tiled);
+  Value *Zero = B.getInt64(0);
+  Value *Work = B.CreateAnd(B.CreateAnd(B.CreateICmpSGT(G.extentM(B), Zero),
+                                        B.CreateICmpSGT(G.extentN(B), Zero)),
+                            B.CreateICmpSGT(G.extentK(B), Zero));
+  auto EmitShare = [&](IRBuilderBase &SB, const GemmDesc &Share) {
+    Emit(SB, gemm::shareAsGemm(SB, Share));
+  };
+  constexpr int64_t ShareUnit = 64;
+  gemm::emitIf(
+      B, Work,
+      [&] {
+        if (!AMX) {
+          Emit(B, G);
+          return;
+        }
+        if (G.Init.Ptr)
+          gemm::emitInitCopy(B, G);
+        if (!gemm::emitRuntimeForkedGemm(B, Tiled, ShareUnit, ShareUnit, Plan,
+                                         EmitShare))
+          EmitShare(B, Tiled);
+      },
+      [&] { gemm::emitScalarGemm(B, G); });
+  return true;
+}
+
 /// A GEMM with run-time extents: the vector kernels, or the scalar loops
-/// when K is 0 at run time (they clear or keep C). AMX tile configurations
-/// and the SME kernels are built for static shapes: they decline.
+/// when K is 0 at run time (they clear or keep C); AMX or SME tiles
+/// (emitRuntimeSizedTileGemm).
 static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
                                  GemmTarget Target,
                                  const TargetTransformInfo &TTI,
                                  GemmPlan &Plan, std::string &Why) {
-  if (Target != GemmTarget::Vector) {
-    Why = "its extents are computed at run time";
-    return false;
-  }
+  if (Target != GemmTarget::Vector)
+    return emitRuntimeSizedTileGemm(B, G, Target, Plan, Why);
   bool Done = false;
   // Few rows (M <= SmallRuntimeM) get their own blocking: a register block
   // that pads such an M least, as a static M would choose.

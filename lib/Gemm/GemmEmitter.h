@@ -63,7 +63,8 @@ using GemmEpilogue = std::function<llvm::Value *(
 /// RuntimeM/N/K (i64 values) are the extents of a GEMM whose sizes the
 /// program computes (docs/ops.md, "Run-time sizes"): when set, the loops
 /// run to them and M, N, K are only the sizes the blocking plans for
-/// (PlanningExtent); AMX and SME kernels need static shapes and decline.
+/// (PlanningExtent). AMX kernels compute their tile configurations at run
+/// time, SME kernels their predicates.
 ///
 /// RowBegin/RowEnd and ColBegin/ColEnd (i64 values, null for all of C) make
 /// the code compute only that share of C: one thread's part of a GEMM split

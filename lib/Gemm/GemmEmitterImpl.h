@@ -56,6 +56,9 @@ enum class ScratchSlot {
 /// Emits a call returning a 64-byte aligned buffer of \p Bytes bytes.
 llvm::Value *emitScratch(llvm::IRBuilderBase &B, ScratchSlot Slot,
                          int64_t Bytes);
+/// The same for a size computed at run time (an i64 value).
+llvm::Value *emitScratch(llvm::IRBuilderBase &B, ScratchSlot Slot,
+                         llvm::Value *Bytes);
 
 /// Address of element (Row, Col) of \p Op (i64 indices).
 llvm::Value *elementPtr(llvm::IRBuilderBase &B, const GemmOperand &Op,
@@ -144,6 +147,8 @@ bool emitAMXGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
 /// is not AArch64.
 bool emitSMEGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
                  std::string &Why);
+/// Whether emitSMEGemm can compute \p G in \p M (it would not decline).
+bool canEmitSMEGemm(const llvm::Module &M, const GemmDesc &G);
 
 /// The fallback: a triple loop through the strides, any element types.
 void emitScalarGemm(llvm::IRBuilderBase &B, const GemmDesc &G);
@@ -216,6 +221,12 @@ bool emitRuntimeForkedGemm(
     GemmPlan &Plan,
     llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
         EmitShare);
+
+/// The share of C a run-time-sized \p Share computes (its RowBegin..
+/// ColEnd, as emitRuntimeForkedGemm sets them) as a run-time-sized GEMM of
+/// its own: operands start at the share, the epilogue is told where its
+/// values really are. \p Share itself when it is all of C.
+GemmDesc shareAsGemm(llvm::IRBuilderBase &B, const GemmDesc &Share);
 
 /// The rows or columns of C each chunk of an AMX GEMM split over threads
 /// has (GemmParallel.cpp): whole 2 x 2 tile blocks, about 8 chunks.

@@ -85,6 +85,17 @@ GemmDesc subGemm(IRBuilderBase &B, const GemmDesc &G, bool ByRows,
 
 } // namespace
 
+GemmDesc shareAsGemm(IRBuilderBase &B, const GemmDesc &Share) {
+  if (!Share.RowBegin && !Share.ColBegin)
+    return Share;
+  GemmDesc Part = subGemm(B, Share, /*ByRows=*/true, Share.RowBegin, Share.M);
+  Part = subGemm(B, Part, /*ByRows=*/false, Share.ColBegin, Share.N);
+  Part.RuntimeM = B.CreateSub(Share.RowEnd, Share.RowBegin);
+  Part.RuntimeN = B.CreateSub(Share.ColEnd, Share.ColBegin);
+  Part.RowBegin = Part.RowEnd = Part.ColBegin = Part.ColEnd = nullptr;
+  return Part;
+}
+
 void emitForkedGemm(IRBuilderBase &B, const GemmDesc &G, GemmSplit Split,
                     int64_t Unit, GemmPlan &Plan,
                     function_ref<void(IRBuilderBase &, const GemmDesc &)>

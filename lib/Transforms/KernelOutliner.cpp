@@ -223,12 +223,16 @@ Function *KernelRegion::finish(IRBuilderBase &B) {
       Call->setDebugLoc(CallLoc);
 
   // 5. Functions the emitter created for this kernel are kernels too.
-  for (Function &G :
-       make_range(std::next(LastBefore->getIterator()), M.end()))
-    if (&G != K && !G.isDeclaration() &&
+  markKernelsCreatedAfter(*LastBefore, K);
+  return K;
+}
+
+void markKernelsCreatedAfter(Function &LastBefore, const Function *Except) {
+  Module &M = *LastBefore.getParent();
+  for (Function &G : make_range(std::next(LastBefore.getIterator()), M.end()))
+    if (&G != Except && !G.isDeclaration() &&
         !G.hasFnAttribute(Attribute::OptimizeNone))
       G.addFnAttr(KernelAttr);
-  return K;
 }
 
 } // namespace tlx

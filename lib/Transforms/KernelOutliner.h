@@ -44,6 +44,12 @@ bool outlinesKernels(const llvm::Function &F);
 /// backend.)
 const llvm::Instruction *findAMXOutsideKernels(const llvm::Module &M);
 
+/// Marks as kernels (KernelAttr) the functions an emitter created after
+/// \p LastBefore in its module - GemmAMX's tile kernels, GemmDispatch's
+/// versions - except \p Except and optnone ones.
+void markKernelsCreatedAfter(llvm::Function &LastBefore,
+                             const llvm::Function *Except = nullptr);
+
 /// One kernel's code, from \p B's insertion point at construction to its
 /// insertion point at finish(). While it is open, the enclosing function is
 /// not optnone, so that emitters choosing a code form by that attribute

@@ -423,6 +423,17 @@ struct GemmResult {
   std::optional<Epilogue> Epi;
 };
 
+/// The missed remark when \p Target (AMX or SME) cannot compute a GEMM
+/// (\p Why) and vector code does.
+static void emitTargetFallbackRemark(CallBase &Op, GemmTarget Target,
+                                     const std::string &Why) {
+  bool AMX = Target == GemmTarget::AMX;
+  emitMissedRemark(DEBUG_TYPE, AMX ? "NoAMX" : "NoSME", Op,
+                   getOpDesc(*getOpKind(Op)).shortName() +
+                       (AMX ? ": AMX" : ": SME") + " cannot do this GEMM (" +
+                       Why + "); using vector code");
+}
+
 // %c = matmul(token %a, token %b)          C = A x B through strides:
 // %t = typeinfo(%c, <M,N>, ...)      -->   emitGemm(M, N, K, A, B, C = %dst)
 // store(%dst, %t, ld)
@@ -541,11 +552,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   SmallVector<std::string, 4> Versions;
   bool Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
   if (!Done && Target != GemmTarget::Vector) {
-    bool AMX = Target == GemmTarget::AMX;
-    emitMissedRemark(DEBUG_TYPE, AMX ? "NoAMX" : "NoSME", Op,
-                     Name + (AMX ? ": AMX" : ": SME") +
-                         " cannot do this GEMM (" + Why +
-                         "); using vector code");
+    emitTargetFallbackRemark(Op, Target, Why);
     Target = GemmTarget::Vector;
     Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
   }
@@ -903,10 +910,12 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
                      (G.Init.Ptr ? std::string(".init") + Layout(G.Init) : "");
   for (OpKind K : Epilogue)
     Kind += "." + getOpDesc(K).shortName().str();
+  // (Asked before the kernel exists: its AMX code is outside any kernel
+  // until marked below.)
+  bool Outline = outlinesKernels(F);
   std::string Key = Kind + "|" + Attr("target-cpu").str() + "|" +
                     Attr("target-features").str() + "|" +
-                    (outlinesKernels(F) ? "O0" : "") +
-                    (isParallelRegion(F) ? "par" : "");
+                    (Outline ? "O0" : "") + (isParallelRegion(F) ? "par" : "");
   Module &M = *F.getParent();
   for (Function &Fn : M)
     if (Fn.getFnAttribute("tlx-shared-gemm").getValueAsString() == Key)
@@ -922,8 +931,6 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
       F, FunctionType::get(Type::getVoidTy(Ctx), Params, false),
       "tlx.gemm.rt." + Kind, "");
   Kernel->addFnAttr("tlx-shared-gemm", Key);
-  if (outlinesKernels(F))
-    Kernel->addFnAttr(KernelAttr);
   auto *Entry = BasicBlock::Create(Ctx, "entry", Kernel);
   IRBuilder<> KB(Entry);
   KB.SetCurrentDebugLocation(Op.getDebugLoc());
@@ -961,11 +968,7 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   };
   bool Done = Emit(Target);
   if (!Done && Target != GemmTarget::Vector) {
-    emitMissedRemark(DEBUG_TYPE, "RuntimeExtents", Op,
-                     Name + ": " +
-                         (Target == GemmTarget::AMX ? "AMX" : "SME") +
-                         " kernels need static shapes; extents computed at "
-                         "run time use vector code");
+    emitTargetFallbackRemark(Op, Target, Why);
     Target = GemmTarget::Vector;
     Done = Emit(Target);
   }
@@ -976,6 +979,11 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
                       "time: " + Why);
     return nullptr;
   }
+  // At -O0 the kernel, and the functions it calls that the emitter made
+  // (AMX tile kernels, dispatch versions), are optimized like outlined
+  // kernels (tlx-optimize-kernels).
+  if (Outline)
+    markKernelsCreatedAfter(*std::prev(Kernel->getIterator()));
   Created = true;
   emitGemmRemarks(Op, KG, Target, Plan, Versions,
                   elementTypeName(G.A.Elem) + " x " +

@@ -10,8 +10,9 @@
 // results of constant extents over a run-time K.
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
-// Every x86 level the dispatch picks from, and the AMX target (whose tile
-// kernels need static shapes: vector code, with a missed remark).
+// Every x86 level the dispatch picks from, and the AMX target (tile
+// kernels for the int8 mma family, test/AMX/runtime-sizes.c; vector code
+// for the rest, with a missed remark).
 // RUN: %clang_tlx -std=c11 -O2 -march=x86-64 %s %tlx_rt -o %tb
 // RUN: env TLX_ISA_LEVEL_MAX=0 %tb | FileCheck %s
 // RUN: env TLX_ISA_LEVEL_MAX=1 %tb | FileCheck %s
@@ -23,7 +24,7 @@
 // RUN: %if openmp %{ %clang_tlx -std=c11 -O2 -fopenmp -Rpass=tlx %s %tlx_rt -o %tp 2>&1 | FileCheck %s --check-prefix=OMP %}
 // RUN: %if openmp %{ env OMP_NUM_THREADS=3 %tp | FileCheck %s %}
 // OMP: remark: matmul: split over the OpenMP threads by the larger of rows and columns, in blocks of {{[0-9]+}} rows or {{[0-9]+}} columns, when M*N*K >= {{[0-9]+}} at run time
-// AMX: remark: matmul: AMX kernels need static shapes; extents computed at run time use vector code
+// AMX: remark: matmul: AMX cannot do this GEMM (AMX multiplies only i8 x i8 -> i32, bf16 x bf16 -> f32 and f16 x f16 -> f32); using vector code
 // CHECK: f32 row-major: ok
 // CHECK: f32 layouts and leading dimensions: ok
 // CHECK: f64: ok

@@ -30,7 +30,10 @@
 //     read nothing and give zero), stores take a column predicate and a
 //     row count.
 //     The caller first calls tlxrt_sme_require() (libtlxrt): a CPU without
-//     SME gets a message and exit status 1 instead of SIGILL.
+//     SME gets a message and exit status 1 instead of SIGILL. M, N and the
+//     k steps are the kernel's arguments, so extents computed at run time
+//     (docs/ops.md, "Run-time sizes") take the same kernel: the predicates
+//     and row counts are computed from them either way.
 //  5. Back in the caller: the epilogue (GemmDesc::Epilogue, to Out or C)
 //     on the finished C, row by row, or the staging buffer copied to C.
 //     The epilogue needs no streaming mode (NEON, libm calls) this way.
@@ -97,7 +100,10 @@ bool chooseSMEKernel(const GemmDesc &G, SMEKernel &Kern, std::string &Why) {
 class SMEGemmEmitter {
 public:
   SMEGemmEmitter(IRBuilderBase &B, const GemmDesc &G, const SMEKernel &Kern)
-      : B(B), G(G), Kern(Kern), KSteps((G.K + Kern.KG - 1) / Kern.KG) {}
+      : B(B), G(G), Kern(Kern), ExtM(G.extentM(B)), ExtN(G.extentN(B)),
+        ExtK(G.extentK(B)),
+        KSteps(
+            B.CreateUDiv(B.CreateAdd(ExtK, c64(Kern.KG - 1)), c64(Kern.KG))) {}
 
   void emit();
 
@@ -106,31 +112,43 @@ private:
   int64_t elemBytes() const {
     return G.A.Elem->getPrimitiveSizeInBits() / 8;
   }
+  /// Elements of one packed panel of 128 rows or columns.
+  Value *panelElems(IRBuilderBase &PB, Value *Steps) {
+    return PB.CreateMul(Steps, PB.getInt64(PanelRows * Kern.KG));
+  }
 
-  Value *pack(const GemmOperand &Src, int64_t Extent, bool Columns,
+  Value *pack(const GemmOperand &Src, Value *Extent, bool Columns,
               ScratchSlot Slot);
-  void copy(const GemmOperand &From, const GemmOperand &To, int64_t Rows,
-            int64_t Cols);
+  void copy(const GemmOperand &From, const GemmOperand &To, Value *Rows,
+            Value *Cols);
   Function *createKernel();
 
   IRBuilderBase &B;
   const GemmDesc &G;
   const SMEKernel &Kern;
-  int64_t KSteps; ///< k steps of one outer product each: ceil(K / KG)
+  /// The extents (i64): constants unless the GEMM is run-time sized.
+  Value *ExtM, *ExtN, *ExtK;
+  Value *KSteps; ///< k steps of one outer product each: ceil(K / KG)
 };
 
 // for r < Extent, k < K (B: the columns of B, read row by row):
 //   p = r / 128, H = rows of panel p
 //   P[p*128*KSteps*KG + (k/KG * H + r%128) * KG + k%KG] = Src(r, k)
 // zero-filled first when K is not a multiple of KG.
-Value *SMEGemmEmitter::pack(const GemmOperand &Src, int64_t Extent,
-                            bool Columns, ScratchSlot Slot) {
-  int64_t KG = Kern.KG, PanelElems = PanelRows * KSteps * KG;
-  int64_t Bytes = roundUp(Extent, PanelRows) / PanelRows * PanelElems *
-                  elemBytes();
+Value *SMEGemmEmitter::pack(const GemmOperand &Src, Value *Extent, bool Columns,
+                            ScratchSlot Slot) {
+  int64_t KG = Kern.KG;
+  Value *PanelElems = panelElems(B, KSteps);
+  Value *Panels =
+      B.CreateUDiv(B.CreateAdd(Extent, c64(PanelRows - 1)), c64(PanelRows));
+  Value *Bytes = B.CreateMul(B.CreateMul(Panels, PanelElems), c64(elemBytes()));
   Value *P = emitScratch(B, Slot, Bytes);
-  if (G.K % KG)
-    B.CreateMemSet(P, B.getInt8(0), Bytes, Align(64));
+  Value *KTail = B.CreateICmpNE(B.CreateURem(ExtK, c64(KG)), c64(0));
+  auto ZeroFill = [&] { B.CreateMemSet(P, B.getInt8(0), Bytes, Align(64)); };
+  if (!isa<ConstantInt>(KTail))
+    emitIf(B, KTail, ZeroFill);
+  else if (cast<ConstantInt>(KTail)->isOne())
+    ZeroFill();
   // Pure data movement: copied as integers, since LLVM 19 cannot select
   // the scalable bf16 interleaves the loop vectorizer makes of the k-pair
   // stores.
@@ -140,20 +158,20 @@ Value *SMEGemmEmitter::pack(const GemmOperand &Src, int64_t Extent,
     Value *Local = B.CreateURem(R, c64(PanelRows));
     Value *H = B.CreateBinaryIntrinsic(
         Intrinsic::smin, c64(PanelRows),
-        B.CreateSub(c64(Extent), B.CreateMul(Panel, c64(PanelRows))));
+        B.CreateSub(Extent, B.CreateMul(Panel, c64(PanelRows))));
     Value *Index = B.CreateAdd(
-        B.CreateMul(Panel, c64(PanelElems)),
+        B.CreateMul(Panel, PanelElems),
         B.CreateAdd(
-            B.CreateMul(B.CreateAdd(B.CreateMul(B.CreateUDiv(K, c64(KG)), H),
-                                    Local),
-                        c64(KG)),
+            B.CreateMul(
+                B.CreateAdd(B.CreateMul(B.CreateUDiv(K, c64(KG)), H), Local),
+                c64(KG)),
             B.CreateURem(K, c64(KG))));
     Value *From = Columns ? elementPtr(B, Src, K, R) : elementPtr(B, Src, R, K);
     B.CreateStore(B.CreateLoad(Bits, From), B.CreateGEP(Bits, P, Index));
   };
   // Read the source along its rows: A row by row, B k row by k row.
-  Value *Outer = c64(Columns ? G.K : Extent);
-  Value *Inner = c64(Columns ? Extent : G.K);
+  Value *Outer = Columns ? ExtK : Extent;
+  Value *Inner = Columns ? Extent : ExtK;
   emitLoop(B, c64(0), Outer, c64(1), "sme.pack.o",
            [&](IRBuilderBase &, Value *O) {
              emitLoop(B, c64(0), Inner, c64(1), "sme.pack.i",
@@ -168,10 +186,10 @@ Value *SMEGemmEmitter::pack(const GemmOperand &Src, int64_t Extent,
 }
 
 void SMEGemmEmitter::copy(const GemmOperand &From, const GemmOperand &To,
-                          int64_t Rows, int64_t Cols) {
-  emitLoop(B, c64(0), c64(Rows), c64(1), "sme.copy.i",
+                          Value *Rows, Value *Cols) {
+  emitLoop(B, c64(0), Rows, c64(1), "sme.copy.i",
            [&](IRBuilderBase &, Value *I) {
-             emitLoop(B, c64(0), c64(Cols), c64(1), "sme.copy.j",
+             emitLoop(B, c64(0), Cols, c64(1), "sme.copy.j",
                       [&](IRBuilderBase &, Value *J) {
                         B.CreateStore(
                             B.CreateLoad(From.Elem, elementPtr(B, From, I, J)),
@@ -180,7 +198,8 @@ void SMEGemmEmitter::copy(const GemmOperand &From, const GemmOperand &To,
            });
 }
 
-// define internal void @tlx.sme.gemm(ptr %a, ptr %b, ptr %c, i64 %ldc)
+// define internal void @tlx.sme.gemm(ptr %a, ptr %b, ptr %c, i64 %ldc,
+//                                    i64 %m, i64 %n, i64 %ksteps)
 //     "aarch64_pstate_sm_body" "aarch64_new_za"
 // with the blocks of step 4 of the algorithm; %a and %b are the packed
 // panels, %c the row-major 32-bit C (%ldc elements per row).
@@ -189,14 +208,18 @@ Function *SMEGemmEmitter::createKernel() {
   LLVMContext &Ctx = Caller->getContext();
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
-  auto *FT =
-      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr, I64}, false);
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
+                               {Ptr, Ptr, Ptr, I64, I64, I64, I64}, false);
   Function *F = createKernelFunction(*Caller, FT, "tlx.sme.gemm", "+sme");
   F->addFnAttr(compat::SMELocallyStreamingAttr);
   F->addFnAttr(compat::SMENewZAAttr);
   Value *Ap = F->getArg(0), *Bp = F->getArg(1), *C = F->getArg(2),
-        *LdC = F->getArg(3);
-  Module *M = F->getParent();
+        *LdC = F->getArg(3), *M = F->getArg(4), *N = F->getArg(5),
+        *Steps = F->getArg(6);
+  const char *Names[] = {"a", "b", "c", "ldc", "m", "n", "ksteps"};
+  for (unsigned I = 0; I < 7; ++I)
+    F->getArg(I)->setName(Names[I]);
+  Module *Mod = F->getParent();
 
   IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
   auto C64 = [&](int64_t V) { return KB.getInt64(V); };
@@ -224,28 +247,27 @@ Function *SMEGemmEmitter::createKernel() {
       KB.CreateIntrinsic(Intrinsic::vscale, {I64}, {}), C64(4), "sme.tr");
   Value *BlockStep = KB.CreateMul(TR, C64(BlockTiles));
   Function *Zero =
-      Intrinsic::getOrInsertDeclaration(M, Intrinsic::aarch64_sme_zero);
-  Function *Mopa = Intrinsic::getOrInsertDeclaration(M, Kern.Mopa, {VecTy});
+      Intrinsic::getOrInsertDeclaration(Mod, Intrinsic::aarch64_sme_zero);
+  Function *Mopa = Intrinsic::getOrInsertDeclaration(Mod, Kern.Mopa, {VecTy});
   Function *LoadSlice =
-      Intrinsic::getOrInsertDeclaration(M, Intrinsic::aarch64_sme_ld1w_horiz);
+      Intrinsic::getOrInsertDeclaration(Mod, Intrinsic::aarch64_sme_ld1w_horiz);
   Function *StoreSlice =
-      Intrinsic::getOrInsertDeclaration(M, Intrinsic::aarch64_sme_st1w_horiz);
+      Intrinsic::getOrInsertDeclaration(Mod, Intrinsic::aarch64_sme_st1w_horiz);
 
   // One tile's operand in the packed panels: its first element, the
   // elements between k steps, and the lanes that hold rows < Extent.
   struct Operand {
     Value *Base, *Step, *Pred;
   };
-  auto OperandOf = [&](Value *Panels, Value *First, int64_t Extent) {
+  Value *PanelElems = panelElems(KB, Steps);
+  auto OperandOf = [&](Value *Panels, Value *First, Value *Extent) {
     Value *Panel = KB.CreateUDiv(First, C64(PanelRows));
     Value *Local = KB.CreateURem(First, C64(PanelRows));
     Value *H = Smin(C64(PanelRows),
-                    KB.CreateSub(C64(Extent),
-                                 KB.CreateMul(Panel, C64(PanelRows))));
-    Value *Offset =
-        KB.CreateAdd(KB.CreateMul(Panel, C64(PanelRows * KSteps * KG)),
-                     KB.CreateMul(Local, C64(KG)));
-    Value *Valid = Smax0(Smin(TR, KB.CreateSub(C64(Extent), First)));
+                    KB.CreateSub(Extent, KB.CreateMul(Panel, C64(PanelRows))));
+    Value *Offset = KB.CreateAdd(KB.CreateMul(Panel, PanelElems),
+                                 KB.CreateMul(Local, C64(KG)));
+    Value *Valid = Smax0(Smin(TR, KB.CreateSub(Extent, First)));
     return Operand{KB.CreateGEP(Elem, Panels, Offset),
                    KB.CreateMul(Smax0(H), C64(KG)),
                    LaneMask(PredTy, C64(0), KB.CreateMul(Valid, C64(KG)))};
@@ -262,74 +284,77 @@ Function *SMEGemmEmitter::createKernel() {
              });
   };
 
-  emitLoop(KB, C64(0), C64(G.M), BlockStep, "sme.i",
-           [&](IRBuilderBase &, Value *I0) {
-    emitLoop(KB, C64(0), C64(G.N), BlockStep, "sme.j",
-             [&](IRBuilderBase &, Value *J0) {
-      Value *Row0[BlockTiles], *Rows[BlockTiles], *Col0[BlockTiles];
-      Value *ColPred[BlockTiles];
-      Operand A[BlockTiles], Bv[BlockTiles];
-      for (unsigned T = 0; T < BlockTiles; ++T) {
-        Row0[T] = KB.CreateAdd(I0, KB.CreateMul(TR, C64(T)));
-        Col0[T] = KB.CreateAdd(J0, KB.CreateMul(TR, C64(T)));
-        Rows[T] = Smax0(Smin(TR, KB.CreateSub(C64(G.M), Row0[T])));
-        ColPred[T] = LaneMask(CPredTy, Col0[T], C64(G.N));
-        A[T] = OperandOf(Ap, Row0[T], G.M);
-        Bv[T] = OperandOf(Bp, Col0[T], G.N);
-      }
-      auto Tile = [&](unsigned R, unsigned Cc) {
-        return C32(R * BlockTiles + Cc);
-      };
-      KB.CreateCall(Zero, {C32(0xff)});
-      if (G.Accumulate)
-        for (unsigned R = 0; R < BlockTiles; ++R)
-          for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
-            ForEachSlice(Row0[R], Rows[R], Col0[Cc], [&](Value *S, Value *P) {
-              KB.CreateCall(LoadSlice, {ColPred[Cc], P, Tile(R, Cc), S});
-            });
-      // The k loop: one vector of A and of B per tile row / column, one
-      // outer product per tile.
-      emitLoop(KB, C64(0), C64(KSteps), C64(1), "sme.k",
-               [&](IRBuilderBase &, Value *K) {
-        auto Load = [&](const Operand &Op) {
-          Value *P = KB.CreateGEP(Elem, Op.Base, KB.CreateMul(K, Op.Step));
-          return KB.CreateMaskedLoad(VecTy, P, elementAlign(Elem), Op.Pred,
-                                     Zeros);
-        };
-        Value *AV[BlockTiles], *BV[BlockTiles];
-        for (unsigned T = 0; T < BlockTiles; ++T) {
-          AV[T] = Load(A[T]);
-          BV[T] = Load(Bv[T]);
-        }
-        for (unsigned R = 0; R < BlockTiles; ++R)
-          for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
-            KB.CreateCall(Mopa,
-                          {Tile(R, Cc), AllLanes, AllLanes, AV[R], BV[Cc]});
-      });
-      for (unsigned R = 0; R < BlockTiles; ++R)
-        for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
-          ForEachSlice(Row0[R], Rows[R], Col0[Cc], [&](Value *S, Value *P) {
-            KB.CreateCall(StoreSlice, {ColPred[Cc], P, Tile(R, Cc), S});
-          });
-    });
+  emitLoop(KB, C64(0), M, BlockStep, "sme.i", [&](IRBuilderBase &, Value *I0) {
+    emitLoop(
+        KB, C64(0), N, BlockStep, "sme.j", [&](IRBuilderBase &, Value *J0) {
+          Value *Row0[BlockTiles], *Rows[BlockTiles], *Col0[BlockTiles];
+          Value *ColPred[BlockTiles];
+          Operand A[BlockTiles], Bv[BlockTiles];
+          for (unsigned T = 0; T < BlockTiles; ++T) {
+            Row0[T] = KB.CreateAdd(I0, KB.CreateMul(TR, C64(T)));
+            Col0[T] = KB.CreateAdd(J0, KB.CreateMul(TR, C64(T)));
+            Rows[T] = Smax0(Smin(TR, KB.CreateSub(M, Row0[T])));
+            ColPred[T] = LaneMask(CPredTy, Col0[T], N);
+            A[T] = OperandOf(Ap, Row0[T], M);
+            Bv[T] = OperandOf(Bp, Col0[T], N);
+          }
+          auto Tile = [&](unsigned R, unsigned Cc) {
+            return C32(R * BlockTiles + Cc);
+          };
+          KB.CreateCall(Zero, {C32(0xff)});
+          if (G.Accumulate)
+            for (unsigned R = 0; R < BlockTiles; ++R)
+              for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+                ForEachSlice(Row0[R], Rows[R], Col0[Cc],
+                             [&](Value *S, Value *P) {
+                               KB.CreateCall(LoadSlice,
+                                             {ColPred[Cc], P, Tile(R, Cc), S});
+                             });
+          // The k loop: one vector of A and of B per tile row / column, one
+          // outer product per tile.
+          emitLoop(KB, C64(0), Steps, C64(1), "sme.k",
+                   [&](IRBuilderBase &, Value *K) {
+                     auto Load = [&](const Operand &Op) {
+                       Value *P = KB.CreateGEP(Elem, Op.Base,
+                                               KB.CreateMul(K, Op.Step));
+                       return KB.CreateMaskedLoad(VecTy, P, elementAlign(Elem),
+                                                  Op.Pred, Zeros);
+                     };
+                     Value *AV[BlockTiles], *BV[BlockTiles];
+                     for (unsigned T = 0; T < BlockTiles; ++T) {
+                       AV[T] = Load(A[T]);
+                       BV[T] = Load(Bv[T]);
+                     }
+                     for (unsigned R = 0; R < BlockTiles; ++R)
+                       for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+                         KB.CreateCall(Mopa, {Tile(R, Cc), AllLanes, AllLanes,
+                                              AV[R], BV[Cc]});
+                   });
+          for (unsigned R = 0; R < BlockTiles; ++R)
+            for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+              ForEachSlice(Row0[R], Rows[R], Col0[Cc], [&](Value *S, Value *P) {
+                KB.CreateCall(StoreSlice, {ColPred[Cc], P, Tile(R, Cc), S});
+              });
+        });
   });
   KB.CreateRetVoid();
   return F;
 }
 
 void SMEGemmEmitter::emit() {
-  Value *Ap = pack(G.A, G.M, /*Columns=*/false, ScratchSlot::PackedA);
-  Value *Bp = pack(G.B, G.N, /*Columns=*/true, ScratchSlot::PackedB);
+  Value *Ap = pack(G.A, ExtM, /*Columns=*/false, ScratchSlot::PackedA);
+  Value *Bp = pack(G.B, ExtN, /*Columns=*/true, ScratchSlot::PackedB);
   // The kernel's C: row-major, 32-bit (C's own type).
   GemmOperand Sums = G.C;
   bool InPlace = isConstOne(G.C.ColStride);
   if (!InPlace) {
-    Sums.Ptr = emitScratch(B, ScratchSlot::CStage, G.M * G.N * 4);
-    Sums.RowStride = c64(G.N);
+    Sums.Ptr = emitScratch(B, ScratchSlot::CStage,
+                           B.CreateMul(B.CreateMul(ExtM, ExtN), c64(4)));
+    Sums.RowStride = ExtN;
     Sums.ColStride = c64(1);
   }
   if (G.Accumulate && (G.Init.Ptr || !InPlace))
-    copy(G.Init.Ptr ? G.Init : G.C, Sums, G.M, G.N);
+    copy(G.Init.Ptr ? G.Init : G.C, Sums, ExtM, ExtN);
   // A CPU without SME gets a message rather than SIGILL (libtlxrt).
   Module *M = B.GetInsertBlock()->getModule();
   FunctionCallee Require =
@@ -337,11 +362,12 @@ void SMEGemmEmitter::emit() {
   if (auto *Decl = dyn_cast<Function>(Require.getCallee()))
     Decl->setDoesNotThrow();
   B.CreateCall(Require);
-  B.CreateCall(createKernel(), {Ap, Bp, Sums.Ptr, Sums.RowStride});
+  B.CreateCall(createKernel(),
+               {Ap, Bp, Sums.Ptr, Sums.RowStride, ExtM, ExtN, KSteps});
   if (G.Epilogue)
-    emitEpiloguePass(B, G, Sums, c64(0), c64(G.M), c64(0), c64(G.N));
+    emitEpiloguePass(B, G, Sums, c64(0), ExtM, c64(0), ExtN);
   else if (!InPlace)
-    copy(Sums, G.C, G.M, G.N);
+    copy(Sums, G.C, ExtM, ExtN);
 }
 
 } // namespace
@@ -356,7 +382,7 @@ bool emitSMEGemm(IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
   SMEKernel Kern;
   if (!chooseSMEKernel(G, Kern, Why))
     return false;
-  if (G.K <= 0) {
+  if (!G.isRuntimeSized() && G.K <= 0) {
     Why = "K is 0";
     return false;
   }
@@ -367,6 +393,13 @@ bool emitSMEGemm(IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
   Plan.KC = G.K;
   Plan.PackedA = Plan.PackedB = true;
   return true;
+}
+
+bool canEmitSMEGemm(const Module &M, const GemmDesc &G) {
+  SMEKernel Kern;
+  std::string Why;
+  return Triple(M.getTargetTriple()).isAArch64() &&
+         chooseSMEKernel(G, Kern, Why);
 }
 
 } // namespace gemm

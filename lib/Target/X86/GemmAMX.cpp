@@ -26,7 +26,16 @@
 //     with constant tile shapes, so LLVM's tile configuration sees every
 //     shape up front (one ldtilecfg per function) and never has to mix
 //     shapes on one physical tile.
-//  6. The GEMM first calls tlxrt_amx_require(<its tile product>)
+//  6. Extents computed at run time (docs/ops.md, "Run-time sizes") use the
+//     same kernels with their tile configurations computed at run time: a
+//     kernel's region, k steps and tail tile shapes are arguments, so the
+//     M and N tails are tiles of M % 16 rows or N % 16 columns, configured
+//     by the ldtilecfg LLVM emits from those values on the kernel's entry.
+//     There is one kernel per block shape (full, one tail tile, a full and
+//     a tail tile, in each dimension), chosen by branches on the tails. A
+//     is read in place when row-major and K is whole tile steps, else
+//     packed whole (M x Kp); B is packed whole.
+//  7. The GEMM first calls tlxrt_amx_require(<its tile product>)
 //     (lib/Runtime/amx_init.c), which asks Linux for the tile state once per
 //     process and stops with a message on machines without AMX or without
 //     that product (AMX-FP16 is newer than AMX-INT8/BF16).
@@ -119,18 +128,35 @@ SmallVector<int64_t, 2> splitBlock(int64_t Extent) {
   return Tiles;
 }
 
-/// One rectangle of C computed by one outlined kernel with fixed shapes:
-/// rows [Row0, Row1) in blocks of RowTiles, columns likewise.
+/// A tile extent that only the run-time tail knows (BlockRegion).
+constexpr int64_t RuntimeTail = 0;
+
+/// One rectangle of C computed by one outlined kernel: rows [Row0, Row1)
+/// in blocks of RowTiles, columns likewise. A run-time-sized GEMM's
+/// kernel receives its rectangle as arguments (Runtime; Row0.. unused),
+/// and a tile of RuntimeTail rows or columns has the tail extent it is
+/// passed.
 struct BlockRegion {
   int64_t Row0, Row1, Col0, Col1;
   SmallVector<int64_t, 2> RowTiles, ColTiles; ///< rows / columns per tile
+  bool Runtime = false;
+};
+
+/// What a kernel's loops and tiles use, as values inside the kernel:
+/// constants of its BlockRegion, or its arguments.
+struct KernelShape {
+  Value *Row0, *Row1, *Col0, *Col1; ///< i64
+  Value *Steps;                     ///< whole k steps read from the A main
+  Value *BColBlock; ///< bytes from a 16-column block of packed B to the next
+  SmallVector<Value *, 2> Rows, Cols; ///< i16, per row / column tile
+  SmallVector<int64_t, 2> ConstCols;  ///< columns per tile, 0 if run-time
 };
 
 /// Where the kernels find their operands (values in the caller).
 struct AMXOperands {
   Value *AMain = nullptr;       ///< row-major A (or its packed copy)
   Value *AMainStride = nullptr; ///< bytes
-  int64_t MainSteps = 0;        ///< k steps read from AMain
+  Value *MainSteps = nullptr;   ///< k steps read from AMain (i64)
   Value *AEdge = nullptr;       ///< zero-padded last k step, or null
   Value *BPacked = nullptr;
   Value *C = nullptr;       ///< row-major C (or the staging buffer)
@@ -140,39 +166,62 @@ struct AMXOperands {
 class AMXGemmEmitter {
 public:
   AMXGemmEmitter(IRBuilderBase &B, const GemmDesc &G, const AMXKernel &Kern)
-      : B(B), G(G), Kern(Kern), Kp(roundUp(G.K, Kern.TK)) {}
+      : B(B), G(G), Kern(Kern), ExtM(G.extentM(B)), ExtN(G.extentN(B)),
+        ExtK(G.extentK(B)), Kp(roundUpTo(ExtK, Kern.TK)) {}
 
   void emit();
+  void emitRuntimeSized();
 
 private:
   Value *c64(int64_t V) { return B.getInt64(V); }
-  Value *c16(int64_t V) { return B.getInt16(V); }
-  int64_t kGroups() const { return Kp / Kern.KG; }
-
-  int64_t packedBBytes(int64_t N) const {
-    return roundUp(N, TileRows) / TileRows * kGroups() * TileRowBytes;
+  /// \p X rounded down / up to a multiple of \p Multiple (constants fold).
+  Value *roundDownTo(Value *X, int64_t Multiple) {
+    return B.CreateMul(B.CreateUDiv(X, c64(Multiple)), c64(Multiple));
   }
-  void packB(const GemmOperand &Src, int64_t N, Value *Bp);
-  void packBVectors(const GemmOperand &Src, Value *Bp, int64_t KVec, int64_t N0,
-                    int64_t NEnd, int64_t Width);
-  void packBElements(const GemmOperand &Src, Value *Bp, int64_t K0, int64_t K1,
-                     int64_t N0, int64_t N1);
+  Value *roundUpTo(Value *X, int64_t Multiple) {
+    return roundDownTo(B.CreateAdd(X, c64(Multiple - 1)), Multiple);
+  }
+  /// Emits \p Then when \p Cond holds: not at all, unconditionally or
+  /// under a branch, as far as \p Cond is known.
+  void emitIfNeeded(Value *Cond, function_ref<void()> Then);
+  Value *kGroups() { return B.CreateUDiv(Kp, c64(Kern.KG)); }
+  Value *packedBBytes(Value *Cols) {
+    return B.CreateMul(B.CreateUDiv(roundUpTo(Cols, TileRows), c64(TileRows)),
+                       B.CreateMul(kGroups(), c64(TileRowBytes)));
+  }
+  void emitRequire();
+  void packB(const GemmOperand &Src, Value *Cols, Value *Bp);
+  void packBVectors(const GemmOperand &Src, Value *Bp, Value *KVec, Value *N0,
+                    Value *NEnd, int64_t Width);
+  void packBElements(const GemmOperand &Src, Value *Bp, Value *K0, Value *K1,
+                     Value *N0, Value *N1);
   void emitStreamingB(const AMXOperands &Ops);
-  Value *packAWhole();
-  Value *copyAEdge(int64_t K0);
+  Value *packAWhole(Value *Bytes = nullptr);
+  Value *packedABytes() {
+    return B.CreateMul(B.CreateMul(ExtM, Kp), c64(Kern.ElemBytes));
+  }
+  void fillPackedA(Value *Ap);
+  Value *copyAEdge(Value *K0);
+  void placeC(AMXOperands &Ops, Value *&Stage);
   Value *stageC();
   void unstageC(Value *Stage);
   void emitRegionCall(const BlockRegion &Region, const AMXOperands &Ops);
+  void emitRuntimeRegion(Value *Row0, Value *Row1, bool RowTail, Value *Col0,
+                         Value *Col1, bool ColTail, const AMXOperands &Ops);
   Function *createKernel(const BlockRegion &Region, const AMXOperands &Ops);
-  void emitBlockEpilogue(IRBuilderBase &KB, const BlockRegion &Region,
-                         Value *C, Value *CStride, Value *CCol0, Value *I,
-                         Value *J);
-  void callKernel(Function *Kernel, ArrayRef<Value *> Args, Value *CCol0);
+  KernelShape getKernelShape(IRBuilderBase &KB, Function &F,
+                             const BlockRegion &Region, const AMXOperands &Ops);
+  void emitBlockEpilogue(IRBuilderBase &KB, const KernelShape &S, Value *C,
+                         Value *CStride, Value *CCol0, Value *I, Value *J);
+  void callKernel(Function *Kernel, ArrayRef<Value *> Args, Value *CCol0,
+                  ArrayRef<Value *> RuntimeArgs = {});
 
   IRBuilderBase &B;
   const GemmDesc &G;
   const AMXKernel &Kern;
-  int64_t Kp; ///< K padded to whole tile steps
+  /// The extents (i64): constants unless the GEMM is run-time sized.
+  Value *ExtM, *ExtN, *ExtK;
+  Value *Kp; ///< K padded to whole tile steps
   /// int8 B rows are interleaved with vpermt2b (the caller has VBMI).
   bool PermuteInt8 = false;
   /// The caller's values each kernel's epilogue uses, stored in one
@@ -184,21 +233,40 @@ private:
 // column >= N. Row-major B is packed with vectors: KG rows of 16 elements
 // are interleaved into one 64-byte tile row; the k and column tails (and
 // other layouts) are copied element by element.
-void AMXGemmEmitter::packB(const GemmOperand &Src, int64_t N, Value *Bp) {
-  int64_t Bytes = packedBBytes(N);
-  if (N % TileRows || G.K % Kern.TK)
-    B.CreateMemSet(Bp, B.getInt8(0), Bytes, Align(64));
-  if (!isConstOne(Src.ColStride)) {
-    packBElements(Src, Bp, 0, G.K, 0, N);
+void AMXGemmEmitter::emitIfNeeded(Value *Cond, function_ref<void()> Then) {
+  if (auto *Known = dyn_cast<ConstantInt>(Cond)) {
+    if (Known->isOne())
+      Then();
     return;
   }
-  int64_t KVec = G.K / Kern.KG * Kern.KG, NVec = N / TileRows * TileRows;
+  emitIf(B, Cond, Then);
+}
+
+/// Whether the loop from \p Begin to \p End is known to run no iteration.
+static bool isKnownEmpty(Value *Begin, Value *End) {
+  auto *Lo = dyn_cast<ConstantInt>(Begin), *Hi = dyn_cast<ConstantInt>(End);
+  return Lo && Hi && Lo->getSExtValue() >= Hi->getSExtValue();
+}
+
+void AMXGemmEmitter::packB(const GemmOperand &Src, Value *Cols, Value *Bp) {
+  Value *Bytes = packedBBytes(Cols);
+  Value *Zero = c64(0);
+  emitIfNeeded(
+      B.CreateOr(B.CreateICmpNE(B.CreateURem(Cols, c64(TileRows)), Zero),
+                 B.CreateICmpNE(B.CreateURem(ExtK, c64(Kern.TK)), Zero)),
+      [&] { B.CreateMemSet(Bp, B.getInt8(0), Bytes, Align(64)); });
+  if (!isConstOne(Src.ColStride)) {
+    packBElements(Src, Bp, Zero, ExtK, Zero, Cols);
+    return;
+  }
+  Value *KVec = roundDownTo(ExtK, Kern.KG);
+  Value *NVec = roundDownTo(Cols, TileRows);
   int64_t Wide = TileRowBytes / Kern.ElemBytes;
-  int64_t NWide = N / Wide * Wide;
-  packBVectors(Src, Bp, KVec, 0, NWide, Wide);
+  Value *NWide = roundDownTo(Cols, Wide);
+  packBVectors(Src, Bp, KVec, Zero, NWide, Wide);
   packBVectors(Src, Bp, KVec, NWide, NVec, TileRows);
-  packBElements(Src, Bp, 0, G.K, NVec, N);
-  packBElements(Src, Bp, KVec, G.K, 0, NVec);
+  packBElements(Src, Bp, Zero, ExtK, NVec, Cols);
+  packBElements(Src, Bp, KVec, ExtK, Zero, NVec);
 }
 
 //   for columns [N0, NEnd) step Width, kq < KVec/KG:
@@ -208,9 +276,9 @@ void AMXGemmEmitter::packB(const GemmOperand &Src, int64_t N, Value *Bp) {
 // Width is 64 bytes of columns (one zmm load per row) for the bulk, 16
 // elements for the rest.
 void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp,
-                                  int64_t KVec, int64_t N0, int64_t NEnd,
+                                  Value *KVec, Value *N0, Value *NEnd,
                                   int64_t Width) {
-  if (N0 >= NEnd || KVec == 0)
+  if (isKnownEmpty(N0, NEnd) || isKnownEmpty(c64(0), KVec))
     return;
   // Pure data movement: shuffle integers (x86 selects no bf16 shuffles).
   Type *T = B.getIntNTy(Kern.ElemBytes * 8);
@@ -257,10 +325,10 @@ void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp,
           MaskT, B.CreateConstGEP2_64(TableT, Table, 0, Half), Align(64));
   }
   emitLoop(
-      B, c64(0), c64(KVec / KG), c64(1), "amx.packb.kq",
+      B, c64(0), B.CreateUDiv(KVec, c64(KG)), c64(1), "amx.packb.kq",
       [&](IRBuilderBase &, Value *Kq) {
         emitLoop(
-            B, c64(N0), c64(NEnd), c64(Width), "amx.packb.j",
+            B, N0, NEnd, c64(Width), "amx.packb.j",
             [&](IRBuilderBase &, Value *J) {
               SmallVector<Value *, 4> Rows;
               for (int64_t Gi = 0; Gi < KG; ++Gi) {
@@ -312,9 +380,8 @@ void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp,
                 Value *Jb = B.CreateAdd(Jb0, c64(Blk));
                 Value *Dst = B.CreateGEP(
                     B.getInt8Ty(), Bp,
-                    B.CreateMul(
-                        B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
-                        c64(TileRowBytes)));
+                    B.CreateMul(B.CreateAdd(B.CreateMul(Jb, kGroups()), Kq),
+                                c64(TileRowBytes)));
                 B.CreateAlignedStore(Packed, Dst, Align(64));
               }
             });
@@ -322,68 +389,67 @@ void AMXGemmEmitter::packBVectors(const GemmOperand &Src, Value *Bp,
 }
 
 // The element-by-element copy of B[K0:K1][N0:N1] into Bp.
-void AMXGemmEmitter::packBElements(const GemmOperand &Src, Value *Bp,
-                                   int64_t K0, int64_t K1, int64_t N0,
-                                   int64_t N1) {
-  if (K0 >= K1 || N0 >= N1)
+void AMXGemmEmitter::packBElements(const GemmOperand &Src, Value *Bp, Value *K0,
+                                   Value *K1, Value *N0, Value *N1) {
+  if (isKnownEmpty(K0, K1) || isKnownEmpty(N0, N1))
     return;
   Type *PackT = Src.Elem;
   int64_t KG = Kern.KG;
-  emitLoop(
-      B, c64(K0), c64(K1), c64(1), "amx.packb.k",
-      [&](IRBuilderBase &, Value *K) {
-        Value *Kq = B.CreateUDiv(K, c64(KG));
-        Value *G4 = B.CreateURem(K, c64(KG));
-        emitLoop(
-            B, c64(N0), c64(N1), c64(1), "amx.packb.n",
-            [&](IRBuilderBase &, Value *N) {
-              Value *V = B.CreateLoad(PackT, elementPtr(B, Src, K, N));
-              Value *Jb = B.CreateUDiv(N, c64(TileRows));
-              Value *Col = B.CreateURem(N, c64(TileRows));
-              Value *Idx = B.CreateAdd(
-                  B.CreateMul(B.CreateAdd(B.CreateMul(Jb, c64(kGroups())), Kq),
-                              c64(TileRows * KG)),
-                  B.CreateAdd(B.CreateMul(Col, c64(KG)), G4));
-              B.CreateStore(V, B.CreateGEP(PackT, Bp, Idx));
-            });
-      });
+  emitLoop(B, K0, K1, c64(1), "amx.packb.k", [&](IRBuilderBase &, Value *K) {
+    Value *Kq = B.CreateUDiv(K, c64(KG));
+    Value *G4 = B.CreateURem(K, c64(KG));
+    emitLoop(B, N0, N1, c64(1), "amx.packb.n", [&](IRBuilderBase &, Value *N) {
+      Value *V = B.CreateLoad(PackT, elementPtr(B, Src, K, N));
+      Value *Jb = B.CreateUDiv(N, c64(TileRows));
+      Value *Col = B.CreateURem(N, c64(TileRows));
+      Value *Idx =
+          B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Jb, kGroups()), Kq),
+                                  c64(TileRows * KG)),
+                      B.CreateAdd(B.CreateMul(Col, c64(KG)), G4));
+      B.CreateStore(V, B.CreateGEP(PackT, Bp, Idx));
+    });
+  });
 }
 
-// A as a row-major M x Kp copy, zero-padded (A not row-major).
-Value *AMXGemmEmitter::packAWhole() {
-  int64_t Bytes = G.M * Kp * Kern.ElemBytes;
-  Value *Ap = emitScratch(B, ScratchSlot::PackedA, Bytes);
-  if (Kp != G.K)
-    B.CreateMemSet(Ap, B.getInt8(0), Bytes, Align(64));
-  Type *T = G.A.Elem;
-  emitLoop(B, c64(0), c64(G.K), c64(1), "amx.packa.k",
-           [&](IRBuilderBase &, Value *K) {
-             emitLoop(
-                 B, c64(0), c64(G.M), c64(1), "amx.packa.m",
-                 [&](IRBuilderBase &, Value *M) {
-                   Value *V = B.CreateLoad(T, elementPtr(B, G.A, M, K));
-                   B.CreateStore(
-                       V, B.CreateGEP(T, Ap,
-                                      B.CreateAdd(B.CreateMul(M, c64(Kp)), K)));
-                 });
-           });
+// A as a row-major M x Kp copy, zero-padded (A not row-major), in a
+// buffer of \p Bytes (packedABytes() when null).
+Value *AMXGemmEmitter::packAWhole(Value *Bytes) {
+  Value *Ap =
+      emitScratch(B, ScratchSlot::PackedA, Bytes ? Bytes : packedABytes());
+  fillPackedA(Ap);
   return Ap;
 }
 
+void AMXGemmEmitter::fillPackedA(Value *Ap) {
+  emitIfNeeded(B.CreateICmpNE(Kp, ExtK), [&] {
+    B.CreateMemSet(Ap, B.getInt8(0), packedABytes(), Align(64));
+  });
+  Type *T = G.A.Elem;
+  emitLoop(
+      B, c64(0), ExtK, c64(1), "amx.packa.k", [&](IRBuilderBase &, Value *K) {
+        emitLoop(B, c64(0), ExtM, c64(1), "amx.packa.m",
+                 [&](IRBuilderBase &, Value *M) {
+                   Value *V = B.CreateLoad(T, elementPtr(B, G.A, M, K));
+                   B.CreateStore(
+                       V,
+                       B.CreateGEP(T, Ap, B.CreateAdd(B.CreateMul(M, Kp), K)));
+                 });
+      });
+}
+
 // AEdge[m][k] = A[m][K0 + k] for k < K - K0, zero up to TK.
-Value *AMXGemmEmitter::copyAEdge(int64_t K0) {
-  int64_t Bytes = G.M * Kern.TK * Kern.ElemBytes;
+Value *AMXGemmEmitter::copyAEdge(Value *K0) {
+  Value *Bytes = B.CreateMul(ExtM, c64(Kern.TK * Kern.ElemBytes));
   Value *Edge = emitScratch(B, ScratchSlot::AEdge, Bytes);
   B.CreateMemSet(Edge, B.getInt8(0), Bytes, Align(64));
   Type *T = G.A.Elem;
   emitLoop(
-      B, c64(0), c64(G.M), c64(1), "amx.aedge.m",
-      [&](IRBuilderBase &, Value *M) {
+      B, c64(0), ExtM, c64(1), "amx.aedge.m", [&](IRBuilderBase &, Value *M) {
         emitLoop(
-            B, c64(0), c64(G.K - K0), c64(1), "amx.aedge.k",
+            B, c64(0), B.CreateSub(ExtK, K0), c64(1), "amx.aedge.k",
             [&](IRBuilderBase &, Value *K) {
-              Value *V = B.CreateLoad(
-                  T, elementPtr(B, G.A, M, B.CreateAdd(K, c64(K0))));
+              Value *V =
+                  B.CreateLoad(T, elementPtr(B, G.A, M, B.CreateAdd(K, K0)));
               B.CreateStore(
                   V, B.CreateGEP(T, Edge,
                                  B.CreateAdd(B.CreateMul(M, c64(Kern.TK)), K)));
@@ -392,21 +458,33 @@ Value *AMXGemmEmitter::copyAEdge(int64_t K0) {
   return Edge;
 }
 
+// C in place when row-major, else a row-major staging copy (Stage).
+void AMXGemmEmitter::placeC(AMXOperands &Ops, Value *&Stage) {
+  if (isConstOne(G.C.ColStride)) {
+    Ops.C = G.C.Ptr;
+    Ops.CStride = B.CreateMul(G.C.RowStride, c64(4));
+    return;
+  }
+  Stage = stageC();
+  Ops.C = Stage;
+  Ops.CStride = B.CreateMul(ExtN, c64(4));
+}
+
 // A row-major M x N copy of C (its values when accumulating).
 Value *AMXGemmEmitter::stageC() {
   Type *T = G.C.Elem;
-  Value *Stage = emitScratch(B, ScratchSlot::CStage, G.M * G.N * 4);
+  Value *Stage = emitScratch(B, ScratchSlot::CStage,
+                             B.CreateMul(B.CreateMul(ExtM, ExtN), c64(4)));
   if (!G.Accumulate)
     return Stage;
   emitLoop(
-      B, c64(0), c64(G.M), c64(1), "amx.cin.m", [&](IRBuilderBase &, Value *M) {
-        emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cin.n",
+      B, c64(0), ExtM, c64(1), "amx.cin.m", [&](IRBuilderBase &, Value *M) {
+        emitLoop(B, c64(0), ExtN, c64(1), "amx.cin.n",
                  [&](IRBuilderBase &, Value *N) {
                    Value *V = B.CreateLoad(T, elementPtr(B, G.C, M, N));
                    B.CreateStore(
-                       V,
-                       B.CreateGEP(T, Stage,
-                                   B.CreateAdd(B.CreateMul(M, c64(G.N)), N)));
+                       V, B.CreateGEP(T, Stage,
+                                      B.CreateAdd(B.CreateMul(M, ExtN), N)));
                  });
       });
   return Stage;
@@ -414,17 +492,16 @@ Value *AMXGemmEmitter::stageC() {
 
 void AMXGemmEmitter::unstageC(Value *Stage) {
   Type *T = G.C.Elem;
-  emitLoop(B, c64(0), c64(G.N), c64(1), "amx.cout.n",
-           [&](IRBuilderBase &, Value *N) {
-             emitLoop(B, c64(0), c64(G.M), c64(1), "amx.cout.m",
-                      [&](IRBuilderBase &, Value *M) {
-                        Value *V = B.CreateLoad(
-                            T, B.CreateGEP(
-                                   T, Stage,
-                                   B.CreateAdd(B.CreateMul(M, c64(G.N)), N)));
-                        B.CreateStore(V, elementPtr(B, G.C, M, N));
-                      });
-           });
+  emitLoop(
+      B, c64(0), ExtN, c64(1), "amx.cout.n", [&](IRBuilderBase &, Value *N) {
+        emitLoop(B, c64(0), ExtM, c64(1), "amx.cout.m",
+                 [&](IRBuilderBase &, Value *M) {
+                   Value *V = B.CreateLoad(
+                       T, B.CreateGEP(T, Stage,
+                                      B.CreateAdd(B.CreateMul(M, ExtN), N)));
+                   B.CreateStore(V, elementPtr(B, G.C, M, N));
+                 });
+      });
 }
 
 // The kernel for one region:
@@ -440,15 +517,20 @@ void AMXGemmEmitter::unstageC(Value *Stage) {
 //     (epilogue) C or Out [block rows][block cols] = epilogue(C block),
 //                read back while the block is in L1
 // %c points at column %c.col0 of C (streaming B panels); %env holds the
-// caller's values the epilogue reads (bias pointers, scalars).
+// caller's values the epilogue reads (bias pointers, scalars). A run-time
+// region's kernel takes (i64 %row0, %row1, %col0, %col1, %steps,
+// %b.block, i16 %row.tail, %col.tail) after %env (getKernelShape).
 Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                                        const AMXOperands &Ops) {
   Function *Caller = B.GetInsertBlock()->getParent();
   Module *M = Caller->getParent();
   LLVMContext &Ctx = M->getContext();
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
-                               {Ptr, I64, Ptr, Ptr, Ptr, I64, I64, Ptr}, false);
+  SmallVector<Type *, 16> Params{Ptr, I64, Ptr, Ptr, Ptr, I64, I64, Ptr};
+  if (Region.Runtime)
+    Params.append({I64, I64, I64, I64, I64, I64, Type::getInt16Ty(Ctx),
+                   Type::getInt16Ty(Ctx)});
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
   // Same CPU and features as the caller, plus the AMX ones the user did not
   // have to ask for with -march.
   Function *F = createKernelFunction(*Caller, FT, "tlx.amx.gemm",
@@ -481,23 +563,26 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   Type *AMXTy = Type::getX86_AMXTy(Ctx);
   auto C16 = [&](int64_t V) { return KB.getInt16(V); };
   auto C64 = [&](int64_t V) { return KB.getInt64(V); };
-  auto Load = [&](int64_t Rows, int64_t ColBytes, Value *P, Value *Stride) {
+  auto Load = [&](Value *Rows, Value *ColBytes, Value *P, Value *Stride) {
     return KB.CreateIntrinsic(AMXTy, Intrinsic::x86_tileloadd64_internal,
-                              {C16(Rows), C16(ColBytes), P, Stride});
+                              {Rows, ColBytes, P, Stride});
   };
   auto ByteGEP = [&](Value *Base, Value *Off) {
     return KB.CreateGEP(KB.getInt8Ty(), Base, Off);
   };
-  const auto &RT = Region.RowTiles, &CT = Region.ColTiles;
+  KernelShape S = getKernelShape(KB, *F, Region, Ops);
+  const auto &RT = S.Rows;
+  SmallVector<Value *, 2> CT; // bytes per row of each column tile
+  for (Value *Cols : S.Cols)
+    CT.push_back(KB.CreateMul(Cols, C16(4)));
   unsigned NR = RT.size(), NC = CT.size();
   Value *BStep = C64(TileRows * TileRowBytes); // bytes per k step of Bp
-  Value *BColBlock = C64(kGroups() * TileRows * Kern.KG * Kern.ElemBytes);
 
   emitLoop(
-      KB, C64(Region.Row0), C64(Region.Row1), C64(BlockRows), "amx.i",
+      KB, S.Row0, S.Row1, C64(BlockRows), "amx.i",
       [&](IRBuilderBase &, Value *I) {
         emitLoop(
-            KB, C64(Region.Col0), C64(Region.Col1), C64(BlockCols), "amx.j",
+            KB, S.Col0, S.Col1, C64(BlockCols), "amx.j",
             [&](IRBuilderBase &, Value *J) {
               // Accumulators are numbered row tile major: T = r * NC + c.
               auto CTilePtr = [&](unsigned R, unsigned Cc) {
@@ -509,10 +594,9 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
               Value *JBlock = KB.CreateUDiv(J, C64(TileRows));
               auto StoreC1 = [&](unsigned T, Value *Tile) {
                 unsigned R = T / NC, Cc = T % NC;
-                KB.CreateIntrinsic(KB.getVoidTy(),
-                                   Intrinsic::x86_tilestored64_internal,
-                                   {C16(RT[R]), C16(CT[Cc] * 4),
-                                    CTilePtr(R, Cc), CStride, Tile});
+                KB.CreateIntrinsic(
+                    KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
+                    {RT[R], CT[Cc], CTilePtr(R, Cc), CStride, Tile});
               };
               auto StoreC = [&](ArrayRef<Value *> Acc) {
                 for (unsigned T = 0; T < NR * NC; ++T)
@@ -522,13 +606,13 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
               auto SpillOne = [&](unsigned T, Value *Tile) {
                 KB.CreateIntrinsic(
                     KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
-                    {C16(RT[T / NC]), C16(CT[T % NC] * 4),
+                    {RT[T / NC], CT[T % NC],
                      KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
                      C64(TileRowBytes), Tile});
               };
               auto ReloadOne = [&](unsigned T) {
                 return Load(
-                    RT[T / NC], CT[T % NC] * 4,
+                    RT[T / NC], CT[T % NC],
                     KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
                     C64(TileRowBytes));
               };
@@ -538,10 +622,10 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                 for (unsigned Cc = 0; Cc < NC; ++Cc) {
                   Init.push_back(
                       G.Accumulate
-                          ? Load(RT[R], CT[Cc] * 4, CTilePtr(R, Cc), CStride)
+                          ? Load(RT[R], CT[Cc], CTilePtr(R, Cc), CStride)
                           : KB.CreateIntrinsic(AMXTy,
                                                Intrinsic::x86_tilezero_internal,
-                                               {C16(RT[R]), C16(CT[Cc] * 4)}));
+                                               {RT[R], CT[Cc]}));
                   if (Volatile)
                     SpillOne(R * NC + Cc, Init.back());
                 }
@@ -550,19 +634,19 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                 Value *Row = KB.CreateAdd(I, C64(R * TileRows));
                 Value *P = ByteGEP(
                     ABase, KB.CreateAdd(KB.CreateMul(Row, AStrideV), AColByte));
-                return Load(RT[R], TileRowBytes, P, AStrideV);
+                return Load(RT[R], C16(TileRowBytes), P, AStrideV);
               };
               auto LoadB = [&](unsigned Cc, Value *Kt) {
                 Value *Block = KB.CreateAdd(JBlock, C64(Cc));
-                Value *P = ByteGEP(BPacked,
-                                   KB.CreateAdd(KB.CreateMul(Block, BColBlock),
-                                                KB.CreateMul(Kt, BStep)));
-                return Load(TileRows, CT[Cc] * 4, P, C64(TileRowBytes));
+                Value *P = ByteGEP(
+                    BPacked, KB.CreateAdd(KB.CreateMul(Block, S.BColBlock),
+                                          KB.CreateMul(Kt, BStep)));
+                return Load(C16(TileRows), CT[Cc], P, C64(TileRowBytes));
               };
               auto Dot = [&](unsigned T, Value *Acc, Value *A, Value *BT) {
-                return KB.CreateIntrinsic(AMXTy, Kern.Dot,
-                                          {C16(RT[T / NC]), C16(CT[T % NC] * 4),
-                                           C16(TileRowBytes), Acc, A, BT});
+                return KB.CreateIntrinsic(
+                    AMXTy, Kern.Dot,
+                    {RT[T / NC], CT[T % NC], C16(TileRowBytes), Acc, A, BT});
               };
               // One k step: two A and two B tiles feed the four accumulators.
               auto Step = [&](ArrayRef<Value *> Acc, Value *ABase,
@@ -593,32 +677,30 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
               if (!Volatile) {
                 // Accumulators stay in tile registers: loop phis.
                 auto Acc = emitLoop(
-                    KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k", Init,
+                    KB, C64(0), S.Steps, C64(1), "amx.k", Init,
                     [&](IRBuilderBase &, Value *Kt, ArrayRef<Value *> Cur) {
                       return Step(Cur, AMain, AStride,
                                   KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
                     });
                 if (Ops.AEdge)
-                  Acc = Step(Acc, AEdge, C64(TileRowBytes), C64(0),
-                             C64(Ops.MainSteps));
+                  Acc = Step(Acc, AEdge, C64(TileRowBytes), C64(0), S.Steps);
                 StoreC(Acc);
-                emitBlockEpilogue(KB, Region, C, CStride, CCol0, I, J);
+                emitBlockEpilogue(KB, S, C, CStride, CCol0, I, J);
                 return;
               }
               // -O0: LLVM's fast tile configuration wants every tile value used
               // in the block that defines it, so accumulators round-trip
               // through stack slots (what clang's -O0 AMX intrinsics do).
-              emitLoop(KB, C64(0), C64(Ops.MainSteps), C64(1), "amx.k",
+              emitLoop(KB, C64(0), S.Steps, C64(1), "amx.k",
                        [&](IRBuilderBase &, Value *Kt) {
                          VolatileStep(AMain, AStride,
                                       KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
                        });
               if (Ops.AEdge)
-                VolatileStep(AEdge, C64(TileRowBytes), C64(0),
-                             C64(Ops.MainSteps));
+                VolatileStep(AEdge, C64(TileRowBytes), C64(0), S.Steps);
               for (unsigned T = 0; T < NR * NC; ++T)
                 StoreC1(T, ReloadOne(T));
-              emitBlockEpilogue(KB, Region, C, CStride, CCol0, I, J);
+              emitBlockEpilogue(KB, S, C, CStride, CCol0, I, J);
             });
       });
   // The epilogue used the caller's values (the bias's pointer, a scale).
@@ -626,32 +708,72 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   return F;
 }
 
+// The kernel's region, k steps and tile shapes: constants of a static
+// region; arguments 8.. of a run-time one, where a RuntimeTail tile has the
+// tail extent passed for its dimension.
+KernelShape AMXGemmEmitter::getKernelShape(IRBuilderBase &KB, Function &F,
+                                           const BlockRegion &Region,
+                                           const AMXOperands &Ops) {
+  KernelShape S;
+  Value *RowTail = nullptr, *ColTail = nullptr;
+  if (Region.Runtime) {
+    static const char *const Names[] = {"row0",     "row1",    "col0",
+                                        "col1",     "steps",   "b.block",
+                                        "row.tail", "col.tail"};
+    for (unsigned I = 0; I < 8; ++I)
+      F.getArg(8 + I)->setName(Names[I]);
+    S.Row0 = F.getArg(8);
+    S.Row1 = F.getArg(9);
+    S.Col0 = F.getArg(10);
+    S.Col1 = F.getArg(11);
+    S.Steps = F.getArg(12);
+    S.BColBlock = F.getArg(13);
+    RowTail = F.getArg(14);
+    ColTail = F.getArg(15);
+  } else {
+    S.Row0 = KB.getInt64(Region.Row0);
+    S.Row1 = KB.getInt64(Region.Row1);
+    S.Col0 = KB.getInt64(Region.Col0);
+    S.Col1 = KB.getInt64(Region.Col1);
+    S.Steps = KB.getInt64(cast<ConstantInt>(Ops.MainSteps)->getSExtValue());
+    S.BColBlock = KB.getInt64(cast<ConstantInt>(kGroups())->getSExtValue() *
+                              TileRowBytes);
+  }
+  for (int64_t Rows : Region.RowTiles)
+    S.Rows.push_back(Rows == RuntimeTail ? RowTail : KB.getInt16(Rows));
+  for (int64_t Cols : Region.ColTiles) {
+    S.Cols.push_back(Cols == RuntimeTail ? ColTail : KB.getInt16(Cols));
+    S.ConstCols.push_back(Cols);
+  }
+  return S;
+}
+
 // for each tile (r, c) of the block, row i of it:
 //   v = load <cols x T> C[i][j ..]             (just stored: in L1)
 //   Out[i][j ..] = epilogue(v), or C itself when there is no Out
 // Rows and columns are C's (global) ones: the tile's plus %c.col0.
-void AMXGemmEmitter::emitBlockEpilogue(IRBuilderBase &KB,
-                                       const BlockRegion &Region, Value *C,
-                                       Value *CStride, Value *CCol0, Value *I,
-                                       Value *J) {
+void AMXGemmEmitter::emitBlockEpilogue(IRBuilderBase &KB, const KernelShape &S,
+                                       Value *C, Value *CStride, Value *CCol0,
+                                       Value *I, Value *J) {
   if (!G.Epilogue)
     return;
   Type *T = G.C.Elem;
   Type *OutElem = G.result().Elem;
-  for (unsigned R = 0; R < Region.RowTiles.size(); ++R)
-    for (unsigned Cc = 0; Cc < Region.ColTiles.size(); ++Cc) {
+  Type *I64 = KB.getInt64Ty();
+  for (unsigned R = 0; R < S.Rows.size(); ++R)
+    for (unsigned Cc = 0; Cc < S.Cols.size(); ++Cc) {
       // Full 16-column tiles a vector per row (when Out's rows are
       // contiguous too), narrower ones an element at a time.
-      int64_t Cols = Region.ColTiles[Cc];
       bool OutRows = !G.Out.Ptr || isConstOne(G.Out.ColStride);
-      int64_t Lanes = Cols == TileRows && OutRows ? TileRows : 1;
+      int64_t Lanes = S.ConstCols[Cc] == TileRows && OutRows ? TileRows : 1;
       Type *VT = Lanes > 1 ? FixedVectorType::get(T, Lanes) : T;
       emitLoop(
-          KB, KB.getInt64(0), KB.getInt64(Region.RowTiles[R]), KB.getInt64(1),
+          KB, KB.getInt64(0), KB.CreateZExt(S.Rows[R], I64), KB.getInt64(1),
           "amx.epi.r", [&](IRBuilderBase &, Value *Rr) {
             emitLoop(
-                KB, KB.getInt64(0), KB.getInt64(Cols), KB.getInt64(Lanes),
-                "amx.epi.c", [&](IRBuilderBase &, Value *Cl) {
+                KB, KB.getInt64(0), KB.CreateZExt(S.Cols[Cc], I64),
+                KB.getInt64(Lanes), "amx.epi.c",
+                [&](IRBuilderBase &, Value *Cl) {
                   Value *Row = KB.CreateAdd(
                       I, KB.CreateAdd(KB.getInt64(R * TileRows), Rr));
                   Value *Local = KB.CreateAdd(
@@ -675,9 +797,11 @@ void AMXGemmEmitter::emitBlockEpilogue(IRBuilderBase &KB,
 }
 
 void AMXGemmEmitter::callKernel(Function *Kernel, ArrayRef<Value *> Args,
-                                Value *CCol0) {
-  SmallVector<Value *, 8> All(Args.begin(), Args.end());
-  All.append({CCol0, Env.lookup(Kernel)});
+                                Value *CCol0, ArrayRef<Value *> RuntimeArgs) {
+  SmallVector<Value *, 16> All(Args.begin(), Args.end());
+  Value *EnvPtr = Env.lookup(Kernel);
+  All.append({CCol0, EnvPtr ? EnvPtr : ConstantPointerNull::get(B.getPtrTy())});
+  All.append(RuntimeArgs.begin(), RuntimeArgs.end());
   B.CreateCall(Kernel, All);
 }
 
@@ -709,7 +833,8 @@ void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
   int64_t NFull = G.N / PanelCols * PanelCols;
   auto Full = splitBlock(BlockRows);
   auto RowTail = splitBlock(G.M - MFull);
-  Value *Panel = emitScratch(B, ScratchSlot::PackedB, packedBBytes(PanelCols));
+  Value *Panel =
+      emitScratch(B, ScratchSlot::PackedB, packedBBytes(c64(PanelCols)));
   Value *Null = ConstantPointerNull::get(B.getPtrTy());
   // Kernels over one panel of Cols columns: full and tail rows x full
   // 32-column blocks and the column tail.
@@ -730,7 +855,7 @@ void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
   auto RunPanel = [&](Value *Jc, int64_t Cols, ArrayRef<Function *> Kernels) {
     GemmOperand Src = G.B;
     Src.Ptr = elementPtr(B, G.B, c64(0), Jc);
-    packB(Src, Cols, Panel);
+    packB(Src, c64(Cols), Panel);
     Value *C = B.CreateGEP(B.getInt8Ty(), Ops.C, B.CreateMul(Jc, c64(4)));
     for (Function *Kernel : Kernels)
       callKernel(Kernel,
@@ -748,18 +873,21 @@ void AMXGemmEmitter::emitStreamingB(const AMXOperands &Ops) {
     RunPanel(c64(NFull), G.N - NFull, PanelKernels(G.N - NFull));
 }
 
-void AMXGemmEmitter::emit() {
+void AMXGemmEmitter::emitRequire() {
   Module *M = B.GetInsertBlock()->getModule();
   FunctionCallee Require = M->getOrInsertFunction(
       "tlxrt_amx_require", B.getVoidTy(), B.getInt32Ty());
   B.CreateCall(Require, B.getInt32(Kern.RuntimeBit));
-
   // The packing moves 64-byte rows; keep them whole where AVX-512 exists.
   Function *Caller = B.GetInsertBlock()->getParent();
   if (hasTargetFeature(*Caller, "avx512bw"))
     requireVectorWidth(*Caller, 512);
-  AMXOperands Ops;
   PermuteInt8 = Kern.KG == 4 && hasTargetFeature(*Caller, "avx512vbmi");
+}
+
+void AMXGemmEmitter::emit() {
+  emitRequire();
+  AMXOperands Ops;
   // Few row blocks use each B column: pack B panel by panel right before
   // its use (emitStreamingB) instead of all of it up front, so B, the
   // panel and C stay in L2 from one GEMM to the next (whole-B packing
@@ -770,31 +898,23 @@ void AMXGemmEmitter::emit() {
   bool StreamB = G.M <= 2 * BlockRows && G.N > BlockCols &&
                  (Kern.ElemBytes == 2 || PermuteInt8);
   if (!StreamB) {
-    Ops.BPacked = emitScratch(B, ScratchSlot::PackedB, packedBBytes(G.N));
-    packB(G.B, G.N, Ops.BPacked);
+    Ops.BPacked = emitScratch(B, ScratchSlot::PackedB, packedBBytes(ExtN));
+    packB(G.B, ExtN, Ops.BPacked);
   }
-  bool ARowMajor = isConstOne(G.A.ColStride);
-  if (ARowMajor) {
+  int64_t PaddedK = cast<ConstantInt>(Kp)->getSExtValue();
+  if (isConstOne(G.A.ColStride)) {
     Ops.AMain = G.A.Ptr;
     Ops.AMainStride = B.CreateMul(G.A.RowStride, c64(Kern.ElemBytes));
-    Ops.MainSteps = G.K / Kern.TK;
+    Ops.MainSteps = c64(G.K / Kern.TK);
     if (G.K % Kern.TK)
-      Ops.AEdge = copyAEdge(Ops.MainSteps * Kern.TK);
+      Ops.AEdge = copyAEdge(c64(G.K / Kern.TK * Kern.TK));
   } else {
     Ops.AMain = packAWhole();
-    Ops.AMainStride = c64(Kp * Kern.ElemBytes);
-    Ops.MainSteps = Kp / Kern.TK;
+    Ops.AMainStride = c64(PaddedK * Kern.ElemBytes);
+    Ops.MainSteps = c64(PaddedK / Kern.TK);
   }
-  bool CInPlace = isConstOne(G.C.ColStride);
   Value *Stage = nullptr;
-  if (CInPlace) {
-    Ops.C = G.C.Ptr;
-    Ops.CStride = B.CreateMul(G.C.RowStride, c64(4));
-  } else {
-    Stage = stageC();
-    Ops.C = Stage;
-    Ops.CStride = c64(G.N * 4);
-  }
+  placeC(Ops, Stage);
 
   int64_t MFull = G.M / BlockRows * BlockRows;
   int64_t NFull = G.N / BlockCols * BlockCols;
@@ -802,16 +922,105 @@ void AMXGemmEmitter::emit() {
   auto RowTail = splitBlock(G.M - MFull), ColTail = splitBlock(G.N - NFull);
   if (StreamB) {
     emitStreamingB(Ops);
-    if (Stage)
-      unstageC(Stage);
-    return;
+  } else {
+    emitRegionCall({0, MFull, 0, NFull, Full, Full}, Ops);
+    emitRegionCall({0, MFull, NFull, G.N, Full, ColTail}, Ops);
+    emitRegionCall({MFull, G.M, 0, NFull, RowTail, Full}, Ops);
+    emitRegionCall({MFull, G.M, NFull, G.N, RowTail, ColTail}, Ops);
   }
-  emitRegionCall({0, MFull, 0, NFull, Full, Full}, Ops);
-  emitRegionCall({0, MFull, NFull, G.N, Full, ColTail}, Ops);
-  emitRegionCall({MFull, G.M, 0, NFull, RowTail, Full}, Ops);
-  emitRegionCall({MFull, G.M, NFull, G.N, RowTail, ColTail}, Ops);
   if (Stage)
     unstageC(Stage);
+}
+
+// M, N, K > 0 known at run time only (the caller checked them):
+//   pack B whole; A in place if row-major with K % TK == 0, else packed
+//   MFull = M - M % 32, NFull likewise
+//   kernel(rows [0, MFull), columns [0, NFull)) - 32 x 32 blocks
+//   and the column tail, the row tail and the corner with tail tiles
+void AMXGemmEmitter::emitRuntimeSized() {
+  emitRequire();
+  AMXOperands Ops;
+  Ops.BPacked = emitScratch(B, ScratchSlot::PackedB, packedBBytes(ExtN));
+  packB(G.B, ExtN, Ops.BPacked);
+  Value *PaddedStride = B.CreateMul(Kp, c64(Kern.ElemBytes));
+  Ops.MainSteps = B.CreateUDiv(Kp, c64(Kern.TK));
+  if (isConstOne(G.A.ColStride)) {
+    // Whole k steps are read in place; otherwise the copy pads them (one
+    // copy of A, where the static GEMM copies only its last k step).
+    Value *Pack = B.CreateICmpNE(Kp, ExtK, "amx.pack.a");
+    Value *Ap = emitScratch(B, ScratchSlot::PackedA,
+                            B.CreateSelect(Pack, packedABytes(), c64(0)));
+    emitIf(B, Pack, [&] { fillPackedA(Ap); });
+    Ops.AMain = B.CreateSelect(Pack, Ap, G.A.Ptr);
+    Ops.AMainStride = B.CreateSelect(
+        Pack, PaddedStride, B.CreateMul(G.A.RowStride, c64(Kern.ElemBytes)));
+  } else {
+    Ops.AMain = packAWhole();
+    Ops.AMainStride = PaddedStride;
+  }
+  Value *Stage = nullptr;
+  placeC(Ops, Stage);
+  Value *MFull = roundDownTo(ExtM, BlockRows);
+  Value *NFull = roundDownTo(ExtN, BlockCols);
+  Value *Zero = c64(0);
+  emitRuntimeRegion(Zero, MFull, false, Zero, NFull, false, Ops);
+  emitRuntimeRegion(Zero, MFull, false, NFull, ExtN, true, Ops);
+  emitRuntimeRegion(MFull, ExtM, true, Zero, NFull, false, Ops);
+  emitRuntimeRegion(MFull, ExtM, true, NFull, ExtN, true, Ops);
+  if (Stage)
+    unstageC(Stage);
+}
+
+// A region of whole 32-row (32-column) blocks, or a tail of fewer: one
+// tile of the tail's extent up to 16, else a full tile and one of the rest.
+// Each tail case calls its own kernel:
+//   if (tail > 16) kernel{16, tail - 16}(...) else if (tail > 0) kernel{tail}
+void AMXGemmEmitter::emitRuntimeRegion(Value *Row0, Value *Row1, bool RowTail,
+                                       Value *Col0, Value *Col1, bool ColTail,
+                                       const AMXOperands &Ops) {
+  using Tiles = SmallVector<int64_t, 2>;
+  Value *Null = ConstantPointerNull::get(B.getPtrTy());
+  Value *BColBlock = B.CreateMul(kGroups(), c64(TileRowBytes));
+  auto Call = [&](const Tiles &RT, Value *RowExtent, const Tiles &CT,
+                  Value *ColExtent) {
+    Function *Kernel =
+        createKernel({0, 0, 0, 0, RT, CT, /*Runtime=*/true}, Ops);
+    callKernel(
+        Kernel,
+        {Ops.AMain, Ops.AMainStride, Null, Ops.BPacked, Ops.C, Ops.CStride},
+        c64(0),
+        {Row0, Row1, Col0, Col1, Ops.MainSteps, BColBlock,
+         B.CreateTrunc(RowExtent, B.getInt16Ty()),
+         B.CreateTrunc(ColExtent, B.getInt16Ty())});
+  };
+  // The tiles of one dimension for each case of its extent, then \p Emit
+  // for each (tiles, the RuntimeTail tile's extent).
+  auto ForEachCase = [&](bool Tail, Value *Extent,
+                         function_ref<void(const Tiles &, Value *)> Emit) {
+    Value *One = B.getInt64(1);
+    if (!Tail) {
+      emitIf(B, B.CreateICmpSGT(Extent, c64(0)), [&] {
+        Emit({TileRows, TileRows}, One);
+      });
+      return;
+    }
+    emitIf(
+        B, B.CreateICmpSGT(Extent, c64(TileRows)),
+        [&] {
+          Emit({TileRows, RuntimeTail}, B.CreateSub(Extent, c64(TileRows)));
+        },
+        [&] {
+          emitIf(B, B.CreateICmpSGT(Extent, c64(0)),
+                 [&] { Emit({RuntimeTail}, Extent); });
+        });
+  };
+  ForEachCase(RowTail, B.CreateSub(Row1, Row0),
+              [&](const Tiles &RT, Value *RowExtent) {
+                ForEachCase(ColTail, B.CreateSub(Col1, Col0),
+                            [&](const Tiles &CT, Value *ColExtent) {
+                              Call(RT, RowExtent, CT, ColExtent);
+                            });
+              });
 }
 
 } // namespace
@@ -821,17 +1030,22 @@ bool emitAMXGemm(IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,
   AMXKernel Kern;
   if (!chooseAMXKernel(G, Kern, Why))
     return false;
-  if (G.K <= 0) {
+  if (G.isRuntimeSized()) {
+    AMXGemmEmitter(B, G, Kern).emitRuntimeSized();
+  } else if (G.K <= 0) {
     Why = "K is 0";
     return false;
+  } else {
+    AMXGemmEmitter(B, G, Kern).emit();
   }
-  AMXGemmEmitter(B, G, Kern).emit();
   Plan.Kernel = std::string("amx ") + Kern.Name + " 2x2 tiles";
   Plan.MR = BlockRows;
   Plan.NR = BlockCols;
   Plan.KC = Kern.TK;
-  Plan.MC = G.M;
-  Plan.NC = G.N;
+  // No cache blocks: one pass over C in 32 x 32 blocks (the whole of C,
+  // a run-time-sized one too).
+  Plan.MC = G.isRuntimeSized() ? BlockRows : G.M;
+  Plan.NC = G.isRuntimeSized() ? BlockCols : G.N;
   Plan.PackedB = true;
   Plan.PackedA = !isConstOne(G.A.ColStride);
   return true;

@@ -24,7 +24,7 @@ target triple = "aarch64-unknown-linux-gnu"
 ; CHECK-NOT: tlx.sme
 ; CHECK: ret void
 
-; CHECK-LABEL: define internal void @tlx.sme.gemm(ptr %0, ptr %1, ptr %2, i64 %3)
+; CHECK-LABEL: define internal void @tlx.sme.gemm(ptr %a, ptr %b, ptr %c, i64 %ldc, i64 %m, i64 %n, i64 %ksteps)
 ; CHECK-SAME: [[KERNEL:#[0-9]+]]
 ; CHECK: %sme.tr = mul i64 %{{.*}}, 4
 ; CHECK: sme.k.body:
