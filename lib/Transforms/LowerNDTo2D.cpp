@@ -567,6 +567,45 @@ static CallInst *emitTapWindow(IRBuilderBase &B, const RuntimeView &In,
                       In.Elem);
 }
 
+/// The window of \p In that kernel tap \p Tap reads for image \p N when
+/// the strides are not all 1 (no load token can step its innermost dim by
+/// more than 1): copied element by element into \p Dst as a packed
+/// [C, out..]:
+///   Dst[c][o..] = In[n][c][o_j * stride_j + tap_j * dilation_j ..]
+/// (\p Out: the output extents, all >= 1 after the checks).
+static void emitStridedTapCopy(IRBuilderBase &B, const RuntimeView &In,
+                               Value *N, ArrayRef<int64_t> Tap,
+                               const ConvolutionParams &P,
+                               ArrayRef<Value *> Out, Value *Dst) {
+  Value *Base = B.CreateMul(N, In.Strides[0]);
+  SmallVector<Value *, 4> Extents{In.Extents[1]}, Steps{In.Strides[1]};
+  for (unsigned J = 0; J < Tap.size(); ++J) {
+    Base =
+        B.CreateAdd(Base, B.CreateMul(B.getInt64(Tap[J] * P.KernelDilations[J]),
+                                      In.Strides[J + 2]));
+    Extents.push_back(Out[J]);
+    Steps.push_back(B.CreateMul(B.getInt64(P.Strides[J]), In.Strides[J + 2]));
+  }
+  std::function<void(IRBuilderBase &, unsigned, Value *, Value *)> Nest =
+      [&](IRBuilderBase &B, unsigned D, Value *Src, Value *At) {
+        if (D == Extents.size()) {
+          Value *V = B.CreateLoad(In.Elem, B.CreateGEP(In.Elem, In.Ptr, Src));
+          B.CreateStore(V, B.CreateGEP(In.Elem, Dst, At));
+          return;
+        }
+        emitCountedLoop(B, B.getInt64(0), Extents[D], 1, "tlx.conv.gather",
+                        [&](IRBuilderBase &B, Value *I) {
+                          Nest(B, D + 1,
+                               B.CreateAdd(Src, B.CreateMul(I, Steps[D])),
+                               B.CreateAdd(B.CreateMul(At, Extents[D]), I));
+                        });
+      };
+  // (Counted loops run at least once: no channels, nothing to copy.)
+  emitIfThen(B, B.CreateICmpSGT(In.Extents[1], B.getInt64(0)),
+             "tlx.conv.gather",
+             [&](IRBuilderBase &B) { Nest(B, 0, Base, B.getInt64(0)); });
+}
+
 /// What the verifier could not check of a run-time-sized contract: the
 /// operands' extents \p EA, \p EB >= 0 and the contracted ones equal.
 static void emitRuntimeContractChecks(IRBuilderBase &B, RuntimeChecker &Check,
@@ -670,8 +709,10 @@ static SmallVector<Value *, 4> emitRuntimeConvolutionChecks(
                       " exceeds input extent %lld in spatial dimension " +
                       Twine(J) + " at run time",
                   {In.Extents[J + 2]});
-    EY.push_back(B.CreateAdd(B.CreateSub(In.Extents[J + 2], B.getInt64(Window)),
-                             B.getInt64(1)));
+    EY.push_back(B.CreateAdd(
+        B.CreateSDiv(B.CreateSub(In.Extents[J + 2], B.getInt64(Window)),
+                     B.getInt64(P.Strides[J])),
+        B.getInt64(1)));
   }
   SmallVector<Value *, 8> Args(EY.begin(), EY.end());
   SmallVector<Value *, 4> Declared = emitLogicalExtents(B, YTy);
@@ -717,11 +758,12 @@ NDTo2DLowering::emitRuntimeConvolutionInput(IRBuilderBase &B,
 }
 
 // %y = convolution(%in [N, C, s..], %k [O, C, t..]), extents computed at
-// run time (unit strides and input dilations; constant kernel taps):
+// run time (unit input dilations; constant kernel taps):
 //   %in packed NCHW first when its innermost storage dim is N
 //   %kp = %k packed [O, t.., C]                      (an [O, T*C] matrix)
 //   for n < N:
 //     for each tap t: store(%col + t*C*P, window of %in[n] at t [C, out..])
+//       (a loop nest gathering the elements when a stride is not 1)
 //     store(%y[n], matmul(load(%kp, O x T*C), load(%col, T*C x P)))
 // P = prod(out); %y[n] is [O, P] of a packed NCHW destination, else of a
 // buffer copied into it after the loop.
@@ -731,15 +773,14 @@ void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
   TensorType KTy = getTensorValue(Op.getArgOperand(1))->Type;
   Dims KLogical = KTy.logicalShape();
   IRBuilder<> B(&Store);
-  bool UnitSteps = all_of(P.Strides, [](int64_t S) { return S == 1; }) &&
-                   all_of(P.InputDilations, [](int64_t D) { return D == 1; });
-  if (!UnitSteps ||
+  bool UnitStrides = all_of(P.Strides, [](int64_t S) { return S == 1; });
+  if (any_of(P.InputDilations, [](int64_t D) { return D != 1; }) ||
       is_contained(ArrayRef<int64_t>(KLogical).drop_front(2), DynamicExtent))
     return emitError(Op, getUserOpName(OpKind::Convolution) +
                              ": with extents computed at run time, a "
-                             "convolution takes strides and input dilations "
-                             "of 1 and kernel taps of constant extents in "
-                             "this version");
+                             "convolution takes input dilations of 1 and "
+                             "kernel taps of constant extents in this "
+                             "version");
   std::optional<RuntimeView> In = emitRuntimeConvolutionInput(B, Op);
   unsigned R = In->rank(), Spatial = R - 2;
   SmallVector<Value *, 4> EK = emitLogicalExtents(B, KTy);
@@ -780,9 +821,13 @@ void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
         Tap[J] = Rest % KLogical[J + 2];
         Rest /= KLogical[J + 2];
       }
-      CallInst *Win = emitTapWindow(B, *In, N, Tap, P.KernelDilations, Out);
       Value *Dst =
           B.CreateGEP(In->Elem, Col, B.CreateMul(B.getInt64(T), CWindow));
+      if (!UnitStrides) {
+        emitStridedTapCopy(B, *In, N, Tap, P, Out, Dst);
+        continue;
+      }
+      CallInst *Win = emitTapWindow(B, *In, N, Tap, P.KernelDilations, Out);
       emitTransposedStore(
           B, Dst, In->Elem, Win, FixedVectorType::get(In->Elem, 1), WinId,
           emitI32Vector(B, WindowExtents, WinId), getI32Vector(Ctx, WinZeros),

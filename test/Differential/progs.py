@@ -2758,11 +2758,16 @@ class Prog:
                             len(ysh), len(ysh), dims([str(a) for a in xax]),
                             dims([str(a) for a in yax])), out)
             if op == "conv":
-                # a 1-D convolution, unit stride: [n, c, w] * [o, c, kw]
-                # (kernel dilation kd) -> [n, o, w - (kw - 1) * kd]
+                # a 1-D convolution: [n, c, w] * [o, c, kw] (kernel
+                # dilation kd, stride st) -> [n, o, (w - (kw - 1) * kd - 1)
+                # / st + 1]; a stride above 1 leaves up to st - 1 input
+                # positions unread at the end
                 kw, kd, c = rng.randint(1, 3), rng.choice([1, 1, 2]), \
                     rng.randint(0, 4)
-                ins = [shape[0], c, shape[2] + (kw - 1) * kd]
+                st = rng.choice([1, 1, 2, 3]) if shape[2] >= 1 else 1
+                ins = [shape[0], c, (shape[2] - 1) * st + (kw - 1) * kd + 1 +
+                       rng.randint(0, st - 1) if st > 1 else
+                       shape[2] + (kw - 1) * kd]
                 x, xr = node(ins, depth + 1)
                 name = "%sa%d" % (pre, len(leaves))
                 leaves.append((name, shape[1] * c * kw))
@@ -2771,18 +2776,20 @@ class Prog:
                           ctype, c, kw,
                           ("+= %s[(i1 * %d + c) * %d + j] * %s[%s]" % (
                               name, c, kw, xr,
-                              lin(ins, ["i0", "c", "i2 + j * %d" % kd])))
+                              lin(ins, ["i0", "c", "i2 * %d + j * %d" %
+                                        (st, kd)])))
                           if ctype == "float" else
                           ("= (int32_t)((uint32_t)acc + (uint32_t)%s[(i1 * "
                            "%d + c) * %d + j] * (uint32_t)%s[%s])" % (
                                name, c, kw, xr,
-                               lin(ins, ["i0", "c", "i2 + j * %d" % kd]))),
+                               lin(ins, ["i0", "c", "i2 * %d + j * %d" %
+                                         (st, kd)]))),
                           out, lin(shape, idx)))
                 return ("tlx_convolution(%s, tensor_load(%s, %s, "
                         "TLX_IDENTITY_LAYOUT(3), TLX_ZEROS(3), TLX_ZEROS(3)), "
-                        "TLX_DIMS(1), TLX_DIMS(1), TLX_DIMS(%d))" % (
+                        "TLX_DIMS(%d), TLX_DIMS(1), TLX_DIMS(%d))" % (
                             x, name, dims([var(shape[1]), var(c), str(kw)]),
-                            kd), out)
+                            st, kd), out)
             if op == "permute":
                 # reshape.permute: the same row-major elements in another
                 # shape (1-D, reversed, or the last two dims merged)

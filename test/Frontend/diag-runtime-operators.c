@@ -67,14 +67,15 @@ void c_store(const float *a, float *c, int m, int n) {
 #endif
 // STORE: diag-runtime-operators.c:[[@LINE-3]]:28: error: a result whose extents are computed at run time is stored with tensor_store, not by a C assignment: its C vector type does not hold it
 
-// A run-time-sized convolution takes unit strides in this version.
+// A run-time-sized convolution takes unit input dilations in this version.
 #if CASE == 5
-void strided(const float *x, const float *w, float *y, int h) {
+void dilated_input(const float *x, const float *w, float *y, int h) {
   TLX_STORE(y, tlx_convolution(TLX_LOAD(x, 1, 3, h, h),
-                               TLX_LOAD(w, 8, 3, 3, 3), TLX_DIMS(2, 2)));
+                               TLX_LOAD(w, 8, 3, 3, 3), TLX_DIMS(1, 1),
+                               TLX_DIMS(2, 2)));
 }
 #endif
-// CONV: diag-runtime-operators.c:[[@LINE-4]]:16: error: 'tensor_convolution': with extents computed at run time, a convolution takes strides and input dilations of 1 and kernel taps of constant extents in this version
+// CONV: diag-runtime-operators.c:[[@LINE-5]]:16: error: 'tensor_convolution': with extents computed at run time, a convolution takes input dilations of 1 and kernel taps of constant extents in this version
 
 // Ops that do not take run-time extents yet say so.
 #if CASE == 6

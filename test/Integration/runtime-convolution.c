@@ -1,7 +1,8 @@
 // convolution with image sizes and channel counts that are C variables
 // (docs/ops.md, "Run-time sizes"): 2-D NCHW, channels-last input and
 // output (layout <0, 2, 3, 1>), an input with N innermost (packed first),
-// a dilated kernel, 1-D and 3-D spatial, a
+// a dilated kernel, strides (2 x 3 NCHW, 2 x 2 channels-last: the window
+// gathered element by element), 1-D and 3-D spatial, a
 // batch of 0, 1 and 3 images, relu on the result, f32 and i32 - every
 // element against a plain C loop at sizes around the kernel window.
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
@@ -33,10 +34,12 @@ static float *fill_f32(long n, int seed) {
   return p;
 }
 
-/* y[n, o, y, x] = sum_{c, i, j} k[o, c, i, j] in[n, c, y + i*d, x + j*d] */
-static void ref_conv2d(int n, int c, int h, int w, int o, int kh, int kw,
-                       int d, const float *in, const float *k, float *y) {
-  int oh = h - (kh - 1) * d, ow = w - (kw - 1) * d;
+/* y[n, o, y, x] = sum_{c, i, j} k[o, c, i, j]
+ *                                in[n, c, y*sy + i*d, x*sx + j*d] */
+static void ref_conv2d_strided(int n, int c, int h, int w, int o, int kh,
+                               int kw, int d, int sy, int sx, const float *in,
+                               const float *k, float *y) {
+  int oh = (h - (kh - 1) * d - 1) / sy + 1, ow = (w - (kw - 1) * d - 1) / sx + 1;
   for (int b = 0; b < n; ++b)
     for (int q = 0; q < o; ++q)
       for (int r = 0; r < oh; ++r)
@@ -46,9 +49,15 @@ static void ref_conv2d(int n, int c, int h, int w, int o, int kh, int kw,
             for (int i = 0; i < kh; ++i)
               for (int j = 0; j < kw; ++j)
                 acc += k[((q * c + ch) * kh + i) * kw + j] *
-                       in[((b * c + ch) * h + r + i * d) * w + s + j * d];
+                       in[((b * c + ch) * h + r * sy + i * d) * w + s * sx +
+                          j * d];
           y[((b * o + q) * oh + r) * ow + s] = acc;
         }
+}
+
+static void ref_conv2d(int n, int c, int h, int w, int o, int kh, int kw,
+                       int d, const float *in, const float *k, float *y) {
+  ref_conv2d_strided(n, c, h, w, o, kh, kw, d, 1, 1, in, k, y);
 }
 
 static void conv3x3(int n, int c, int h, int w, int o, const float *in,
@@ -62,6 +71,24 @@ static void conv_dilated_relu(int n, int c, int h, int w, int o,
   TLX_STORE(y, tlx_relu(tlx_convolution(
                    TLX_LOAD(in, n, c, h, w), TLX_LOAD(k, o, c, 2, 3),
                    TLX_DIMS(1, 1), TLX_DIMS(1, 1), TLX_DIMS(2, 2))));
+}
+
+/* Strides 2 x 3 (NCHW), 2 x 2 (channels-last in and out). */
+static void conv_strided(int n, int c, int h, int w, int o, const float *in,
+                         const float *k, float *y) {
+  TLX_STORE(y, tlx_convolution(TLX_LOAD(in, n, c, h, w),
+                               TLX_LOAD(k, o, c, 3, 3), TLX_DIMS(2, 3)));
+}
+static void conv_nhwc_strided(int n, int c, int h, int w, int o,
+                              const float *in, const float *k, float *y) {
+  tlx_token_t x = tensor_load(in, TLX_SHAPE(n, h, w, c), TLX_LAYOUT(0, 2, 3, 1),
+                              TLX_ZEROS(4), TLX_ZEROS(4));
+  tensor_store(y,
+               tensor_typeinfo(tensor_convolution_f32(
+                                   x, TLX_LOAD(k, o, c, 3, 3), TLX_DIMS(2, 2)),
+                               TLX_SHAPE(n, (h - 3) / 2 + 1, (w - 3) / 2 + 1, o),
+                               TLX_LAYOUT(0, 2, 3, 1), TLX_ZEROS(4)),
+               TLX_ZEROS(4));
 }
 
 /* Input and output channels-last: memory [n, h, w, c]. */
@@ -155,6 +182,31 @@ int main(void) {
     conv_n_last(n, c, h, w, o, in_l, k, y);
     for (long i = 0; i < (long)n * o * oh * ow; ++i)
       expect("N innermost", n, c, i, y[i], want[i]);
+
+    { /* strides */
+      int sh = (h - 3) / 2 + 1, sw = (w - 3) / 3 + 1;
+      conv_strided(n, c, h, w, o, in, k, y);
+      ref_conv2d_strided(n, c, h, w, o, 3, 3, 1, 2, 3, in, k, want);
+      for (long i = 0; i < (long)n * o * sh * sw; ++i)
+        expect("strided", n, c, i, y[i], want[i]);
+      for (int b = 0; b < n; ++b) /* in_l back to [n, h, w, c] */
+        for (int ch = 0; ch < c; ++ch)
+          for (int r = 0; r < h; ++r)
+            for (int q = 0; q < w; ++q)
+              in_l[((b * h + r) * w + q) * c + ch] =
+                  in[((b * c + ch) * h + r) * w + q];
+      sw = (w - 3) / 2 + 1;
+      conv_nhwc_strided(n, c, h, w, o, in_l, k, y_l);
+      ref_conv2d_strided(n, c, h, w, o, 3, 3, 1, 2, 2, in, k, want);
+      for (int b = 0; b < n; ++b)
+        for (int q = 0; q < o; ++q)
+          for (int r = 0; r < sh; ++r)
+            for (int t = 0; t < sw; ++t) {
+              long at = ((long)(b * sh + r) * sw + t) * o + q;
+              expect("strided channels-last", n, c, at, y_l[at],
+                     want[((b * o + q) * sh + r) * sw + t]);
+            }
+    }
 
     int *ii = malloc(sizeof(int) * (nin + 1)), *ik = malloc(sizeof(int) * (o * c * 4 + 1));
     int *iy = malloc(sizeof(int) * ((long)n * o * h * w + 1));
