@@ -350,6 +350,7 @@ def main():
                     "the %% of the core's read bandwidth from a 16 MiB buffer "
                     "(bench/peak.c, read-16MiB).\n\n" % (march, march, march))
             md_table(f, rheader, rtable)
+        write_compile_table(f, info, march)
         write_dense_table(f, dheader, dtable, march)
         write_threads_table(f, theader, ttable, march,
                             info.get("threads", "?"))
@@ -375,6 +376,22 @@ def dense_table(results, peaks):
         cells += [ratio(fused, dnn), ratio(fused, unfused)]
         table.append(cells)
     return header, table
+
+
+def write_compile_table(f, info, march):
+    """The 12-layer MLP's compile time and text (info compile-mlp-*)."""
+    rows = [[share, build, info[key]]
+            for share in ("never", "auto", "always")
+            for build in ("dispatch", "native")
+            for key in ["compile-mlp-%s-%s" % (share, build)] if key in info]
+    if not rows:
+        return
+    f.write("Compile time and code size (bench/tlx_mlp.c: a 12-layer MLP of "
+            "different widths, relu fused; `tlx-cc -O2 -c`, with dispatch - "
+            "no -march - or `%s`; share-kernels: docs/pipeline.md, \"Shared "
+            "kernels\"):\n\n" % march)
+    md_table(f, ["share-kernels", "build", "compile, text, largest "
+                 "functions (bytes)"], rows)
 
 
 def write_dense_table(f, header, table, march):

@@ -86,7 +86,7 @@ public:
 const char *const ValidArgs =
     "target=auto|vector|amx|amx-emulate|sme, stop-after=<stage>, "
     "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, "
-    "threads=on|off, runtime-checks=on|off";
+    "threads=on|off, runtime-checks=on|off, share-kernels=auto|always|never";
 
 class TLXPluginAction : public PluginASTAction {
   tlx::PipelineOptions Options = [] {
@@ -171,6 +171,11 @@ class TLXPluginAction : public PluginASTAction {
       if (Value != "on" && Value != "off")
         return reportBadArg(CI, Arg, "expected 'on' or 'off'");
       Options.Dispatch = Value == "on";
+      return true;
+    }
+    if (Key == "share-kernels") {
+      if (!tlx::parseKernelSharing(Value, Options.ShareKernels))
+        return reportBadArg(CI, Arg, "expected 'auto', 'always' or 'never'");
       return true;
     }
     if (Key == "optimize-kernels") {

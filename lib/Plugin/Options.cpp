@@ -72,6 +72,30 @@ static cl::opt<bool> ThreadsFlag(
       pipelineOptions().Threads = V;
     }));
 
+static cl::opt<std::string> ShareKernelsFlag(
+    "tlx-share-kernels",
+    cl::desc("GEMMs of constant extents that call the module's shared "
+             "kernel of their kind: auto|always|never"),
+    cl::init("auto"), cl::cb<void, std::string>([](const std::string &V) {
+      if (!parseKernelSharing(V, pipelineOptions().ShareKernels))
+        report_fatal_error("-tlx-share-kernels: unknown value '" + Twine(V) +
+                               "' (valid: auto, always, never)",
+                           false);
+    }));
+
+bool parseKernelSharing(StringRef Name, KernelSharing &Out) {
+  std::optional<KernelSharing> Kind =
+      StringSwitch<std::optional<KernelSharing>>(Name)
+          .Case("auto", KernelSharing::Auto)
+          .Case("always", KernelSharing::Always)
+          .Case("never", KernelSharing::Never)
+          .Default(std::nullopt);
+  if (!Kind)
+    return false;
+  Out = *Kind;
+  return true;
+}
+
 bool parseTarget(StringRef Name, TargetKind &Out) {
   std::optional<TargetKind> Kind =
       StringSwitch<std::optional<TargetKind>>(Name)

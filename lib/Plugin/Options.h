@@ -16,6 +16,14 @@ namespace tlx {
 
 enum class TargetKind { Auto, Vector, AMX, AMXEmulate, SME };
 
+/// When a GEMM of constant extents calls the module's shared kernel of its
+/// kind (the one run-time-sized GEMMs call) instead of code of its own.
+enum class KernelSharing {
+  Auto,   ///< where it costs no speed: every extent >= ShareMinExtent
+  Always, ///< every GEMM the shared kernels can compute (code size)
+  Never
+};
+
 struct PipelineOptions {
   TargetKind Target = TargetKind::Auto;
   /// Name of the last stage to run ("" runs the whole pipeline).
@@ -37,7 +45,12 @@ struct PipelineOptions {
   /// Check at run time what run-time extents leave open (RuntimeShapes.h):
   /// matching dimensions, strides, overlaps. Off for benchmarking.
   bool RuntimeChecks = true;
+  /// Static GEMMs that call the shared kernels (Tile.cpp).
+  KernelSharing ShareKernels = KernelSharing::Auto;
 };
+
+/// Parses "auto|always|never".
+bool parseKernelSharing(llvm::StringRef Name, KernelSharing &Out);
 
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).
 PipelineOptions &pipelineOptions();

@@ -82,6 +82,11 @@ private:
   Function *getSharedRuntimeGemm(const GemmDesc &G,
                                  ArrayRef<OpKind> Epilogue, CallBase &Op,
                                  bool &Created);
+  std::optional<SmallVector<OpKind, 4>>
+  getSharedKernelEpilogue(const GemmDesc &G, GemmTarget Target,
+                          const struct GemmResult &R) const;
+  bool emitSharedStaticGemm(IRBuilderBase &B, GemmDesc G,
+                            ArrayRef<OpKind> Epilogue, CallBase &Op);
   void emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
                        const GemmPlan &Plan, ArrayRef<std::string> Versions,
                        const Twine &Types, const Twine &AccNote);
@@ -528,6 +533,10 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   else if (Narrow)
     G.Epilogue = makeRounding(C.Elem);
 
+  // Decided outside the kernel region, which lifts optnone.
+  std::optional<SmallVector<OpKind, 4>> SharedEpilogue =
+      getSharedKernelEpilogue(G, Target, R);
+
   // At -O0 the GEMM's code goes into a kernel function of its own, which
   // is optimized (KernelOutliner.h).
   KernelRegion Kernel(B, "gemm");
@@ -550,7 +559,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   GemmPlan Plan;
   std::string Why;
   SmallVector<std::string, 4> Versions;
-  bool Done = emitGemmFor(B, G, Target, Plan, Why, Versions);
+  bool Shared =
+      SharedEpilogue && emitSharedStaticGemm(B, G, *SharedEpilogue, Op);
+  bool Done = Shared || emitGemmFor(B, G, Target, Plan, Why, Versions);
   if (!Done && Target != GemmTarget::Vector) {
     emitTargetFallbackRemark(Op, Target, Why);
     Target = GemmTarget::Vector;
@@ -573,10 +584,12 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                       getVectorWidth(TTI, C.Elem));
     });
   Kernel.finish(B);
-  emitGemmRemarks(Op, G, Target, Plan, Versions,
-                  elementTypeName(A->Elem) + " x " + elementTypeName(Bv->Elem) +
-                      " -> " + elementTypeName(Tmp.Elem),
-                  AccNote);
+  if (!Shared)
+    emitGemmRemarks(Op, G, Target, Plan, Versions,
+                    elementTypeName(A->Elem) + " x " +
+                        elementTypeName(Bv->Elem) + " -> " +
+                        elementTypeName(Tmp.Elem),
+                    AccNote);
   if (R.Epi) {
     emitRemark(DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
                Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
@@ -764,6 +777,37 @@ void Tiler::emitRuntimeGemmChecks(IRBuilderBase &B, CallBase &Op,
   }
 }
 
+/// The epilogue of a shared GEMM kernel: \p Kinds, unary elementwise ops,
+/// applied in turn (none: no epilogue).
+static GemmEpilogue makeUnaryEpilogue(ArrayRef<OpKind> Kinds) {
+  if (Kinds.empty())
+    return nullptr;
+  return [Kinds = SmallVector<OpKind, 4>(Kinds)](IRBuilderBase &EB, Value *X,
+                                                 Value *, Value *) {
+    for (OpKind K : Kinds)
+      X = emitUnaryElementwise(EB, K, X);
+    return X;
+  };
+}
+
+/// Calls \p Kernel (getSharedRuntimeGemm) for \p G with the addresses
+/// \p Ptrs of A, B, C and Init (null where G has no such operand).
+static void emitKernelCall(IRBuilderBase &B, Function &Kernel,
+                           const GemmDesc &G, ArrayRef<Value *> Ptrs) {
+  const GemmOperand *Ops[] = {&G.A, &G.B, &G.C, &G.Init};
+  SmallVector<Value *, 15> Args;
+  for (unsigned I = 0; I < 4; ++I) {
+    if (!Ops[I]->Ptr) {
+      Args.append({ConstantPointerNull::get(B.getPtrTy()), B.getInt64(0),
+                   B.getInt64(0)});
+      continue;
+    }
+    Args.append({Ptrs[I], Ops[I]->RowStride, Ops[I]->ColStride});
+  }
+  Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
+  B.CreateCall(&Kernel, Args);
+}
+
 /// Calls \p Kernel (getSharedRuntimeGemm) at \p B for \p G, once per
 /// matrix of the batch \p V spans: run-time loops over the batch dims,
 /// each operand's pointer moved to its matrix.
@@ -784,19 +828,11 @@ static void emitKernelCalls(IRBuilderBase &B, Function &Kernel,
                      });
       return;
     }
-    SmallVector<Value *, 15> Args;
-    for (unsigned I = 0; I < 4; ++I) {
-      const GemmOperand &O = *Ops[I];
-      if (!O.Ptr) {
-        Args.append({ConstantPointerNull::get(B.getPtrTy()), B.getInt64(0),
-                     B.getInt64(0)});
-        continue;
-      }
-      Args.append({emitViewAddress(B, *Views[I], Idx), O.RowStride,
-                   O.ColStride});
-    }
-    Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
-    B.CreateCall(&Kernel, Args);
+    Value *Ptrs[4] = {};
+    for (unsigned I = 0; I < 4; ++I)
+      if (Ops[I]->Ptr)
+        Ptrs[I] = emitViewAddress(B, *Views[I], Idx);
+    emitKernelCall(B, Kernel, G, Ptrs);
   };
   Batch(0);
 }
@@ -862,12 +898,7 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   SmallVector<OpKind, 4> Epilogue;
   for (CallBase *E : Chain)
     Epilogue.push_back(*getOpKind(*E));
-  if (!Epilogue.empty())
-    G.Epilogue = [Epilogue](IRBuilderBase &EB, Value *X, Value *, Value *) {
-      for (OpKind K : Epilogue)
-        X = emitUnaryElementwise(EB, K, X);
-      return X;
-    };
+  G.Epilogue = makeUnaryEpilogue(Epilogue);
 
   // One kernel per kind of GEMM in the module, called from every site.
   bool Created = false;
@@ -994,6 +1025,80 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
                       (G.Init.Ptr ? "; initial sums from acc" : "") +
                       (Epilogue.empty() ? "" : "; fused epilogue"));
   return Kernel;
+}
+
+/// GEMMs of constant extents for which the shared kernel is about as
+/// fast as code of their own (docs/pipeline.md, "Shared kernels"): M*N*K
+/// at least ShareMinWork, every extent at least ShareMinExtent.
+constexpr int64_t ShareMinWork = int64_t(1) << 24; // 256^3
+constexpr int64_t ShareMinExtent = 64;
+
+/// The unary ops a GEMM of constant extents applies as it writes C, when
+/// it calls the module's shared kernel of its kind instead of code of its
+/// own (share-kernels, docs/pipeline.md "Shared kernels"); nullopt when it
+/// does not: the option, a size below ShareMinWork (auto), another
+/// target than vector code, an optnone function (the kernels of -O0 are
+/// outlined per call site), a result in a narrower type, or an epilogue
+/// that reads more than the GEMM's result.
+std::optional<SmallVector<OpKind, 4>>
+Tiler::getSharedKernelEpilogue(const GemmDesc &G, GemmTarget Target,
+                               const GemmResult &R) const {
+  KernelSharing Mode = pipelineOptions().ShareKernels;
+  bool Big = G.M >= ShareMinExtent && G.N >= ShareMinExtent &&
+             G.K >= ShareMinExtent && G.M * G.N * G.K >= ShareMinWork;
+  if (Mode == KernelSharing::Never || (Mode == KernelSharing::Auto && !Big) ||
+      Target != GemmTarget::Vector || F.hasOptNone() || G.Out.Ptr)
+    return std::nullopt;
+  SmallVector<OpKind, 4> Kinds;
+  if (!R.Epi)
+    return Kinds;
+  if (!R.Epi->Reads.empty())
+    return std::nullopt;
+  // A chain: each op reads the one before it (through typeinfos), the
+  // first the GEMM's result, and the store the last.
+  auto Source = [](Value *Token) {
+    for (auto *CB = dyn_cast<CallBase>(Token);
+         CB && getOpKind(*CB) == OpKind::TypeInfo;
+         CB = dyn_cast<CallBase>(Token))
+      Token = CB->getArgOperand(0);
+    return Token;
+  };
+  Value *Prev = R.Epi->Reader;
+  for (CallBase *E : R.Epi->Chain) {
+    OpKind K = *getOpKind(*E);
+    if (!isUnaryElementwise(K) || Source(E->getArgOperand(0)) != Prev)
+      return std::nullopt;
+    Kinds.push_back(K);
+    Prev = E;
+  }
+  if (Source(R.Epi->Store->getArgOperand(1)) != Prev)
+    return std::nullopt;
+  return Kinds;
+}
+
+/// \p G, a GEMM of constant extents, as a call of the module's shared
+/// kernel of its kind, with \p Epilogue (getSharedKernelEpilogue) applied
+/// as it writes C. False after an error.
+bool Tiler::emitSharedStaticGemm(IRBuilderBase &B, GemmDesc G,
+                                 ArrayRef<OpKind> Epilogue, CallBase &Op) {
+  G.RuntimeM = B.getInt64(G.M);
+  G.RuntimeN = B.getInt64(G.N);
+  G.RuntimeK = B.getInt64(G.K);
+  std::string Size =
+      (Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) + " (MxKxN)").str();
+  G.M = G.N = G.K = PlanningExtent;
+  G.Epilogue = makeUnaryEpilogue(Epilogue);
+  bool Created = false;
+  Function *Kernel = getSharedRuntimeGemm(G, Epilogue, Op, Created);
+  if (!Kernel)
+    return false;
+  emitKernelCall(B, *Kernel, G, {G.A.Ptr, G.B.Ptr, G.C.Ptr, G.Init.Ptr});
+  emitRemark(DEBUG_TYPE, "SharedGemm", Op,
+             getOpDesc(*getOpKind(Op)).shortName() + ": " + Size + " calls " +
+                 Kernel->getName() +
+                 ", the module's shared GEMM kernel of its kind "
+                 "(share-kernels)");
+  return true;
 }
 
 /// A store of a run-time-sized contraction's result, through unary
