@@ -213,6 +213,12 @@ Function *SMEGemmEmitter::createKernel() {
   Function *F = createKernelFunction(*Caller, FT, "tlx.sme.gemm", "+sme");
   F->addFnAttr(compat::SMELocallyStreamingAttr);
   F->addFnAttr(compat::SMENewZAAttr);
+  // Always a frame record (x29, x30): LLVM 22 at -O0 inserts the new ZA's
+  // lazy-save commit (a call of __arm_tpidr2_save) after deciding that a
+  // kernel without calls need not save the link register, so the kernel
+  // then returned into itself, to a ZA instruction with ZA off (SIGILL;
+  // test/AArch64/sme-abi-routines.c).
+  F->addFnAttr("frame-pointer", "all");
   Value *Ap = F->getArg(0), *Bp = F->getArg(1), *C = F->getArg(2),
         *LdC = F->getArg(3), *M = F->getArg(4), *N = F->getArg(5),
         *Steps = F->getArg(6);

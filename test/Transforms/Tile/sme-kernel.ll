@@ -43,7 +43,7 @@ target triple = "aarch64-unknown-linux-gnu"
 ; CHECK: sme.k.body:
 ; CHECK: call void @llvm.aarch64.sme.sumopa.wide.nxv16i8(i32 0, <vscale x 16 x i1> {{.*}}, <vscale x 16 x i8> %{{.*}}, <vscale x 16 x i8> %{{.*}})
 
-; CHECK: attributes [[KERNEL]] = { noinline nounwind "aarch64_new_za" "aarch64_pstate_sm_body" "target-features"="+sve,+sme,+sme" }
+; CHECK: attributes [[KERNEL]] = { noinline nounwind "aarch64_new_za" "aarch64_pstate_sm_body" "frame-pointer"="all" "target-features"="+sve,+sme,+sme" }
 
 ; ASM-LABEL: mm_f32:
 ; ASM: bl tlx.sme.gemm
