@@ -69,6 +69,7 @@ config.substitutions.append(
 # Features. valgrind for leak checks. CPU features come from CPUID (the
 # kernel's view of it in /proc/cpuinfo) and name what execution tests may
 # run natively: cpu-avx2, cpu-avx512f, cpu-avx512-vnni, cpu-avx512-bf16,
+# cpu-avx512-vbmi,
 # amx-hw (AMX-TILE, INT8, BF16) and amx-fp16-hw.
 #
 # Masking: TLX_TEST_CPU=<-march level> (or lit --param cpu=...) runs the
@@ -177,6 +178,7 @@ with tempfile.TemporaryDirectory() as _d:
 cpu_features = {
     "avx2": "cpu-avx2", "avx512f": "cpu-avx512f",
     "avx512_vnni": "cpu-avx512-vnni", "avx512_bf16": "cpu-avx512-bf16",
+    "avx512vbmi": "cpu-avx512-vbmi",
     "amx_tile": "amx-hw", "amx_fp16": "amx-fp16-hw",
 }
 # What each masking level guarantees (flags as /proc/cpuinfo spells them).

@@ -1,7 +1,8 @@
 // Run-time-sized int8 GEMMs on AMX tiles (docs/ops.md, "Run-time sizes"):
 // the tile configurations are computed at run time, with M and N tails of
-// one or two tiles (M, N = 1, 15, 16, 17, 31, 32, 33, 50), K in whole
-// 64-byte steps or not (A then packed), each signedness, accumulating from
+// one or two tiles (M, N = 1, 15, 16, 17, 31, 32, 33, 50; B packed in
+// 64-column panels for M <= 64, whole above), K in whole 64-byte steps or
+// not (A then packed), each signedness, accumulating from
 // another tensor and in place, A column-major, C column-major (staged) or
 // with a leading dimension, relu fused, bf16 -> f32, and M, N or K of 0
 // (the scalar loops). Every element against a plain C loop, through the emulator at
@@ -18,6 +19,8 @@
 // leave uneven shares), at every size here (the minimum work lowered).
 // RUN: %if openmp %{ %clang_tlx -std=c11 -O2 -fopenmp -mllvm -tlx-threads-min-work=0 -fplugin-arg-tlx-target=amx-emulate -Rpass=tlx-tile %s %tlx_rt -o %tp 2>&1 | FileCheck %s --check-prefix=OMP %}
 // RUN: %if openmp %{ env OMP_NUM_THREADS=3 %tp | FileCheck %s %}
+// int8 B panels for M <= 64 are packed with vpermt2b: a caller with VBMI.
+// RUN: %if cpu-avx512-vbmi %{ %clang_tlx -std=c11 -O2 -mavx512bw -mavx512vbmi -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %tv && %tv | FileCheck %s %}
 // RUN: %if amx-hw %{ %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx %s %tlx_rt -o %th && %th | FileCheck %s %}
 // REMARK: remark: smma: MxKxN known at run time i8 x i8 -> i32 GEMM on AMX, kernel amx tdpbssd 2x2 tiles
 // REMARK-NOT: using vector code

@@ -34,7 +34,8 @@
 //     There is one kernel per block shape (full, one tail tile, a full and
 //     a tail tile, in each dimension), chosen by branches on the tails. A
 //     is read in place when row-major and K is whole tile steps, else
-//     packed whole (M x Kp); B is packed whole.
+//     packed whole (M x Kp); B is packed whole, or in 64-column panels when
+//     M <= 64 at run time (as emitStreamingB does for static shapes).
 //  7. The GEMM first calls tlxrt_amx_require(<its tile product>)
 //     (lib/Runtime/amx_init.c), which asks Linux for the tile state once per
 //     process and stops with a message on machines without AMX or without
@@ -50,6 +51,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -181,9 +184,10 @@ private:
   Value *roundUpTo(Value *X, int64_t Multiple) {
     return roundDownTo(B.CreateAdd(X, c64(Multiple - 1)), Multiple);
   }
-  /// Emits \p Then when \p Cond holds: not at all, unconditionally or
-  /// under a branch, as far as \p Cond is known.
-  void emitIfNeeded(Value *Cond, function_ref<void()> Then);
+  /// Emits \p Then when \p Cond holds, else \p Else (if any): one of them
+  /// unconditionally when \p Cond is a constant, else under a branch.
+  void emitIfNeeded(Value *Cond, function_ref<void()> Then,
+                    function_ref<void()> Else = nullptr);
   Value *kGroups() { return B.CreateUDiv(Kp, c64(Kern.KG)); }
   Value *packedBBytes(Value *Cols) {
     return B.CreateMul(B.CreateUDiv(roundUpTo(Cols, TileRows), c64(TileRows)),
@@ -206,8 +210,11 @@ private:
   Value *stageC();
   void unstageC(Value *Stage);
   void emitRegionCall(const BlockRegion &Region, const AMXOperands &Ops);
+  void emitRuntimeRegions(const AMXOperands &Ops, Value *Cols, Value *CCol0);
   void emitRuntimeRegion(Value *Row0, Value *Row1, bool RowTail, Value *Col0,
-                         Value *Col1, bool ColTail, const AMXOperands &Ops);
+                         Value *Col1, bool ColTail, const AMXOperands &Ops,
+                         Value *CCol0);
+  void emitRuntimeStreamingB(const AMXOperands &Ops);
   Function *createKernel(const BlockRegion &Region, const AMXOperands &Ops);
   KernelShape getKernelShape(IRBuilderBase &KB, Function &F,
                              const BlockRegion &Region, const AMXOperands &Ops);
@@ -227,19 +234,28 @@ private:
   /// The caller's values each kernel's epilogue uses, stored in one
   /// struct per kernel (its last argument).
   DenseMap<Function *, Value *> Env;
+  /// A run-time-sized GEMM's kernels by their row and column tiles, for
+  /// the regions that call the same one (kernels that read no caller
+  /// values only).
+  std::map<std::pair<SmallVector<int64_t, 2>, SmallVector<int64_t, 2>>,
+           Function *>
+      RuntimeKernels;
 };
 
 // Bp[jb][kq][c][g] = B[kq*KG + g][jb*16 + c], zero where k >= K or
 // column >= N. Row-major B is packed with vectors: KG rows of 16 elements
 // are interleaved into one 64-byte tile row; the k and column tails (and
 // other layouts) are copied element by element.
-void AMXGemmEmitter::emitIfNeeded(Value *Cond, function_ref<void()> Then) {
+void AMXGemmEmitter::emitIfNeeded(Value *Cond, function_ref<void()> Then,
+                                  function_ref<void()> Else) {
   if (auto *Known = dyn_cast<ConstantInt>(Cond)) {
     if (Known->isOne())
       Then();
+    else if (Else)
+      Else();
     return;
   }
-  emitIf(B, Cond, Then);
+  emitIf(B, Cond, Then, Else);
 }
 
 /// Whether the loop from \p Begin to \p End is known to run no iteration.
@@ -940,8 +956,6 @@ void AMXGemmEmitter::emit() {
 void AMXGemmEmitter::emitRuntimeSized() {
   emitRequire();
   AMXOperands Ops;
-  Ops.BPacked = emitScratch(B, ScratchSlot::PackedB, packedBBytes(ExtN));
-  packB(G.B, ExtN, Ops.BPacked);
   Value *PaddedStride = B.CreateMul(Kp, c64(Kern.ElemBytes));
   Ops.MainSteps = B.CreateUDiv(Kp, c64(Kern.TK));
   if (isConstOne(G.A.ColStride)) {
@@ -960,15 +974,61 @@ void AMXGemmEmitter::emitRuntimeSized() {
   }
   Value *Stage = nullptr;
   placeC(Ops, Stage);
-  Value *MFull = roundDownTo(ExtM, BlockRows);
-  Value *NFull = roundDownTo(ExtN, BlockCols);
-  Value *Zero = c64(0);
-  emitRuntimeRegion(Zero, MFull, false, Zero, NFull, false, Ops);
-  emitRuntimeRegion(Zero, MFull, false, NFull, ExtN, true, Ops);
-  emitRuntimeRegion(MFull, ExtM, true, Zero, NFull, false, Ops);
-  emitRuntimeRegion(MFull, ExtM, true, NFull, ExtN, true, Ops);
+  auto WholeB = [&] {
+    AMXOperands Whole = Ops;
+    Whole.BPacked = emitScratch(B, ScratchSlot::PackedB, packedBBytes(ExtN));
+    packB(G.B, ExtN, Whole.BPacked);
+    emitRuntimeRegions(Whole, ExtN, c64(0));
+  };
+  // Few rows: B panel by panel, as emit() decides for static shapes.
+  if (Kern.ElemBytes == 2 || PermuteInt8)
+    emitIf(
+        B,
+        B.CreateAnd(B.CreateICmpSLE(ExtM, c64(2 * BlockRows)),
+                    B.CreateICmpSGT(ExtN, c64(BlockCols)), "amx.stream.b"),
+        [&] { emitRuntimeStreamingB(Ops); }, WholeB);
+  else
+    WholeB();
   if (Stage)
     unstageC(Stage);
+}
+
+// For the M <= 64 of emit()'s streaming (emitStreamingB):
+//   for jc < N - N % 64 step 64: pack B[:, jc:jc+64], its regions
+//   then the last N % 64 columns alike
+void AMXGemmEmitter::emitRuntimeStreamingB(const AMXOperands &Ops) {
+  const int64_t PanelCols = 2 * BlockCols;
+  Value *Panel =
+      emitScratch(B, ScratchSlot::PackedB, packedBBytes(c64(PanelCols)));
+  Value *NFull = roundDownTo(ExtN, PanelCols);
+  auto RunPanel = [&](Value *Jc, Value *Cols) {
+    GemmOperand Src = G.B;
+    Src.Ptr = elementPtr(B, G.B, c64(0), Jc);
+    packB(Src, Cols, Panel);
+    AMXOperands P = Ops;
+    P.BPacked = Panel;
+    P.C = B.CreateGEP(B.getInt8Ty(), Ops.C, B.CreateMul(Jc, c64(4)));
+    emitRuntimeRegions(P, Cols, Jc);
+  };
+  emitLoop(B, c64(0), NFull, c64(PanelCols), "amx.panel",
+           [&](IRBuilderBase &, Value *Jc) { RunPanel(Jc, c64(PanelCols)); });
+  emitIf(B, B.CreateICmpSGT(ExtN, NFull),
+         [&] { RunPanel(NFull, B.CreateSub(ExtN, NFull)); });
+}
+
+// The M x Cols of C that Ops.C points at, its columns numbered from CCol0
+// for the epilogue:
+//   kernel(rows [0, MFull), columns [0, NFull)) - 32 x 32 blocks
+//   and the column tail, the row tail and the corner with tail tiles
+void AMXGemmEmitter::emitRuntimeRegions(const AMXOperands &Ops, Value *Cols,
+                                        Value *CCol0) {
+  Value *MFull = roundDownTo(ExtM, BlockRows);
+  Value *NFull = roundDownTo(Cols, BlockCols);
+  Value *Zero = c64(0);
+  emitRuntimeRegion(Zero, MFull, false, Zero, NFull, false, Ops, CCol0);
+  emitRuntimeRegion(Zero, MFull, false, NFull, Cols, true, Ops, CCol0);
+  emitRuntimeRegion(MFull, ExtM, true, Zero, NFull, false, Ops, CCol0);
+  emitRuntimeRegion(MFull, ExtM, true, NFull, Cols, true, Ops, CCol0);
 }
 
 // A region of whole 32-row (32-column) blocks, or a tail of fewer: one
@@ -977,18 +1037,19 @@ void AMXGemmEmitter::emitRuntimeSized() {
 //   if (tail > 16) kernel{16, tail - 16}(...) else if (tail > 0) kernel{tail}
 void AMXGemmEmitter::emitRuntimeRegion(Value *Row0, Value *Row1, bool RowTail,
                                        Value *Col0, Value *Col1, bool ColTail,
-                                       const AMXOperands &Ops) {
+                                       const AMXOperands &Ops, Value *CCol0) {
   using Tiles = SmallVector<int64_t, 2>;
   Value *Null = ConstantPointerNull::get(B.getPtrTy());
   Value *BColBlock = B.CreateMul(kGroups(), c64(TileRowBytes));
   auto Call = [&](const Tiles &RT, Value *RowExtent, const Tiles &CT,
                   Value *ColExtent) {
-    Function *Kernel =
-        createKernel({0, 0, 0, 0, RT, CT, /*Runtime=*/true}, Ops);
+    Function *&Kernel = RuntimeKernels[{RT, CT}];
+    if (!Kernel || Env.lookup(Kernel))
+      Kernel = createKernel({0, 0, 0, 0, RT, CT, /*Runtime=*/true}, Ops);
     callKernel(
         Kernel,
         {Ops.AMain, Ops.AMainStride, Null, Ops.BPacked, Ops.C, Ops.CStride},
-        c64(0),
+        CCol0,
         {Row0, Row1, Col0, Col1, Ops.MainSteps, BColBlock,
          B.CreateTrunc(RowExtent, B.getInt16Ty()),
          B.CreateTrunc(ColExtent, B.getInt16Ty())});
@@ -999,19 +1060,19 @@ void AMXGemmEmitter::emitRuntimeRegion(Value *Row0, Value *Row1, bool RowTail,
                          function_ref<void(const Tiles &, Value *)> Emit) {
     Value *One = B.getInt64(1);
     if (!Tail) {
-      emitIf(B, B.CreateICmpSGT(Extent, c64(0)), [&] {
+      emitIfNeeded(B.CreateICmpSGT(Extent, c64(0)), [&] {
         Emit({TileRows, TileRows}, One);
       });
       return;
     }
-    emitIf(
-        B, B.CreateICmpSGT(Extent, c64(TileRows)),
+    emitIfNeeded(
+        B.CreateICmpSGT(Extent, c64(TileRows)),
         [&] {
           Emit({TileRows, RuntimeTail}, B.CreateSub(Extent, c64(TileRows)));
         },
         [&] {
-          emitIf(B, B.CreateICmpSGT(Extent, c64(0)),
-                 [&] { Emit({RuntimeTail}, Extent); });
+          emitIfNeeded(B.CreateICmpSGT(Extent, c64(0)),
+                       [&] { Emit({RuntimeTail}, Extent); });
         });
   };
   ForEachCase(RowTail, B.CreateSub(Row1, Row0),
