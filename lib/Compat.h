@@ -125,6 +125,16 @@ inline constexpr bool SVEF64ToBF16Unselectable = true;
 /// bf16 as i16.
 inline constexpr bool BF16PreIndexedStoreUnselectable = LLVM_VERSION_MAJOR < 22;
 
+/// LLVM 22's x86 tile register allocation fails ("ran out of registers
+/// during register allocation") on the AMX kernels of run-time-sized GEMMs
+/// - tail tiles whose shapes are kernel arguments, after the optimizer has
+/// duplicated the k loop (test/AMX/runtime-sizes.c, bf16); LLVM 19
+/// compiles them. With native AMX such GEMMs then use vector code (a
+/// missed remark says why); the emulator, which replaces the tiles before
+/// the backend, keeps them.
+inline constexpr bool AMXRuntimeShapesExhaustTileRegAlloc =
+    LLVM_VERSION_MAJOR >= 22;
+
 } // namespace compat
 } // namespace tlx
 

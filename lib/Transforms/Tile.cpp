@@ -997,7 +997,15 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   auto Emit = [&](GemmTarget T) {
     return emitGemmFor(KB, KG, T, Plan, Why, Versions);
   };
-  bool Done = Emit(Target);
+  bool NativeAMX = Target == GemmTarget::AMX &&
+                   pipelineOptions().Target != TargetKind::AMXEmulate;
+  bool Done = false;
+  if (NativeAMX && compat::AMXRuntimeShapesExhaustTileRegAlloc)
+    Why = "LLVM " + std::to_string(LLVM_VERSION_MAJOR) +
+          " cannot allocate the tile registers of AMX kernels whose tile "
+          "shapes are computed at run time";
+  else
+    Done = Emit(Target);
   if (!Done && Target != GemmTarget::Vector) {
     emitTargetFallbackRemark(Op, Target, Why);
     Target = GemmTarget::Vector;

@@ -11,10 +11,14 @@
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 -fplugin-arg-tlx-target=amx-emulate -Rpass=tlx-tile -Rpass-missed=tlx %s %tlx_rt -o %t2 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -O0 -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %t0 && %t0 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx -S %s -o %t2.s
-// RUN: FileCheck %s --check-prefix=ASM < %t2.s
-// RUN: %clang_tlx -std=c11 -O0 -fplugin-arg-tlx-target=amx -S %s -o %t0.s
-// RUN: FileCheck %s --check-prefix=ASM < %t0.s
+// Native tile code: LLVM 19 (LLVM 22's tile register allocation fails on
+// these kernels: vector code, with a missed remark; lib/Compat.h).
+// RUN: %if llvm-19 %{ %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx -S %s -o %t2.s %}
+// RUN: %if llvm-19 %{ FileCheck %s --check-prefix=ASM < %t2.s %}
+// RUN: %if llvm-19 %{ %clang_tlx -std=c11 -O0 -fplugin-arg-tlx-target=amx -S %s -o %t0.s %}
+// RUN: %if llvm-19 %{ FileCheck %s --check-prefix=ASM < %t0.s %}
+// RUN: %if llvm-22 %{ %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-target=amx -Rpass-missed=tlx -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LLVM22 %}
+// LLVM22: remark: smma: AMX cannot do this GEMM (LLVM 22 cannot allocate the tile registers of AMX kernels whose tile shapes are computed at run time); using vector code
 // With -fopenmp the larger of M and N is shared out in 64s (3 threads
 // leave uneven shares), at every size here (the minimum work lowered).
 // RUN: %if openmp %{ %clang_tlx -std=c11 -O2 -fopenmp -mllvm -tlx-threads-min-work=0 -fplugin-arg-tlx-target=amx-emulate -Rpass=tlx-tile %s %tlx_rt -o %tp 2>&1 | FileCheck %s --check-prefix=OMP %}
