@@ -183,6 +183,18 @@ bool hasTargetFeature(const Function &F, StringRef Feature) {
   return On;
 }
 
+void emitIfFolded(IRBuilderBase &B, Value *Cond, function_ref<void()> Then,
+                  function_ref<void()> Else) {
+  if (auto *Known = dyn_cast<ConstantInt>(Cond)) {
+    if (Known->isOne())
+      Then();
+    else if (Else)
+      Else();
+    return;
+  }
+  emitIf(B, Cond, Then, Else);
+}
+
 void requireVectorWidth(Function &F, unsigned Bits) {
   // X86 treats vectors wider than prefer-vector-width as illegal (and splits
   // them) unless the function says it needs them, as clang does for code

@@ -40,6 +40,12 @@ void emitIf(llvm::IRBuilderBase &B, llvm::Value *Cond,
             llvm::function_ref<void()> Then,
             llvm::function_ref<void()> Else = nullptr);
 
+/// emitIf where \p Cond may be a constant (extents known when compiling, or
+/// at run time): then only the branch it picks is emitted, unconditionally.
+void emitIfFolded(llvm::IRBuilderBase &B, llvm::Value *Cond,
+                  llvm::function_ref<void()> Then,
+                  llvm::function_ref<void()> Else = nullptr);
+
 /// Makes the backend keep \p Bits-wide vectors in \p F legal (raises its
 /// "min-legal-vector-width").
 void requireVectorWidth(llvm::Function &F, unsigned Bits);

@@ -144,11 +144,8 @@ Value *SMEGemmEmitter::pack(const GemmOperand &Src, Value *Extent, bool Columns,
   Value *Bytes = B.CreateMul(B.CreateMul(Panels, PanelElems), c64(elemBytes()));
   Value *P = emitScratch(B, Slot, Bytes);
   Value *KTail = B.CreateICmpNE(B.CreateURem(ExtK, c64(KG)), c64(0));
-  auto ZeroFill = [&] { B.CreateMemSet(P, B.getInt8(0), Bytes, Align(64)); };
-  if (!isa<ConstantInt>(KTail))
-    emitIf(B, KTail, ZeroFill);
-  else if (cast<ConstantInt>(KTail)->isOne())
-    ZeroFill();
+  emitIfFolded(B, KTail,
+               [&] { B.CreateMemSet(P, B.getInt8(0), Bytes, Align(64)); });
   // Pure data movement: copied as integers, since LLVM 19 cannot select
   // the scalable bf16 interleaves the loop vectorizer makes of the k-pair
   // stores.

@@ -184,10 +184,6 @@ private:
   Value *roundUpTo(Value *X, int64_t Multiple) {
     return roundDownTo(B.CreateAdd(X, c64(Multiple - 1)), Multiple);
   }
-  /// Emits \p Then when \p Cond holds, else \p Else (if any): one of them
-  /// unconditionally when \p Cond is a constant, else under a branch.
-  void emitIfNeeded(Value *Cond, function_ref<void()> Then,
-                    function_ref<void()> Else = nullptr);
   Value *kGroups() { return B.CreateUDiv(Kp, c64(Kern.KG)); }
   Value *packedBBytes(Value *Cols) {
     return B.CreateMul(B.CreateUDiv(roundUpTo(Cols, TileRows), c64(TileRows)),
@@ -200,7 +196,7 @@ private:
   void packBElements(const GemmOperand &Src, Value *Bp, Value *K0, Value *K1,
                      Value *N0, Value *N1);
   void emitStreamingB(const AMXOperands &Ops);
-  Value *packAWhole(Value *Bytes = nullptr);
+  Value *packAWhole();
   Value *packedABytes() {
     return B.CreateMul(B.CreateMul(ExtM, Kp), c64(Kern.ElemBytes));
   }
@@ -246,18 +242,6 @@ private:
 // column >= N. Row-major B is packed with vectors: KG rows of 16 elements
 // are interleaved into one 64-byte tile row; the k and column tails (and
 // other layouts) are copied element by element.
-void AMXGemmEmitter::emitIfNeeded(Value *Cond, function_ref<void()> Then,
-                                  function_ref<void()> Else) {
-  if (auto *Known = dyn_cast<ConstantInt>(Cond)) {
-    if (Known->isOne())
-      Then();
-    else if (Else)
-      Else();
-    return;
-  }
-  emitIf(B, Cond, Then, Else);
-}
-
 /// Whether the loop from \p Begin to \p End is known to run no iteration.
 static bool isKnownEmpty(Value *Begin, Value *End) {
   auto *Lo = dyn_cast<ConstantInt>(Begin), *Hi = dyn_cast<ConstantInt>(End);
@@ -267,7 +251,8 @@ static bool isKnownEmpty(Value *Begin, Value *End) {
 void AMXGemmEmitter::packB(const GemmOperand &Src, Value *Cols, Value *Bp) {
   Value *Bytes = packedBBytes(Cols);
   Value *Zero = c64(0);
-  emitIfNeeded(
+  emitIfFolded(
+      B,
       B.CreateOr(B.CreateICmpNE(B.CreateURem(Cols, c64(TileRows)), Zero),
                  B.CreateICmpNE(B.CreateURem(ExtK, c64(Kern.TK)), Zero)),
       [&] { B.CreateMemSet(Bp, B.getInt8(0), Bytes, Align(64)); });
@@ -427,17 +412,15 @@ void AMXGemmEmitter::packBElements(const GemmOperand &Src, Value *Bp, Value *K0,
   });
 }
 
-// A as a row-major M x Kp copy, zero-padded (A not row-major), in a
-// buffer of \p Bytes (packedABytes() when null).
-Value *AMXGemmEmitter::packAWhole(Value *Bytes) {
-  Value *Ap =
-      emitScratch(B, ScratchSlot::PackedA, Bytes ? Bytes : packedABytes());
+// A as a row-major M x Kp copy, zero-padded (A not row-major).
+Value *AMXGemmEmitter::packAWhole() {
+  Value *Ap = emitScratch(B, ScratchSlot::PackedA, packedABytes());
   fillPackedA(Ap);
   return Ap;
 }
 
 void AMXGemmEmitter::fillPackedA(Value *Ap) {
-  emitIfNeeded(B.CreateICmpNE(Kp, ExtK), [&] {
+  emitIfFolded(B, B.CreateICmpNE(Kp, ExtK), [&] {
     B.CreateMemSet(Ap, B.getInt8(0), packedABytes(), Align(64));
   });
   Type *T = G.A.Elem;
@@ -1060,18 +1043,18 @@ void AMXGemmEmitter::emitRuntimeRegion(Value *Row0, Value *Row1, bool RowTail,
                          function_ref<void(const Tiles &, Value *)> Emit) {
     Value *One = B.getInt64(1);
     if (!Tail) {
-      emitIfNeeded(B.CreateICmpSGT(Extent, c64(0)), [&] {
+      emitIfFolded(B, B.CreateICmpSGT(Extent, c64(0)), [&] {
         Emit({TileRows, TileRows}, One);
       });
       return;
     }
-    emitIfNeeded(
-        B.CreateICmpSGT(Extent, c64(TileRows)),
+    emitIfFolded(
+        B, B.CreateICmpSGT(Extent, c64(TileRows)),
         [&] {
           Emit({TileRows, RuntimeTail}, B.CreateSub(Extent, c64(TileRows)));
         },
         [&] {
-          emitIfNeeded(B.CreateICmpSGT(Extent, c64(0)),
+          emitIfFolded(B, B.CreateICmpSGT(Extent, c64(0)),
                        [&] { Emit({RuntimeTail}, Extent); });
         });
   };
