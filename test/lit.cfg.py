@@ -86,24 +86,62 @@ config.available_features.add("llvm-" + config.llvm_major)
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
-# aarch64-cross: programs can be built for AArch64 (Debian's cross sysroot,
-# libc6-dev-arm64-cross, lld, and the runtime built for it:
-# lib/aarch64-linux-gnu/libtlxrt.a) and run under qemu-aarch64 -cpu max.
-# %a64_tlx_cc is tlx-cc for that target (it links the AArch64 runtime
-# statically); %a64_qemu runs the result.
-_a64_rt = os.path.join(config.tlx_obj_root, "lib", "aarch64-linux-gnu",
-                       "libtlxrt.a")
-# (Not in the x86 masked runs: masking says nothing about AArch64.)
+# <arch>-cross: programs can be built for a cross target (Debian's cross
+# sysroot, lld, and the runtime built for it: lib/<triple>/libtlxrt.a) and
+# run under qemu-user. %<arch>_tlx_cc is tlx-cc for that target (it links
+# that runtime statically); %<arch>_qemu runs the result.
+#   aarch64-cross  (%a64_...)  qemu-aarch64 -cpu max: NEON, SVE, SME
+#   ppc64le-cross  (%ppc_...)  qemu-ppc64le -cpu power10: VSX, MMA
+#   riscv64-cross  (%rv_...)   qemu-riscv64 -cpu rv64,v=true: RVV
+# (Not in the x86 masked runs: masking says nothing about other targets.)
 _masked = lit_config.params.get("cpu", os.environ.get("TLX_TEST_CPU", ""))
-if (_masked in ("", "native") and os.path.exists(_a64_rt)
-        and shutil.which("qemu-aarch64")
-        and (shutil.which("ld.lld") or os.path.exists(
-            os.path.join(config.llvm_tools_dir, "ld.lld")))):
-    config.available_features.add("aarch64-cross")
-config.substitutions.append(
-    ("%a64_tlx_cc", "%s --target=aarch64-linux-gnu" %
-     os.path.join(config.tlx_obj_root, "bin", "tlx-cc")))
-config.substitutions.append(("%a64_qemu", "qemu-aarch64 -cpu max"))
+_has_lld = bool(shutil.which("ld.lld") or os.path.exists(
+    os.path.join(config.llvm_tools_dir, "ld.lld")))
+for _feature, _prefix, _triple, _qemu in (
+        ("aarch64-cross", "a64", "aarch64-linux-gnu", "qemu-aarch64 -cpu max"),
+        ("ppc64le-cross", "ppc", "powerpc64le-linux-gnu",
+         "qemu-ppc64le -cpu power10"),
+        ("riscv64-cross", "rv", "riscv64-linux-gnu",
+         "qemu-riscv64 -cpu rv64,v=true,vlen=128")):
+    _rt = os.path.join(config.tlx_obj_root, "lib", _triple, "libtlxrt.a")
+    if (_masked in ("", "native") and os.path.exists(_rt) and _has_lld
+            and shutil.which(_qemu.split()[0])):
+        config.available_features.add(_feature)
+    config.substitutions.append(
+        ("%%%s_tlx_cc" % _prefix, "%s --target=%s" % (
+            os.path.join(config.tlx_obj_root, "bin", "tlx-cc"), _triple)))
+    config.substitutions.append(("%%%s_qemu" % _prefix, _qemu))
+
+# QEMU 10.0's TCG optimizer folds PowerPC's xxsel wrongly when its "false"
+# operand is an all-ones register made by xxleqv (the result is all ones):
+# LLVM emits that pair for a select with a -1 constant. Where the probe
+# (test/PowerPC/Inputs/xxsel-probe.c) sees it, %ppc_qemu translates one
+# instruction at a time, so nothing is folded across instructions.
+if "ppc64le-cross" in config.available_features:
+    import subprocess
+    _probe = os.path.join(config.tlx_obj_root, "test", "xxsel-probe")
+    os.makedirs(os.path.dirname(_probe), exist_ok=True)
+    try:
+        subprocess.run(
+            [os.path.join(config.tlx_obj_root, "bin", "tlx-cc"),
+             "--target=powerpc64le-linux-gnu", "-mcpu=power9", "-O1", "-o",
+             _probe, os.path.join(config.test_source_root, "PowerPC",
+                                  "Inputs", "xxsel-probe.c")],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=120)
+        _out = subprocess.run(["qemu-ppc64le", "-cpu", "power9", _probe],
+                              stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, timeout=60).stdout
+        if _out.strip() != b"ok":
+            lit_config.note("qemu-ppc64le folds xxsel wrongly: running "
+                            "PowerPC programs with -one-insn-per-tb")
+            config.substitutions.insert(0, (
+                "%ppc_qemu", "qemu-ppc64le -one-insn-per-tb -cpu power10"))
+            config.substitutions.insert(0, (
+                "%ppc9_qemu", "qemu-ppc64le -one-insn-per-tb -cpu power9"))
+    except (OSError, subprocess.SubprocessError):
+        pass
+config.substitutions.append(("%ppc9_qemu", "qemu-ppc64le -cpu power9"))
 
 # qemu-sme-imopa: qemu-aarch64 computes SME's 4-way integer outer products
 # (SMOPA, UMOPA, ... into 32-bit tiles) as the architecture defines them,

@@ -50,6 +50,10 @@
 //  - AAPCS64 copies a vector narrower than its register form into the
 //    coercion slot with memcpy; x86-64 stores it there
 //    (storeInsteadOfCoercingCopy).
+//  - RISC-V's LP64 returns a vector of up to 16 bytes as an integer (i128,
+//    or an i64 truncated to the vector's size) read back through a
+//    temporary; x86-64 returns the vector or a scalar of its size
+//    (returnIntegerAsVector).
 //
 // With clang 19 for x86-64 the pass finds nothing to do.
 //
@@ -206,6 +210,106 @@ static StoreInst *getOnlyStore(AllocaInst &AI, const Instruction *Except) {
   return Store;
 }
 
+/// The <3 x T> that every load of \p Tmp (of type \p VT, <4 x T>) is
+/// narrowed to by a shuffle of its first three lanes - a 3-element vector
+/// returned in a 16-byte register pair - or else \p VT.
+static Type *getNarrowedVec3(AllocaInst &Tmp, FixedVectorType *VT) {
+  if (VT->getNumElements() != 4)
+    return VT;
+  for (User *U : Tmp.users()) {
+    auto *LI = dyn_cast<LoadInst>(U);
+    if (!LI)
+      continue;
+    if (LI->use_empty())
+      return VT;
+    for (User *LU : LI->users()) {
+      auto *SV = dyn_cast<ShuffleVectorInst>(LU);
+      if (!SV || SV->getOperand(0) != LI ||
+          SV->getShuffleMask() != ArrayRef<int>({0, 1, 2}))
+        return VT;
+    }
+  }
+  return FixedVectorType::get(VT->getElementType(), 3);
+}
+
+/// RISC-V's LP64 returns a vector of up to 16 bytes as an integer register
+/// pair or register (i128, i64), which the caller stores into a temporary
+/// - truncated to the vector's size first when smaller - and reads back as
+/// the vector. x86-64 returns a 16-byte vector as itself (a 3-element one
+/// as <3 x T>) and a smaller one as a scalar of its size, stored directly
+/// (which tlx-recognize reads through the temporary: getResultType):
+///   %r = call i128 @tensor_matmul(args...)       %r = call i64
+///   @tensor_relu(...) store i128 %r, ptr %tmp                      %n = trunc
+///   i64 %r to i16 %v = load <4 x i32>, ptr %tmp                store i16 %n,
+///   ptr %tmp
+///                                                %v = load <2 x i8>, ptr %tmp
+/// -->
+///   %r = call <4 x i32> @tensor_matmul(args...)  %r = call i16
+///   @tensor_relu(...) store <4 x i32> %r, ptr %tmp                 store i16
+///   %r, ptr %tmp
+static bool returnIntegerAsVector(CallInst &CI) {
+  auto *IntTy = dyn_cast<IntegerType>(CI.getType());
+  if (!IntTy || !CI.hasOneUse())
+    return false;
+  Instruction *Stored = &CI;
+  auto *Trunc = dyn_cast<TruncInst>(CI.user_back());
+  if (Trunc) {
+    if (!Trunc->hasOneUse())
+      return false;
+    Stored = Trunc;
+  } else if (IntTy->getBitWidth() <= 64) {
+    return false; // x86-64's own form
+  }
+  auto *SI = dyn_cast<StoreInst>(Stored->user_back());
+  auto *Tmp = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+  if (!Tmp || SI->getValueOperand() != Stored ||
+      getOnlyStore(*Tmp, nullptr) != SI)
+    return false;
+  FixedVectorType *VT = nullptr;
+  for (User *U : Tmp->users())
+    if (auto *LI = dyn_cast<LoadInst>(U)) {
+      auto *Loaded = dyn_cast<FixedVectorType>(LI->getType());
+      if (!Loaded || (VT && Loaded != VT))
+        return false;
+      VT = Loaded;
+    }
+  const DataLayout &DL = CI.getDataLayout();
+  if (!VT || DL.getTypeStoreSize(VT) != DL.getTypeStoreSize(Stored->getType()))
+    return false;
+  if (Trunc) {
+    Trunc->replaceAllUsesWith(recreateCall(CI, Trunc->getType(), 0, {}));
+    Trunc->eraseFromParent();
+  } else {
+    IRBuilder<> B(SI);
+    B.CreateAlignedStore(recreateCall(CI, getNarrowedVec3(*Tmp, VT), 0, {}),
+                         Tmp, SI->getAlign());
+    SI->eraseFromParent();
+  }
+  CI.eraseFromParent();
+  return true;
+}
+
+/// Whether \p SV widens a 3-element vector to 4 lanes, lane 3 undefined.
+static bool isVec3Widening(const ShuffleVectorInst &SV) {
+  auto *Src = dyn_cast<FixedVectorType>(SV.getOperand(0)->getType());
+  ArrayRef<int> Mask = SV.getShuffleMask();
+  return Src && Src->getNumElements() == 3 && Mask.size() == 4 &&
+         Mask[0] == 0 && Mask[1] == 1 && Mask[2] == 2 &&
+         (Mask[3] == PoisonMaskElem || Mask[3] >= 3);
+}
+
+/// Whether \p Load reads the 4-lane vector \p Widened stored in its slot:
+/// as that vector (AAPCS64), or as one integer wider than x86-64's scalars
+/// (RISC-V's i128).
+static bool readsWholeSlot(const LoadInst &Load, Type *Widened) {
+  Type *Ty = Load.getType();
+  if (Ty == Widened)
+    return true;
+  const DataLayout &DL = Load.getDataLayout();
+  return Ty->isIntegerTy() && Ty->getIntegerBitWidth() > 64 &&
+         DL.getTypeStoreSize(Ty) == DL.getTypeStoreSize(Widened);
+}
+
 /// AAPCS64 passes a 3-element vector (a shape, a layout) widened to 4 and
 /// round-tripped through a stack slot; x86-64 passes the <3 x T> itself:
 ///   %w = shufflevector <3 x T> %x, poison, <0, 1, 2, poison>
@@ -227,14 +331,9 @@ static CallInst *passVec3Unwidened(CallInst &CI) {
     if (!SV || Store->getParent() != Load->getParent() ||
         !Store->comesBefore(Load))
       continue;
-    auto *Src = dyn_cast<FixedVectorType>(SV->getOperand(0)->getType());
-    auto *Loaded = dyn_cast<FixedVectorType>(Load->getType());
-    ArrayRef<int> Mask = SV->getShuffleMask();
-    // (x86-64 reads such a slot as a scalar: tlx-recognize's coercions.)
-    if (!Src || !Loaded || Loaded != SV->getType() ||
-        Src->getNumElements() != 3 || Mask.size() != 4 ||
-        Mask[0] != 0 || Mask[1] != 1 || Mask[2] != 2 ||
-        !(Mask[3] == PoisonMaskElem || Mask[3] >= 3))
+    // (x86-64 reads a small such slot as a scalar: tlx-recognize's
+    // coercions. RISC-V reads a 16-byte one as an i128.)
+    if (!isVec3Widening(*SV) || !readsWholeSlot(*Load, SV->getType()))
       continue;
     Args[I] = SV->getOperand(0);
     Changed = true;
@@ -274,8 +373,13 @@ static bool storeInsteadOfCoercingCopy(MemCpyInst &Copy) {
   if (DL.getTypeStoreSize(Ty) != Len->getZExtValue() ||
       DL.getTypeAllocSize(Dst->getAllocatedType()) < Len->getZExtValue())
     return false;
+  // A 3-element vector widened for its 4-byte-aligned slot (RISC-V copies
+  // a <3 x i8> so) is stored as itself, as x86-64 passes it.
+  Value *V = Store->getValueOperand();
+  if (auto *SV = dyn_cast<ShuffleVectorInst>(V); SV && isVec3Widening(*SV))
+    V = SV->getOperand(0);
   IRBuilder<> B(&Copy);
-  B.CreateAlignedStore(Store->getValueOperand(), Dst, Dst->getAlign());
+  B.CreateAlignedStore(V, Dst, Dst->getAlign());
   Copy.eraseFromParent();
   return true;
 }
@@ -287,14 +391,16 @@ PreservedAnalyses NormalizeClangIRPass::run(Module &M,
     for (Instruction &I : make_early_inc_range(instructions(F)))
       if (auto *Copy = dyn_cast<MemCpyInst>(&I))
         Changed |= storeInsteadOfCoercingCopy(*Copy);
-    for (Instruction &I : make_early_inc_range(instructions(F))) {
-      auto *CI = dyn_cast<CallInst>(&I);
-      if (!CI || !getDummyKind(*CI))
-        continue;
+    // (Collected first: the rewrites erase instructions after the call.)
+    SmallVector<CallInst *, 16> Dummies;
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && getDummyKind(*CI))
+        Dummies.push_back(CI);
+    for (CallInst *CI : Dummies) {
       Changed |= markIndirectVectorsByVal(*CI);
       CallInst *Now = passVec3Unwidened(*CI); // may replace the call
       Changed |= Now != CI;
-      Changed |= returnSRetAsValue(*Now);
+      Changed |= returnSRetAsValue(*Now) || returnIntegerAsVector(*Now);
     }
     // Until no marker is left between any pair: a marker moved above one
     // load may land between another load and its store (clang loads every

@@ -131,6 +131,8 @@ FEATURES = {
                      "windows and strides, results read twice, by a "
                      "GEMM or in another block (run-time buffers)",
     "nan": "NaN and -0.0 in float inputs (off by default)",
+    "bf16": "__bf16 tensors (off for targets whose C has no __bf16: "
+            "powerpc64le)",
 }
 GROUPS = {
     "merges": ["merge-if", "merge-select", "merge-loop", "merge-data"],
@@ -138,6 +140,9 @@ GROUPS = {
     "inplace": ["inplace-mma", "store-over-input", "overlap"],
 }
 DEFAULT_OFF = {"nan"}
+# Features that say which element types exist rather than which constructs
+# to draw: --only keeps them; --no-bf16 turns bf16 off.
+TYPE_FEATURES = {"bf16"}
 
 OPS = ["matmul", "umma", "smma", "usmma", "summa", "contract", "convolution",
        "relu", "tanh", "sigmoid", "sin", "cos", "exp", "exp2", "log", "log2",
@@ -796,10 +801,16 @@ class Prog:
 
     # -- ops ----------------------------------------------------------------
     def dt_choice(self, allowed):
+        allowed = self.drawable(allowed)
         ok = [t for t in allowed if t in self.dts]
         if ok and self.chance(0.8):
             return self.rng.choice(ok)
         return self.rng.choice(allowed)
+
+    def drawable(self, types):
+        """The element types of `types` that may be drawn: all but bf16 when
+        the bf16 feature is off."""
+        return [t for t in types if t != "bf16" or self.on("bf16")]
 
     def fine(self, v):
         """Float values accurate enough for further arithmetic."""
@@ -810,6 +821,7 @@ class Prog:
                   ("bf16", "bf16", "f32"), ("bf16", "bf16", "bf16"),
                   ("i32", "i32", "i32"), ("i8", "i8", "i32"),
                   ("i8", "i8", "i8")]
+        combos = [c for c in combos if self.drawable(c) == list(c)]
         pref = [c for c in combos if c[0] in self.dts]
         ta, tb, to = self.rng.choice(pref if pref and self.chance(0.8)
                                      else combos)
@@ -2198,7 +2210,7 @@ class Prog:
             self.pal = sorted(rng.sample(SMALL_DIMS, 3))
             self.max_elems = 512
             self.cap2 = 1024
-        self.dts = rng.sample(TYPES, rng.choice([1, 1, 2]))
+        self.dts = rng.sample(self.drawable(TYPES), rng.choice([1, 1, 2]))
         self.post = []
         n_ops = rng.randint(2, self.max_ops)
         # a first input or two
@@ -3244,7 +3256,7 @@ def parse_features(args):
     """The enabled feature set from parsed --no-*/--enable/--only flags."""
     feats = set(FEATURES) - DEFAULT_OFF
     if args.only:
-        feats = set()
+        feats = set(TYPE_FEATURES)
         for f in args.only.split(","):
             feats.update(GROUPS.get(f.strip(), [f.strip()]))
     disable = args.disable or ""
@@ -3263,6 +3275,8 @@ def parse_features(args):
             feats -= set(GROUPS[g])
     if args.no_big:
         feats.discard("big")
+    if args.no_bf16:
+        feats.discard("bf16")
     if args.nan:
         feats.add("nan")
     for f in feats:
@@ -3293,6 +3307,8 @@ def make_parser():
     ap.add_argument("--no-escapes", action="store_true")
     ap.add_argument("--no-inplace", action="store_true")
     ap.add_argument("--no-big", action="store_true")
+    ap.add_argument("--no-bf16", action="store_true",
+                    help="no __bf16 tensors (for C without __bf16)")
     ap.add_argument("--nan", action="store_true",
                     help="NaN and -0.0 in float inputs")
     ap.add_argument("--disable", default="",

@@ -328,6 +328,9 @@ def main():
                     help="comma-separated ops, or @file (default: "
                     "ops-enabled.txt)")
     ap.add_argument("--workdir", default="diff-work")
+    ap.add_argument("--no-half-types", action="store_true",
+                    help="draw no __bf16 or _Float16 tensors (for targets "
+                    "whose C has neither: powerpc64le)")
     ap.add_argument("--no-small-vectors", action="store_true",
                     help="gen.py --no-small-vectors (see docs/testing.md)")
     ap.add_argument("--amx-shapes", action="store_true",
@@ -364,6 +367,8 @@ def main():
     if a.generator == "progs":
         if os.environ.get("TLX_PROGS_ARGS") is not None:
             a.gen_args = os.environ["TLX_PROGS_ARGS"]
+        if a.no_half_types:
+            a.gen_args += " --no-bf16"
         ops_spec = os.environ.get("TLX_DIFF_OPS") or a.ops or "all"
     else:
         ops_spec = os.environ.get("TLX_DIFF_OPS") or a.ops or \
@@ -376,6 +381,8 @@ def main():
     if not ops:
         print("run.py: no ops enabled; nothing to test")
         return 0
+    if a.no_half_types and a.generator == "gen":
+        ops = [op + "!bf16!f16" for op in ops]
     ops = parse(",".join(ops))
     k, n = (int(x) for x in a.shard.split("/"))
     lo = a.first + a.cases * k // n

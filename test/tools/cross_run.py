@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Builds execution tests written for x86-64 for AArch64 and runs them under
-qemu: each file at each -O level through `--cc` (tlx-cc
---target=aarch64-linux-gnu), run by `--qemu`, its output checked by
-FileCheck against the file's own CHECK lines. Files that REQUIRE an x86
-CPU feature (cpu-*, amx-*) test x86 code and are skipped. Prints one line
-per failure and exits non-zero if there was any."""
+"""Builds execution tests written for x86-64 for another target and runs
+them under qemu: each file at each -O level through `--cc` (tlx-cc
+--target=aarch64-linux-gnu, powerpc64le-linux-gnu, riscv64-linux-gnu),
+run by `--qemu`, its output checked by FileCheck against the file's own
+CHECK lines. Files that REQUIRE an x86 CPU feature (cpu-*, amx-*) test
+x86 code and are skipped, and so are, with --no-half-types, files that
+spell __bf16 or _Float16 (clang has neither in C for powerpc64le).
+Prints one line per failure and exits non-zero if there was any."""
 import argparse
 import os
 import re
@@ -19,6 +21,12 @@ def needs_x86(path):
         return any(re.search(r"REQUIRES:.*\b(cpu-|amx-)", line) for line in f)
 
 
+def uses_half_types(path):
+    """Whether the test spells a half-precision C type."""
+    with open(path, errors="replace") as f:
+        return re.search(r"\b(__bf16|_Float16)\b", f.read()) is not None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--cc", required=True)
@@ -27,6 +35,8 @@ def main():
     ap.add_argument("--opt", default="O0,O2")
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--no-half-types", action="store_true",
+                    help="skip files that use __bf16 or _Float16")
     ap.add_argument("files", nargs="+",
                     help="SOURCE, or SOURCE=CHECKFILE when the CHECK lines "
                     "are elsewhere (a sample and its test/Samples/*.test)")
@@ -38,6 +48,9 @@ def main():
         checks = checks or path
         if needs_x86(path):
             print("skipped (x86 only): %s" % path)
+            continue
+        if args.no_half_types and uses_half_types(path):
+            print("skipped (half-precision C types): %s" % path)
             continue
         name = os.path.splitext(os.path.basename(path))[0]
         for level in args.opt.split(","):
