@@ -101,6 +101,15 @@ inline constexpr bool OptNoneBF16VectorCallsCrashRaisedCodeGen =
 inline constexpr bool FastISelLosesBF16VectorCallResults =
     LLVM_VERSION_MAJOR < 22;
 
+/// LLVM 19's PowerPC backend miscompiles the MMA kernel's accumulators
+/// in larger functions at -O2: an accumulator register just disassembled
+/// (xxmfacc) is overwritten before a row it holds is read when other rows
+/// are dead (samples/matmul_layouts.c lost C[4..5][4..5]), and some
+/// blocks come out as zeros (program-level differential, seed 7, cases 15
+/// and 78); llc-22 compiles the same IR right. Where this is true, Power10
+/// GEMMs use the VSX FMA kernel (the remark names it).
+inline constexpr bool PPCMMAKernelMiscompiled = LLVM_VERSION_MAJOR < 22;
+
 /// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
 /// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -
 /// when the target has +bf16 (armv9-a+sme has it); LLVM 22 selects FCVTN.

@@ -112,35 +112,40 @@ for _feature, _prefix, _triple, _qemu in (
             os.path.join(config.tlx_obj_root, "bin", "tlx-cc"), _triple)))
     config.substitutions.append(("%%%s_qemu" % _prefix, _qemu))
 
+def _probe_prints_ok(name, cc_args, source, run):
+    """Builds test/<source> with tlx-cc and cc_args, runs it with the run
+    command (a list) and says whether it printed "ok"."""
+    import subprocess
+    exe = os.path.join(config.tlx_obj_root, "test", name)
+    os.makedirs(os.path.dirname(exe), exist_ok=True)
+    try:
+        subprocess.run(
+            [os.path.join(config.tlx_obj_root, "bin", "tlx-cc")] + cc_args +
+            ["-o", exe, os.path.join(config.test_source_root, source)],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=120)
+        out = subprocess.run(run + [exe], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=60).stdout
+        return out.strip() == b"ok"
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
 # QEMU 10.0's TCG optimizer folds PowerPC's xxsel wrongly when its "false"
 # operand is an all-ones register made by xxleqv (the result is all ones):
 # LLVM emits that pair for a select with a -1 constant. Where the probe
 # (test/PowerPC/Inputs/xxsel-probe.c) sees it, %ppc_qemu translates one
 # instruction at a time, so nothing is folded across instructions.
-if "ppc64le-cross" in config.available_features:
-    import subprocess
-    _probe = os.path.join(config.tlx_obj_root, "test", "xxsel-probe")
-    os.makedirs(os.path.dirname(_probe), exist_ok=True)
-    try:
-        subprocess.run(
-            [os.path.join(config.tlx_obj_root, "bin", "tlx-cc"),
-             "--target=powerpc64le-linux-gnu", "-mcpu=power9", "-O1", "-o",
-             _probe, os.path.join(config.test_source_root, "PowerPC",
-                                  "Inputs", "xxsel-probe.c")],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            timeout=120)
-        _out = subprocess.run(["qemu-ppc64le", "-cpu", "power9", _probe],
-                              stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, timeout=60).stdout
-        if _out.strip() != b"ok":
-            lit_config.note("qemu-ppc64le folds xxsel wrongly: running "
-                            "PowerPC programs with -one-insn-per-tb")
-            config.substitutions.insert(0, (
-                "%ppc_qemu", "qemu-ppc64le -one-insn-per-tb -cpu power10"))
-            config.substitutions.insert(0, (
-                "%ppc9_qemu", "qemu-ppc64le -one-insn-per-tb -cpu power9"))
-    except (OSError, subprocess.SubprocessError):
-        pass
+if "ppc64le-cross" in config.available_features and not _probe_prints_ok(
+        "xxsel-probe", ["--target=powerpc64le-linux-gnu", "-mcpu=power9",
+                        "-O1"], "PowerPC/Inputs/xxsel-probe.c",
+        ["qemu-ppc64le", "-cpu", "power9"]):
+    lit_config.note("qemu-ppc64le folds xxsel wrongly: running PowerPC "
+                    "programs with -one-insn-per-tb")
+    config.substitutions.insert(0, (
+        "%ppc_qemu", "qemu-ppc64le -one-insn-per-tb -cpu power10"))
+    config.substitutions.insert(0, (
+        "%ppc9_qemu", "qemu-ppc64le -one-insn-per-tb -cpu power9"))
 config.substitutions.append(("%ppc9_qemu", "qemu-ppc64le -cpu power9"))
 
 # qemu-sme-imopa: qemu-aarch64 computes SME's 4-way integer outer products
@@ -148,25 +153,10 @@ config.substitutions.append(("%ppc9_qemu", "qemu-ppc64le -cpu power9"))
 # so int8 GEMMs on SME can run; QEMU 7.2 (Debian 12) gets them wrong,
 # the qemu 10 .ci/setup installs from bookworm-backports right
 # (test/AArch64/Inputs/sme-imopa-probe.c, built and run here once).
-if "aarch64-cross" in config.available_features:
-    import subprocess
-    _probe = os.path.join(config.tlx_obj_root, "test", "sme-imopa-probe")
-    os.makedirs(os.path.dirname(_probe), exist_ok=True)
-    try:
-        subprocess.run(
-            [os.path.join(config.tlx_obj_root, "bin", "tlx-cc"),
-             "--target=aarch64-linux-gnu", "-O2", "-o", _probe,
-             os.path.join(config.test_source_root, "AArch64", "Inputs",
-                          "sme-imopa-probe.c")],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            timeout=120)
-        _out = subprocess.run(["qemu-aarch64", "-cpu", "max", _probe],
-                              stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, timeout=60).stdout
-        if _out.strip() == b"ok":
-            config.available_features.add("qemu-sme-imopa")
-    except (OSError, subprocess.SubprocessError):
-        pass
+if "aarch64-cross" in config.available_features and _probe_prints_ok(
+        "sme-imopa-probe", ["--target=aarch64-linux-gnu", "-O2"],
+        "AArch64/Inputs/sme-imopa-probe.c", ["qemu-aarch64", "-cpu", "max"]):
+    config.available_features.add("qemu-sme-imopa")
 
 # asan-rt: clang can link -fsanitize=address programs (clang-19's runtime,
 # libclang-rt-19-dev on Debian).

@@ -14,6 +14,8 @@
 //                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
 //                 or vpdpwssd where vpdpbusd is available; 2 k per lane;
 //                 exact (no saturation, unlike vpmaddubsw)
+//       MMA       Power10: f32 x f32 -> f32 outer products xvf32gerpp into
+//                 8 accumulators of 4 x 4 (an 8 x 16 block), 1 k
 //       FMA       anything -> f32/f64/i32/i64 on <W x C>: operands are
 //                 converted to C's type while they are packed.
 //     The k values one lane consumes per instruction form a "k group" of KG
@@ -29,7 +31,9 @@
 //             microkernel(ir, jr)                           in L1)
 //  3. The microkernel keeps MR x NV accumulator vectors in registers (loop
 //     phis) across the kc loop: per k group it loads NV vectors of B and
-//     broadcasts one k group of each of the MR rows of A. It then adds the
+//     broadcasts one k group of each of the MR rows of A (MMA: loads MR/4
+//     vectors of A and does one outer product per accumulator, which it
+//     disassembles into rows after the loop). It then adds the
 //     block to C (when accumulating or pc > 0): full blocks with vector
 //     loads/stores when C's rows are contiguous, edge blocks through a
 //     stack buffer and scalar copies, so nothing outside C is touched.
@@ -51,6 +55,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsAArch64.h"
+#include "llvm/IR/IntrinsicsPowerPC.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -68,7 +73,10 @@ namespace {
 /// products into i32 lanes, BFDOT (+bf16) a 2-way bf16 one into f32 -
 /// the k groups of VNNI and vdpbf16ps, with one instruction per signedness
 /// instead of the sign-bit bias.
-enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot };
+/// MMA: Power10's matrix-multiply assist - 4 x 4 f32 outer products
+/// (xvf32gerpp) into 512-bit accumulators, 8 of them: the register block
+/// is the accumulators', 8 x 16, not one of broadcast A lanes.
+enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot, MMA };
 
 /// Everything the vector kernel's code generation depends on.
 struct VectorKernel {
@@ -101,6 +109,8 @@ struct VectorKernel {
   FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
 };
 
+/// Power10 MMA's register block: 2 x 4 accumulators of 4 x 4 f32.
+constexpr unsigned MMARows = 8, MMAColumnVectors = 4, MMAAccRows = 4;
 
 /// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
 /// B vectors and one broadcast must fit; two B vectors per k group when
@@ -143,7 +153,7 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   // 65 rows, MR 14 70; the 3x3 conv layer's GEMMs: +5%), or take an MR up
   // to a quarter below the maximum that pads less (M = 256: MR 13 computes
   // 260 rows, the balanced MR 14 266; +2%). Ties go to the larger MR.
-  if (G.M <= MC) {
+  if (G.M <= MC && Kern.Dot != DotKind::MMA) {
     int64_t Panels = (G.M + Kern.MR - 1) / Kern.MR;
     unsigned Best = unsigned((G.M + Panels - 1) / Panels);
     for (unsigned MR = Kern.MR; MR >= 1 && MR + Kern.MR / 4 >= Kern.MR; --MR)
@@ -285,6 +295,16 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
              Bits == 128) {
     chooseNeonDot(G, F, Kern);
+  } else if (Triple(F.getParent()->getTargetTriple()).isPPC64() &&
+             Bits == 128 && CT->isFloatTy() && AT->isFloatTy() &&
+             BT->isFloatTy() && hasTargetFeature(F, "mma") &&
+             !compat::PPCMMAKernelMiscompiled) {
+    // Two A vectors (8 rows) by four B vectors (16 columns): all eight
+    // accumulators, 6 of the 64 VSX registers for operands.
+    Kern.Dot = DotKind::MMA;
+    Kern.MR = MMARows;
+    Kern.NV = MMAColumnVectors;
+    return true;
   }
   unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
       /*Vector=*/true));
@@ -313,6 +333,9 @@ std::string kernelName(const VectorKernel &Kern) {
     Name += " " + (Kern.IntTypes.empty() ? std::string("bf16")
                                           : Kern.IntTypes) +
             " " + Kern.DotName;
+    break;
+  case DotKind::MMA:
+    Name += " f32 mma xvf32gerpp";
     break;
   case DotKind::FMA:
     Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
@@ -372,6 +395,8 @@ private:
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
                        Value *LastK, Value *FirstK);
   Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
+  SmallVector<Value *, 32> emitMMALoop(Value *APanel, Value *BPanel,
+                                       Value *BStride, Value *Kcp);
   Value *loadABroadcast(Value *Ptr);
   Value *loadBVector(Value *Ptr, bool InPlace = false);
   void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0, Value *Rows,
@@ -781,6 +806,60 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                            B.CreateBitCast(BVec, FT->getParamType(2))});
 }
 
+/// The k loop of the MMA kernel: per k, MR/4 A vectors (4 rows each) and
+/// NV B vectors (4 columns each) of the packed panels, one outer product
+/// into each accumulator:
+///   acc[a][v] = xvf32gerpp(acc[a][v], A[k][4a..4a+3], B[k][4v..4v+3])
+/// Afterwards each accumulator is disassembled into its 4 rows: the
+/// vectors the other kernels hold, Acc[V * MR + R] = row R, columns
+/// [4V, 4V + 4).
+SmallVector<Value *, 32> VectorGemmEmitter::emitMMALoop(Value *APanel,
+                                                        Value *BPanel,
+                                                        Value *BStride,
+                                                        Value *Kcp) {
+  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W;
+  unsigned ARows = MR / MMAAccRows;
+  auto *Bytes = FixedVectorType::get(B.getInt8Ty(), 16);
+  Module *M = B.GetInsertBlock()->getModule();
+  auto MMA = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) {
+    return B.CreateCall(Intrinsic::getOrInsertDeclaration(M, ID), Args);
+  };
+  SmallVector<Value *, 8> Init;
+  for (unsigned I = 0; I < ARows * NV; ++I)
+    Init.push_back(MMA(Intrinsic::ppc_mma_xxsetaccz, {}));
+  auto Accs = emitLoop(
+      B, c64(0), Kcp, c64(1), "gemm.k", Init,
+      [&](IRBuilderBase &, Value *K, ArrayRef<Value *> Cur) {
+        SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
+        Value *ARow = B.CreateMul(K, c64(MR));
+        Value *BRow = B.CreateMul(K, BStride);
+        SmallVector<Value *, 4> BVecs;
+        for (unsigned V = 0; V < NV; ++V)
+          BVecs.push_back(B.CreateBitCast(
+              loadBVector(packPtr(BPanel, B.CreateAdd(BRow, c64(V * W))),
+                          Kern.DirectB),
+              Bytes));
+        for (unsigned A = 0; A < ARows; ++A) {
+          Value *AVec = B.CreateBitCast(
+              loadBVector(packPtr(APanel, B.CreateAdd(ARow, c64(A * W)))),
+              Bytes);
+          for (unsigned V = 0; V < NV; ++V)
+            Next[A * NV + V] = MMA(Intrinsic::ppc_mma_xvf32gerpp,
+                                   {Next[A * NV + V], AVec, BVecs[V]});
+        }
+        return Next;
+      });
+  SmallVector<Value *, 32> Acc(MR * NV);
+  for (unsigned A = 0; A < ARows; ++A)
+    for (unsigned V = 0; V < NV; ++V) {
+      Value *Rows = MMA(Intrinsic::ppc_mma_disassemble_acc, {Accs[A * NV + V]});
+      for (unsigned R = 0; R < MMAAccRows; ++R)
+        Acc[V * MR + A * MMAAccRows + R] =
+            B.CreateBitCast(B.CreateExtractValue(Rows, R), Kern.accVec());
+    }
+  return Acc;
+}
+
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
                                         Value *Jr, Value *Pc, Value *Mc,
                                         Value *Nc, Value *Kcp, Value *AddC,
@@ -839,38 +918,42 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   // Acc[V * MR + R] holds row R, columns [V*W, V*W + W) of the block.
   // KUnroll k groups per iteration (Kcp is a multiple of KG * KUnroll).
   unsigned KU = Kern.KUnroll;
-  auto Acc = emitLoop(
-      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(KU), "gemm.k", Init,
-      [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
-        SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
-        for (unsigned U = 0; U < KU; ++U) {
-          Value *KqU = U ? B.CreateAdd(Kq, c64(U)) : Kq;
-          Value *BRow = B.CreateMul(KqU, BStride);
-          Value *ARow = B.CreateMul(KqU, c64(MR * KG));
-          SmallVector<Value *, 4> BVecs;
-          for (unsigned V = 0; V < NV; ++V)
-            BVecs.push_back(loadBVector(
-                packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
-                Kern.DirectB));
-          if (U == 0) {
-            // One C row per iteration in the first MR iterations.
-            PrefetchC(KU == 1 ? Kq : B.CreateUDiv(Kq, c64(KU)));
-            // The A micro-panel streams from L2: fetch 8 k groups ahead.
-            B.CreateIntrinsic(
-                Intrinsic::prefetch, {B.getPtrTy()},
-                {packPtr(APanel, B.CreateAdd(ARow, c64(MR * KG * 8))),
-                 B.getInt32(0), B.getInt32(3), B.getInt32(1)});
-          }
-          for (unsigned R = 0; R < MR; ++R) {
-            Value *ABcast = loadABroadcast(
-                packPtr(APanel, B.CreateAdd(ARow, c64(R * KG))));
+  SmallVector<Value *, 32> Acc;
+  if (Kern.Dot == DotKind::MMA)
+    Acc = emitMMALoop(APanel, BPanel, BStride, Kcp);
+  else
+    Acc = emitLoop(
+        B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(KU), "gemm.k", Init,
+        [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
+          SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
+          for (unsigned U = 0; U < KU; ++U) {
+            Value *KqU = U ? B.CreateAdd(Kq, c64(U)) : Kq;
+            Value *BRow = B.CreateMul(KqU, BStride);
+            Value *ARow = B.CreateMul(KqU, c64(MR * KG));
+            SmallVector<Value *, 4> BVecs;
             for (unsigned V = 0; V < NV; ++V)
-              Next[V * MR + R] =
-                  emitDotStep(Next[V * MR + R], ABcast, BVecs[V]);
+              BVecs.push_back(loadBVector(
+                  packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
+                  Kern.DirectB));
+            if (U == 0) {
+              // One C row per iteration in the first MR iterations.
+              PrefetchC(KU == 1 ? Kq : B.CreateUDiv(Kq, c64(KU)));
+              // The A micro-panel streams from L2: fetch 8 k groups ahead.
+              B.CreateIntrinsic(
+                  Intrinsic::prefetch, {B.getPtrTy()},
+                  {packPtr(APanel, B.CreateAdd(ARow, c64(MR * KG * 8))),
+                   B.getInt32(0), B.getInt32(3), B.getInt32(1)});
+            }
+            for (unsigned R = 0; R < MR; ++R) {
+              Value *ABcast = loadABroadcast(
+                  packPtr(APanel, B.CreateAdd(ARow, c64(R * KG))));
+              for (unsigned V = 0; V < NV; ++V)
+                Next[V * MR + R] =
+                    emitDotStep(Next[V * MR + R], ABcast, BVecs[V]);
+            }
           }
-        }
-        return Next;
-      });
+          return Next;
+        });
   Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
   Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
   Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
