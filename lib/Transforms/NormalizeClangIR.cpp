@@ -76,13 +76,20 @@ using namespace llvm;
 
 namespace tlx {
 
-/// clang 20+'s widening of a 3-element vector for a store.
-static bool isUndefLaneVec3Widening(const ShuffleVectorInst &SV) {
-  auto *Src = cast<FixedVectorType>(SV.getOperand(0)->getType());
+/// Whether \p SV widens a 3-element vector to 4 lanes, lane 3 undefined.
+static bool isVec3Widening(const ShuffleVectorInst &SV) {
+  auto *Src = dyn_cast<FixedVectorType>(SV.getOperand(0)->getType());
   ArrayRef<int> Mask = SV.getShuffleMask();
-  if (Src->getNumElements() != 3 || Mask.size() != 4 ||
-      !isa<UndefValue>(SV.getOperand(1)) || Mask[0] != 0 || Mask[1] != 1 ||
-      Mask[2] != 2 || Mask[3] < 3)
+  return Src && Src->getNumElements() == 3 && Mask.size() == 4 &&
+         Mask[0] == 0 && Mask[1] == 1 && Mask[2] == 2 &&
+         (Mask[3] == PoisonMaskElem || Mask[3] >= 3);
+}
+
+/// clang 20+'s widening of a 3-element vector for a store: lane 3 taken
+/// from an undef second operand.
+static bool isUndefLaneVec3Widening(const ShuffleVectorInst &SV) {
+  if (!isVec3Widening(SV) || SV.getShuffleMask()[3] == PoisonMaskElem ||
+      !isa<UndefValue>(SV.getOperand(1)))
     return false;
   return !SV.use_empty() && all_of(SV.users(), [&](const User *U) {
     const auto *SI = dyn_cast<StoreInst>(U);
@@ -238,15 +245,20 @@ static Type *getNarrowedVec3(AllocaInst &Tmp, FixedVectorType *VT) {
 /// the vector. x86-64 returns a 16-byte vector as itself (a 3-element one
 /// as <3 x T>) and a smaller one as a scalar of its size, stored directly
 /// (which tlx-recognize reads through the temporary: getResultType):
-///   %r = call i128 @tensor_matmul(args...)       %r = call i64
-///   @tensor_relu(...) store i128 %r, ptr %tmp                      %n = trunc
-///   i64 %r to i16 %v = load <4 x i32>, ptr %tmp                store i16 %n,
-///   ptr %tmp
-///                                                %v = load <2 x i8>, ptr %tmp
+///   %r = call i128 @tensor_matmul(args...)
+///   store i128 %r, ptr %tmp
+///   %v = load <4 x i32>, ptr %tmp
 /// -->
-///   %r = call <4 x i32> @tensor_matmul(args...)  %r = call i16
-///   @tensor_relu(...) store <4 x i32> %r, ptr %tmp                 store i16
-///   %r, ptr %tmp
+///   %r = call <4 x i32> @tensor_matmul(args...)
+///   store <4 x i32> %r, ptr %tmp
+/// and
+///   %r = call i64 @tensor_relu(args...)
+///   %n = trunc i64 %r to i16
+///   store i16 %n, ptr %tmp
+///   %v = load <2 x i8>, ptr %tmp
+/// -->
+///   %r = call i16 @tensor_relu(args...)
+///   store i16 %r, ptr %tmp
 static bool returnIntegerAsVector(CallInst &CI) {
   auto *IntTy = dyn_cast<IntegerType>(CI.getType());
   if (!IntTy || !CI.hasOneUse())
@@ -287,15 +299,6 @@ static bool returnIntegerAsVector(CallInst &CI) {
   }
   CI.eraseFromParent();
   return true;
-}
-
-/// Whether \p SV widens a 3-element vector to 4 lanes, lane 3 undefined.
-static bool isVec3Widening(const ShuffleVectorInst &SV) {
-  auto *Src = dyn_cast<FixedVectorType>(SV.getOperand(0)->getType());
-  ArrayRef<int> Mask = SV.getShuffleMask();
-  return Src && Src->getNumElements() == 3 && Mask.size() == 4 &&
-         Mask[0] == 0 && Mask[1] == 1 && Mask[2] == 2 &&
-         (Mask[3] == PoisonMaskElem || Mask[3] >= 3);
 }
 
 /// Whether \p Load reads the 4-lane vector \p Widened stored in its slot:
