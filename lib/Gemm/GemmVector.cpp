@@ -14,8 +14,11 @@
 //                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
 //                 or vpdpwssd where vpdpbusd is available; 2 k per lane;
 //                 exact (no saturation, unlike vpmaddubsw)
-//       MMA       Power10: f32 x f32 -> f32 outer products xvf32gerpp into
-//                 8 accumulators of 4 x 4 (an 8 x 16 block), 1 k
+//       MMA       Power10: outer products into the 8 accumulators of 4 x 4
+//                 (4 x 2 for f64): f32 xvf32gerpp and f64 xvf64gerpp (1 k;
+//                 an 8 x 16 / 8 x 8 block), s8 x u8 -> i32 xvi8ger4pp (4 k),
+//                 the other int8 and s16 cases xvi16ger2pp on operands
+//                 widened to i16 while packed (2 k; exact, as PMADDWD)
 //       FMA       anything -> f32/f64/i32/i64 on <W x C>: operands are
 //                 converted to C's type while they are packed.
 //     The k values one lane consumes per instruction form a "k group" of KG
@@ -73,9 +76,10 @@ namespace {
 /// products into i32 lanes, BFDOT (+bf16) a 2-way bf16 one into f32 -
 /// the k groups of VNNI and vdpbf16ps, with one instruction per signedness
 /// instead of the sign-bit bias.
-/// MMA: Power10's matrix-multiply assist - 4 x 4 f32 outer products
-/// (xvf32gerpp) into 512-bit accumulators, 8 of them: the register block
-/// is the accumulators', 8 x 16, not one of broadcast A lanes.
+/// MMA: Power10's matrix-multiply assist - outer products of 4 rows of A
+/// by one vector of B columns (xvf32gerpp, xvf64gerpp, xvi8ger4pp,
+/// xvi16ger2pp) into 512-bit accumulators, 8 of them: the register block
+/// is the accumulators', not one of broadcast A lanes.
 enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot, MMA };
 
 /// Everything the vector kernel's code generation depends on.
@@ -92,11 +96,12 @@ struct VectorKernel {
   int64_t MC = 0, KC = 0, NC = 0;
   bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
   bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
-  /// NeonDot: the instruction, and whether B goes first (USDOT takes the
-  /// unsigned operand first; for s8 x u8 that is B).
-  Intrinsic::ID NeonDotID = Intrinsic::not_intrinsic;
+  /// NeonDot and MMA: the instruction; NeonDot: whether B goes first
+  /// (USDOT takes the unsigned operand first; for s8 x u8 that is B).
+  Intrinsic::ID DotID = Intrinsic::not_intrinsic;
   bool SwapDotOperands = false;
-  std::string DotName; ///< NeonDot: "sdot", "udot", "usdot", "bfdot"
+  /// NeonDot: "sdot", "udot", "usdot", "bfdot"; MMA: "xvf32gerpp" etc.
+  std::string DotName;
   std::string IntTypes; ///< integer dot kernels: "s8s8s32" etc., for remarks
   unsigned RegBytes = 0;
   /// The microkernel reads full-width B micro-panels in place (row stride
@@ -109,8 +114,24 @@ struct VectorKernel {
   FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
 };
 
-/// Power10 MMA's register block: 2 x 4 accumulators of 4 x 4 f32.
+/// Power10 MMA's register block: 2 x 4 accumulators of 4 rows by one
+/// vector of columns (4 f32 or i32, 2 f64).
 constexpr unsigned MMARows = 8, MMAColumnVectors = 4, MMAAccRows = 4;
+
+/// vpmaddwd and xvi16ger2 multiply i16 by i16 exactly: s8, u8 and s16
+/// operands fit (two products of at most 2^30 each; only -2^15 * -2^15
+/// twice reaches 2^31, which wraps to what i32 arithmetic gives anyway).
+bool fitsI16(const GemmOperand &Op) {
+  return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
+}
+
+std::string intTypesName(const GemmDesc &G) {
+  auto Name = [](const GemmOperand &Op) {
+    return (Op.IsSigned ? "s" : "u") +
+           std::to_string(Op.Elem->getIntegerBitWidth());
+  };
+  return Name(G.A) + Name(G.B) + "s32";
+}
 
 /// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
 /// B vectors and one broadcast must fit; two B vectors per k group when
@@ -198,7 +219,7 @@ void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
   Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
   auto Use = [&](Intrinsic::ID ID, StringRef Name, unsigned KG) {
     Kern.Dot = DotKind::NeonDot;
-    Kern.NeonDotID = ID;
+    Kern.DotID = ID;
     Kern.DotName = Name.str();
     Kern.PackT = AT;
     Kern.KG = KG;
@@ -219,6 +240,44 @@ void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
              hasTargetFeature(F, "bf16")) {
     Use(Intrinsic::aarch64_neon_bfdot, "bfdot", 2);
   }
+}
+
+/// Power10's outer products for \p G, when \p F has MMA: f32, f64, and
+/// int8/s16 -> i32 (xvi8ger4 multiplies signed A bytes by unsigned B
+/// bytes, so s8 x u8 only; every other combination on i16 by xvi16ger2).
+/// Two 4-row A operands by four B vectors fill the eight accumulators.
+/// Leaves \p Kern's FMA kernel otherwise.
+bool chooseMMA(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
+  if (!Triple(F.getParent()->getTargetTriple()).isPPC64() ||
+      !hasTargetFeature(F, "mma") || compat::PPCMMAKernelMiscompiled)
+    return false;
+  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
+  LLVMContext &Ctx = CT->getContext();
+  auto Use = [&](Intrinsic::ID ID, StringRef Name, Type *PackT, unsigned KG) {
+    Kern.Dot = DotKind::MMA;
+    Kern.DotID = ID;
+    Kern.DotName = Name.str();
+    Kern.PackT = PackT;
+    Kern.KG = KG;
+    Kern.MR = MMARows;
+    Kern.NV = MMAColumnVectors;
+    return true;
+  };
+  if (AT == CT && BT == CT && CT->isFloatTy())
+    return Use(Intrinsic::ppc_mma_xvf32gerpp, "xvf32gerpp", CT, 1);
+  if (AT == CT && BT == CT && CT->isDoubleTy())
+    return Use(Intrinsic::ppc_mma_xvf64gerpp, "xvf64gerpp", CT, 1);
+  if (!CT->isIntegerTy(32))
+    return false;
+  Kern.IntTypes = intTypesName(G);
+  if (AT->isIntegerTy(8) && BT->isIntegerTy(8) && G.A.IsSigned &&
+      !G.B.IsSigned)
+    return Use(Intrinsic::ppc_mma_xvi8ger4pp, "xvi8ger4pp", AT, 4);
+  if (fitsI16(G.A) && fitsI16(G.B))
+    return Use(Intrinsic::ppc_mma_xvi16ger2pp, "xvi16ger2pp",
+               Type::getInt16Ty(Ctx), 2);
+  Kern.IntTypes.clear();
+  return false;
 }
 
 /// Chooses the kernel, or returns false when only the scalar code can do
@@ -254,27 +313,18 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   bool VNNI = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512vnni")) ||
                       (Bits == 256 && hasTargetFeature(F, "avxvnni")));
   // vpmaddwd: i16 x i16 pairs summed into i32, on xmm (SSE2), ymm (AVX2) or
-  // zmm (AVX512BW). Exact for operands that fit i16: s8, u8 and s16 (two
-  // products of at most 2^30 each; only -2^15 * -2^15 twice reaches 2^31,
-  // which wraps to what i32 arithmetic gives anyway).
-  auto FitsI16 = [](const GemmOperand &Op) {
-    return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
-  };
+  // zmm (AVX512BW), exact for operands that fit i16.
   bool PMADDWD = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512bw")) ||
                          (Bits == 256 && hasTargetFeature(F, "avx2")) ||
                          (Bits == 128 && hasTargetFeature(F, "sse2")));
-  auto IntName = [](const GemmOperand &Op) {
-    return (Op.IsSigned ? "s" : "u") +
-           std::to_string(Op.Elem->getIntegerBitWidth());
-  };
   if (VNNI && CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
       G.B.IsSigned) {
     Kern.Dot = DotKind::VNNI;
     Kern.PackT = AT;
     Kern.KG = 4;
     Kern.BiasA = G.A.IsSigned;
-    Kern.IntTypes = IntName(G.A) + IntName(G.B) + "s32";
-  } else if (PMADDWD && CT->isIntegerTy(32) && FitsI16(G.A) && FitsI16(G.B)) {
+    Kern.IntTypes = intTypesName(G);
+  } else if (PMADDWD && CT->isIntegerTy(32) && fitsI16(G.A) && fitsI16(G.B)) {
     // Operands widened to i16 while packed, two k values per i32 lane.
     Kern.Dot = DotKind::PMADDWD;
     Kern.PackT = Type::getInt16Ty(CT->getContext());
@@ -286,7 +336,7 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
     // instructions (counter, C and A prefetches) next to 2 x 12 vector ops
     // per group; 1024^3 s8s8 on AVX2: +1-2%.
     Kern.KUnroll = VNNI ? 1 : 2;
-    Kern.IntTypes = IntName(G.A) + IntName(G.B) + "s32";
+    Kern.IntTypes = intTypesName(G);
   } else if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() &&
              BT->isBFloatTy() && hasTargetFeature(F, "avx512bf16")) {
     Kern.Dot = DotKind::BF16;
@@ -295,21 +345,20 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
              Bits == 128) {
     chooseNeonDot(G, F, Kern);
-  } else if (Triple(F.getParent()->getTargetTriple()).isPPC64() &&
-             Bits == 128 && CT->isFloatTy() && AT->isFloatTy() &&
-             BT->isFloatTy() && hasTargetFeature(F, "mma") &&
-             !compat::PPCMMAKernelMiscompiled) {
-    // Two A vectors (8 rows) by four B vectors (16 columns): all eight
-    // accumulators, 6 of the 64 VSX registers for operands.
-    Kern.Dot = DotKind::MMA;
-    Kern.MR = MMARows;
-    Kern.NV = MMAColumnVectors;
+  } else if (Bits == 128 && chooseMMA(G, F, Kern)) {
     return true;
   }
   unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
       /*Vector=*/true));
   chooseRegisterBlock(Kern, std::max(NumRegs, 8u));
   return true;
+}
+
+/// "f32", "f64", "i32", "i64": the accumulators, in remarks.
+std::string accName(Type *T) {
+  return T->isFloatTy()    ? "f32"
+         : T->isDoubleTy() ? "f64"
+                           : "i" + std::to_string(T->getIntegerBitWidth());
 }
 
 std::string kernelName(const VectorKernel &Kern) {
@@ -335,14 +384,13 @@ std::string kernelName(const VectorKernel &Kern) {
             " " + Kern.DotName;
     break;
   case DotKind::MMA:
-    Name += " f32 mma xvf32gerpp";
+    Name += " " + (Kern.IntTypes.empty() ? accName(Kern.AccT)
+                                          : Kern.IntTypes) +
+            " mma " + Kern.DotName;
     break;
   case DotKind::FMA:
     Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
-    Name += Kern.AccT->isFloatTy() ? "f32"
-            : Kern.AccT->isDoubleTy()
-                ? "f64"
-                : "i" + std::to_string(Kern.AccT->getIntegerBitWidth());
+    Name += accName(Kern.AccT);
     break;
   }
   return Name + " " + std::to_string(Kern.MR) + "x" + std::to_string(Kern.nr());
@@ -788,7 +836,7 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
     auto *OpT = FixedVectorType::get(Kern.PackT, AccT->getNumElements() *
                                                      Kern.KG);
     Function *Fn =
-        Intrinsic::getOrInsertDeclaration(M, Kern.NeonDotID, {AccT, OpT});
+        Intrinsic::getOrInsertDeclaration(M, Kern.DotID, {AccT, OpT});
     Value *X = B.CreateBitCast(ABroadcast, OpT);
     Value *Y = B.CreateBitCast(BVec, OpT);
     if (Kern.SwapDotOperands)
@@ -806,20 +854,28 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                            B.CreateBitCast(BVec, FT->getParamType(2))});
 }
 
-/// The k loop of the MMA kernel: per k, MR/4 A vectors (4 rows each) and
-/// NV B vectors (4 columns each) of the packed panels, one outer product
-/// into each accumulator:
-///   acc[a][v] = xvf32gerpp(acc[a][v], A[k][4a..4a+3], B[k][4v..4v+3])
+/// The k loop of the MMA kernel: per k group, MR/4 A operands (4 rows of
+/// KG k values each: 16 bytes, or a 32-byte register pair of f64) and NV
+/// B vectors (W columns of KG k values) of the packed panels, one outer
+/// product into each accumulator:
+///   acc[a][v] = ger(acc[a][v], A[kq][4a..4a+3][..], B[kq][vW..vW+W-1][..])
 /// Afterwards each accumulator is disassembled into its 4 rows: the
 /// vectors the other kernels hold, Acc[V * MR + R] = row R, columns
-/// [4V, 4V + 4).
+/// [V*W, V*W + W). Packed panels in memory order give rows and columns in
+/// that order on little-endian Power (the backend swaps what the ISA
+/// numbers big-endian; a pair loaded whole, not assembled from two
+/// vectors, which reverses its halves).
 SmallVector<Value *, 32> VectorGemmEmitter::emitMMALoop(Value *APanel,
                                                         Value *BPanel,
                                                         Value *BStride,
                                                         Value *Kcp) {
-  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W;
+  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
   unsigned ARows = MR / MMAAccRows;
+  LLVMContext &Ctx = B.getContext();
   auto *Bytes = FixedVectorType::get(B.getInt8Ty(), 16);
+  bool APair = packBytes() * MMAAccRows * KG == 32;
+  Type *AOperandT =
+      APair ? (Type *)FixedVectorType::get(Type::getInt1Ty(Ctx), 256) : Bytes;
   Module *M = B.GetInsertBlock()->getModule();
   auto MMA = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) {
     return B.CreateCall(Intrinsic::getOrInsertDeclaration(M, ID), Args);
@@ -828,24 +884,25 @@ SmallVector<Value *, 32> VectorGemmEmitter::emitMMALoop(Value *APanel,
   for (unsigned I = 0; I < ARows * NV; ++I)
     Init.push_back(MMA(Intrinsic::ppc_mma_xxsetaccz, {}));
   auto Accs = emitLoop(
-      B, c64(0), Kcp, c64(1), "gemm.k", Init,
-      [&](IRBuilderBase &, Value *K, ArrayRef<Value *> Cur) {
+      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.k", Init,
+      [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
         SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
-        Value *ARow = B.CreateMul(K, c64(MR));
-        Value *BRow = B.CreateMul(K, BStride);
+        Value *ARow = B.CreateMul(Kq, c64(MR * KG));
+        Value *BRow = B.CreateMul(Kq, BStride);
         SmallVector<Value *, 4> BVecs;
         for (unsigned V = 0; V < NV; ++V)
           BVecs.push_back(B.CreateBitCast(
-              loadBVector(packPtr(BPanel, B.CreateAdd(BRow, c64(V * W))),
+              loadBVector(packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
                           Kern.DirectB),
               Bytes));
         for (unsigned A = 0; A < ARows; ++A) {
-          Value *AVec = B.CreateBitCast(
-              loadBVector(packPtr(APanel, B.CreateAdd(ARow, c64(A * W)))),
-              Bytes);
+          Value *AOperand = B.CreateAlignedLoad(
+              AOperandT,
+              packPtr(APanel, B.CreateAdd(ARow, c64(A * MMAAccRows * KG))),
+              Align(16));
           for (unsigned V = 0; V < NV; ++V)
-            Next[A * NV + V] = MMA(Intrinsic::ppc_mma_xvf32gerpp,
-                                   {Next[A * NV + V], AVec, BVecs[V]});
+            Next[A * NV + V] =
+                MMA(Kern.DotID, {Next[A * NV + V], AOperand, BVecs[V]});
         }
         return Next;
       });
