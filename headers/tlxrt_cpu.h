@@ -1,8 +1,8 @@
 /* tlxrt_cpu.h - the CPU checks TLX-generated code makes at run time.
  *
- * x86: a GEMM compiled without -march (or below the best level TLX has
- * kernels for) is emitted once per level; the code calls
- * tlxrt_x86_level() and runs the best version the CPU and the OS support.
+ * x86-64 and Power: a GEMM compiled without -march/-mcpu (or below the best
+ * level TLX has kernels for) is emitted once per level; the code calls
+ * tlxrt_isa_level() and runs the best version the CPU and the OS support.
  * See lib/Runtime/cpu_level.c and docs/pipeline.md ("Run-time dispatch").
  * AArch64: an SME GEMM calls tlxrt_sme_require() before its kernel.
  * Not meant to be called by hand.
@@ -16,12 +16,13 @@
 extern "C" {
 #endif
 
-/* 0: baseline x86-64 (or not x86); 1: AVX2 + FMA (x86-64-v3);
- * 2: AVX-512 F/BW/DQ/VL/CD (x86-64-v4); 3: level 2 with AVX512-VNNI and
- * AVX512-BF16. Only levels whose register state the OS saves count. The
+/* x86-64: 0 baseline, 1 AVX2 + FMA (x86-64-v3), 2 AVX-512 F/BW/DQ/VL/CD
+ * (x86-64-v4), 3 level 2 with AVX512-VNNI and AVX512-BF16; only levels
+ * whose register state the OS saves count. Power (Linux): 0, or 1 where
+ * the matrix-multiply assist is available (Power10). Elsewhere 0. The
  * environment variable TLX_ISA_LEVEL_MAX=<n> caps the answer (tests run
  * the lower versions that way). Computed once per process. */
-int32_t tlxrt_x86_level(void);
+int32_t tlxrt_isa_level(void);
 
 /* AArch64 Linux only: returns if the thread may use SME (HWCAP2_SME);
  * otherwise says so on stderr and exits with status 1. */

@@ -13,6 +13,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+namespace llvm {
+class Triple;
+}
+
 namespace tlx {
 namespace gemm {
 
@@ -251,6 +255,28 @@ void emitForkedChunks(
 
 /// C = Init, element by element (before a kernel that reads C itself).
 void emitInitCopy(llvm::IRBuilderBase &B, const GemmDesc &G);
+
+/// One ISA level of run-time GEMM dispatch (GemmDispatch.cpp).
+struct ISALevel {
+  int32_t Level;        ///< what tlxrt_isa_level() returns for it
+  const char *Name;     ///< the version's name, in symbols and remarks
+  const char *Key;      ///< the feature that tells whether a target has it
+  const char *Features; ///< the target features the version adds
+  /// Whether a version at this level has a faster kernel for the GEMM
+  /// (null: every GEMM).
+  bool (*Helps)(const GemmDesc &);
+};
+
+/// The levels a target architecture dispatches between, lowest first;
+/// empty where TLX emits one version. Each target's table lives in its
+/// folder (lib/Target/<Arch>/DispatchLevels.cpp).
+llvm::ArrayRef<ISALevel> dispatchLevels(const llvm::Triple &TT);
+llvm::ArrayRef<ISALevel> x86DispatchLevels();
+llvm::ArrayRef<ISALevel> powerDispatchLevels();
+
+/// Whether Power10's matrix-multiply assist has an outer product for
+/// \p G's element types (GemmVector.cpp, chooseMMA).
+bool hasMMAKernel(const GemmDesc &G);
 
 } // namespace gemm
 } // namespace tlx

@@ -242,42 +242,54 @@ void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
   }
 }
 
-/// Power10's outer products for \p G, when \p F has MMA: f32, f64, and
-/// int8/s16 -> i32 (xvi8ger4 multiplies signed A bytes by unsigned B
-/// bytes, so s8 x u8 only; every other combination on i16 by xvi16ger2).
-/// Two 4-row A operands by four B vectors fill the eight accumulators.
-/// Leaves \p Kern's FMA kernel otherwise.
+/// A Power10 outer-product instruction: the packed operands' element type
+/// and how many k values one 32-bit lane of them holds.
+struct MMAInstruction {
+  Intrinsic::ID ID = Intrinsic::not_intrinsic;
+  const char *Name = nullptr;
+  Type *PackT = nullptr;
+  unsigned KG = 1;
+};
+
+/// The outer product for \p G's element types: f32, f64, and int8/s16 ->
+/// i32 (xvi8ger4 multiplies signed A bytes by unsigned B bytes, so s8 x u8
+/// only; every other combination on i16 by xvi16ger2). None otherwise.
+MMAInstruction mmaInstructionFor(const GemmDesc &G) {
+  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
+  if (AT == CT && BT == CT && CT->isFloatTy())
+    return {Intrinsic::ppc_mma_xvf32gerpp, "xvf32gerpp", CT, 1};
+  if (AT == CT && BT == CT && CT->isDoubleTy())
+    return {Intrinsic::ppc_mma_xvf64gerpp, "xvf64gerpp", CT, 1};
+  if (!CT->isIntegerTy(32))
+    return {};
+  if (AT->isIntegerTy(8) && BT->isIntegerTy(8) && G.A.IsSigned &&
+      !G.B.IsSigned)
+    return {Intrinsic::ppc_mma_xvi8ger4pp, "xvi8ger4pp", AT, 4};
+  if (fitsI16(G.A) && fitsI16(G.B))
+    return {Intrinsic::ppc_mma_xvi16ger2pp, "xvi16ger2pp",
+            Type::getInt16Ty(CT->getContext()), 2};
+  return {};
+}
+
+/// Power10's matrix-multiply assist for \p G, when \p F has MMA: two
+/// 4-row A operands by four B vectors fill the eight accumulators.
 bool chooseMMA(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
   if (!Triple(F.getParent()->getTargetTriple()).isPPC64() ||
       !hasTargetFeature(F, "mma") || compat::PPCMMAKernelMiscompiled)
     return false;
-  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
-  LLVMContext &Ctx = CT->getContext();
-  auto Use = [&](Intrinsic::ID ID, StringRef Name, Type *PackT, unsigned KG) {
-    Kern.Dot = DotKind::MMA;
-    Kern.DotID = ID;
-    Kern.DotName = Name.str();
-    Kern.PackT = PackT;
-    Kern.KG = KG;
-    Kern.MR = MMARows;
-    Kern.NV = MMAColumnVectors;
-    return true;
-  };
-  if (AT == CT && BT == CT && CT->isFloatTy())
-    return Use(Intrinsic::ppc_mma_xvf32gerpp, "xvf32gerpp", CT, 1);
-  if (AT == CT && BT == CT && CT->isDoubleTy())
-    return Use(Intrinsic::ppc_mma_xvf64gerpp, "xvf64gerpp", CT, 1);
-  if (!CT->isIntegerTy(32))
+  MMAInstruction I = mmaInstructionFor(G);
+  if (!I.Name)
     return false;
-  Kern.IntTypes = intTypesName(G);
-  if (AT->isIntegerTy(8) && BT->isIntegerTy(8) && G.A.IsSigned &&
-      !G.B.IsSigned)
-    return Use(Intrinsic::ppc_mma_xvi8ger4pp, "xvi8ger4pp", AT, 4);
-  if (fitsI16(G.A) && fitsI16(G.B))
-    return Use(Intrinsic::ppc_mma_xvi16ger2pp, "xvi16ger2pp",
-               Type::getInt16Ty(Ctx), 2);
-  Kern.IntTypes.clear();
-  return false;
+  Kern.Dot = DotKind::MMA;
+  Kern.DotID = I.ID;
+  Kern.DotName = I.Name;
+  Kern.PackT = I.PackT;
+  Kern.KG = I.KG;
+  Kern.MR = MMARows;
+  Kern.NV = MMAColumnVectors;
+  if (G.C.Elem->isIntegerTy())
+    Kern.IntTypes = intTypesName(G);
+  return true;
 }
 
 /// Chooses the kernel, or returns false when only the scalar code can do
@@ -1142,6 +1154,10 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
 }
 
 } // namespace
+
+bool hasMMAKernel(const GemmDesc &G) {
+  return mmaInstructionFor(G).Name != nullptr;
+}
 
 bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
                     const TargetTransformInfo &TTI, GemmPlan &Plan,

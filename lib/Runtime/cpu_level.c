@@ -1,12 +1,20 @@
 /* cpu_level.c - the ISA level for TLX's run-time kernel dispatch.
  *
- * __builtin_cpu_supports reads CPUID and checks XCR0, so a level counts
- * only when the OS saves its registers (AVX-512 state on a kernel that
- * disabled it reads as absent).
+ * x86-64: __builtin_cpu_supports reads CPUID and checks XCR0, so a level
+ * counts only when the OS saves its registers (AVX-512 state on a kernel
+ * that disabled it reads as absent). Power: the kernel's AT_HWCAP2 says
+ * whether the matrix-multiply assist may be used (PPC_FEATURE2_MMA; set
+ * by Linux 5.13 and later on Power10).
  */
 #include "tlxrt_cpu.h"
 
 #include <stdlib.h>
+#if defined(__powerpc64__) && defined(__linux__)
+#include <sys/auxv.h>
+#ifndef PPC_FEATURE2_MMA
+#define PPC_FEATURE2_MMA 0x00020000
+#endif
+#endif
 
 static int32_t detect(void) {
   int32_t level = 0;
@@ -23,6 +31,9 @@ static int32_t detect(void) {
   if (level == 2 && __builtin_cpu_supports("avx512vnni") &&
       __builtin_cpu_supports("avx512bf16"))
     level = 3;
+#elif defined(__powerpc64__) && defined(__linux__)
+  if (getauxval(AT_HWCAP2) & PPC_FEATURE2_MMA)
+    level = 1;
 #endif
   const char *cap = getenv("TLX_ISA_LEVEL_MAX");
   if (cap && *cap) {
@@ -33,7 +44,7 @@ static int32_t detect(void) {
   return level;
 }
 
-int32_t tlxrt_x86_level(void) {
+int32_t tlxrt_isa_level(void) {
   /* Threads may race to the first call; they compute the same value. */
   static int32_t cached = -1;
   int32_t level = __atomic_load_n(&cached, __ATOMIC_RELAXED);

@@ -658,8 +658,9 @@ void Tiler::emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
                    " (__kmpc_fork_call, static schedule)");
   if (!Versions.empty())
     emitRemark(DEBUG_TYPE, "Dispatch", Op,
-               Name + ": one version per x86 level, chosen at run time by "
-                      "tlxrt_x86_level() (" +
+               Name +
+                   ": one version per ISA level, chosen at run time by "
+                   "tlxrt_isa_level() (" +
                    join(Versions, "; ") + ")");
 }
 

@@ -1,6 +1,6 @@
 // Run-time dispatch (GemmDispatch.cpp): built without -march, each GEMM is
 // emitted for baseline x86-64, AVX2, AVX-512 and (int8, bf16) AVX-512
-// VNNI/BF16, and tlxrt_x86_level() picks the version. Every version must
+// VNNI/BF16, and tlxrt_isa_level() picks the version. Every version must
 // give the same, exact results: the program runs with the level capped at
 // 0, 1, 2 and 3 (TLX_ISA_LEVEL_MAX; the CPU's own level caps it further,
 // so this runs anywhere). -march=native (or dispatch=off) emits one
@@ -20,14 +20,14 @@
 // CHECK: s8 33x200x70: ok
 // CHECK: bf16 40x64x50: ok
 // CHECK: small 8x8x8: ok
-// REMARK: matmul: one version per x86 level, chosen at run time by tlxrt_x86_level() (base: vec128 fma f32 {{.*}}; avx2: vec256 fma f32 {{.*}}; avx512: avx512 fma f32 {{[^;]*}})
-// REMARK: matmul: one version per x86 level, chosen at run time by tlxrt_x86_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-vnni-bf16: avx512 s8s8s32 vpdpbusd(+128 bias) {{.*}})
-// REMARK: matmul: one version per x86 level, chosen at run time by tlxrt_x86_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-vnni-bf16: avx512 bf16 vdpbf16ps {{.*}})
-// REMARK-NOT: one version per x86 level
-// V3: matmul: one version per x86 level, chosen at run time by tlxrt_x86_level() (base: vec256 fma f32 {{.*}}; avx512: avx512 fma f32 {{[^;]*}})
-// OFF-NOT: one version per x86 level
+// REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: vec128 fma f32 {{.*}}; avx2: vec256 fma f32 {{.*}}; avx512: avx512 fma f32 {{[^;]*}})
+// REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-vnni-bf16: avx512 s8s8s32 vpdpbusd(+128 bias) {{.*}})
+// REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-vnni-bf16: avx512 bf16 vdpbf16ps {{.*}})
+// REMARK-NOT: one version per ISA level
+// V3: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: vec256 fma f32 {{.*}}; avx512: avx512 fma f32 {{[^;]*}})
+// OFF-NOT: one version per ISA level
 // IR-LABEL: define {{.*}}void @f32_gemm(
-// IR: call i32 @tlxrt_x86_level()
+// IR: call i32 @tlxrt_isa_level()
 // IR: call {{.*}}@tlx.dispatch.gemm.avx512(
 // IR: call {{.*}}@tlx.dispatch.gemm.avx2(
 // IR: call {{.*}}@tlx.dispatch.gemm.base(

@@ -2,7 +2,7 @@
 ; default): a vector GEMM in a function whose target lacks AVX2/AVX-512 is
 ; emitted into one internal function per level, each with that level's
 ; target features; the caller passes the operands in an environment struct
-; and calls the version tlxrt_x86_level() selects. A function that has
+; and calls the version tlxrt_isa_level() selects. A function that has
 ; every level, and a GEMM below 32^3 multiply-adds, get one version in
 ; place.
 ; RUN: %opt_tlx -passes=tlx-tile -tlx-target=vector -tlx-dispatch -S %s -o - | FileCheck %s
@@ -12,7 +12,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: define void @baseline(
 ; CHECK: %tlx.env = alloca { ptr, ptr, ptr }
 ; CHECK: store ptr %x, ptr
-; CHECK: %tlx.isa.level = call i32 @tlxrt_x86_level()
+; CHECK: %tlx.isa.level = call i32 @tlxrt_isa_level()
 ; CHECK: icmp sge i32 %tlx.isa.level, 2
 ; CHECK: call void @tlx.dispatch.gemm.avx512(ptr %tlx.env
 ; CHECK: icmp sge i32 %tlx.isa.level, 1
@@ -20,10 +20,10 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: call void @tlx.dispatch.gemm.base(ptr %tlx.env
 ; CHECK-NOT: avx512-vnni-bf16
 ; CHECK-LABEL: define void @has_everything(
-; CHECK-NOT: tlxrt_x86_level
+; CHECK-NOT: tlxrt_isa_level
 ; CHECK: fmuladd.v16f32
 ; CHECK-LABEL: define void @small(
-; CHECK-NOT: tlxrt_x86_level
+; CHECK-NOT: tlxrt_isa_level
 ; CHECK: ret void
 ; CHECK: define internal void @tlx.dispatch.gemm.base(ptr %env) [[BASE:#[0-9]+]]
 ; CHECK: load ptr, ptr

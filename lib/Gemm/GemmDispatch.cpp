@@ -1,23 +1,26 @@
-//===- GemmDispatch.cpp - One GEMM for several x86 ISA levels -------------===//
+//===- GemmDispatch.cpp - One GEMM for several ISA levels -----------------===//
 //
-// A user who types `tlx-cc -O2 prog.c` gets code for baseline x86-64 (SSE2),
-// while BLAS libraries choose their kernels at run time. When the
-// function's target lacks an x86 level TLX has faster kernels for, the
-// GEMM is emitted once per level - the function's own features, AVX2+FMA
-// (x86-64-v3), AVX-512 (x86-64-v4) and, for int8 and bf16 GEMMs, AVX-512
-// with VNNI and BF16 - each into an internal function with that level's
-// target features, and the code calls the best one the CPU supports:
+// A user who types `tlx-cc -O2 prog.c` gets code for the architecture's
+// baseline (x86-64 with SSE2, POWER8 for ppc64le), while BLAS libraries
+// choose their kernels at run time. When the function's target lacks a
+// level TLX has faster kernels for (the target's table: x86's AVX2,
+// AVX-512 and AVX-512 VNNI/BF16 in Target/X86/DispatchLevels.cpp, Power10's
+// matrix-multiply assist in Target/PowerPC/DispatchLevels.cpp), the GEMM
+// is emitted once per level - the function's own features and each
+// level's - into internal functions with those target features, and the
+// code calls the best one the CPU supports:
 //
-//   %level = call i32 @tlxrt_x86_level()      ; CPUID + XCR0, cached
+//   %level = call i32 @tlxrt_isa_level()      ; CPUID/XCR0 or HWCAP, cached
 //   if (%level >= 2) call @tlx.dispatch.gemm.avx512(ptr %env)
 //   else if (%level >= 1) call @tlx.dispatch.gemm.avx2(ptr %env)
 //   else call @tlx.dispatch.gemm.base(ptr %env)
 //
 // %env carries the caller's values the versions use (operand pointers, a
-// fused epilogue's bias; passCallerValues). -march=X removes the levels X
-// already has; with nothing higher left, the GEMM is emitted once, in
-// place. Small GEMMs (below DispatchMinWork multiply-adds) are not worth
-// the code and stay single. -fplugin-arg-tlx-dispatch=off turns it off.
+// fused epilogue's bias; passCallerValues). -march/-mcpu=X removes the
+// levels X already has; with nothing higher left, the GEMM is emitted
+// once, in place. Small GEMMs (below DispatchMinWork multiply-adds) are not
+// worth the code and stay single. -fplugin-arg-tlx-dispatch=off turns it
+// off.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,44 +37,33 @@ using namespace llvm;
 
 namespace tlx {
 
+namespace gemm {
+ArrayRef<ISALevel> dispatchLevels(const Triple &TT) {
+  if (TT.getArch() == Triple::x86_64)
+    return x86DispatchLevels();
+  if (TT.getArch() == Triple::ppc64le)
+    return powerDispatchLevels();
+  return {};
+}
+} // namespace gemm
+
 namespace {
 
-#define TLX_X86_64_V3                                                          \
-  "+avx,+avx2,+bmi,+bmi2,+cx16,+f16c,+fma,+lzcnt,+movbe,+popcnt,+sse3,"      \
-  "+sse4.1,+sse4.2,+ssse3,+xsave"
-#define TLX_X86_64_V4                                                          \
-  TLX_X86_64_V3 ",+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+evex512"
-
-/// A level of tlxrt_x86_level() (headers/tlxrt_cpu.h).
-struct X86Level {
-  int32_t Level;
-  const char *Name;
-  const char *Key; ///< the feature that tells whether a target has it
-  const char *Features;
-};
-
-const X86Level Levels[] = {
-    {1, "avx2", "avx2", TLX_X86_64_V3},
-    {2, "avx512", "avx512f", TLX_X86_64_V4},
-    {3, "avx512-vnni-bf16", "avx512vnni",
-     TLX_X86_64_V4 ",+avx512vnni,+avx512bf16"},
-};
+using gemm::ISALevel;
 
 /// Multiply-adds below which a GEMM is emitted once (32^3).
 constexpr int64_t DispatchMinWork = 32 * 32 * 32;
 
 /// The levels above \p Caller's target worth a version of \p G.
-SmallVector<const X86Level *, 3> levelsToAdd(const Function &Caller,
+SmallVector<const ISALevel *, 3> levelsToAdd(const Function &Caller,
                                              const GemmDesc &G) {
-  SmallVector<const X86Level *, 3> Add;
-  Triple TT(Caller.getParent()->getTargetTriple());
-  if (!pipelineOptions().Dispatch || TT.getArch() != Triple::x86_64 ||
+  SmallVector<const ISALevel *, 3> Add;
+  if (!pipelineOptions().Dispatch ||
       (!G.isRuntimeSized() && G.M * G.N * G.K < DispatchMinWork))
     return Add;
-  // VNNI and BF16 only change int8 and bf16 kernels.
-  bool DotProducts = G.A.Elem->isIntegerTy(8) || G.A.Elem->isBFloatTy();
-  for (const X86Level &L : Levels)
-    if (!gemm::hasTargetFeature(Caller, L.Key) && (L.Level < 3 || DotProducts))
+  for (const ISALevel &L :
+       gemm::dispatchLevels(Triple(Caller.getParent()->getTargetTriple())))
+    if (!gemm::hasTargetFeature(Caller, L.Key) && (!L.Helps || L.Helps(G)))
       Add.push_back(&L);
   return Add;
 }
@@ -96,14 +88,14 @@ bool emitDispatchedGemm(IRBuilderBase &B, const GemmDesc &G,
                         GemmPlan &Plan, std::string &Why,
                         SmallVectorImpl<std::string> &Versions) {
   Function &Caller = *B.GetInsertBlock()->getParent();
-  SmallVector<const X86Level *, 3> Add = levelsToAdd(Caller, G);
+  SmallVector<const ISALevel *, 3> Add = levelsToAdd(Caller, G);
   if (Add.empty())
     return emitGemm(B, G, GemmTarget::Vector, GetTTI(Caller), Plan, Why);
 
   // Base version (the caller's own features) first, then each level.
   SmallVector<std::pair<Function *, int32_t>, 4> Fns;
   Fns.emplace_back(createVersion(Caller, "tlx.dispatch.gemm.base", ""), 0);
-  for (const X86Level *L : Add)
+  for (const ISALevel *L : Add)
     Fns.emplace_back(
         createVersion(Caller, Twine("tlx.dispatch.gemm.") + L->Name, L->Features),
         L->Level);
@@ -128,7 +120,7 @@ bool emitDispatchedGemm(IRBuilderBase &B, const GemmDesc &G,
     Envs.push_back(gemm::passCallerValues(*FL.first, 0, B));
   Module *M = Caller.getParent();
   FunctionCallee LevelFn =
-      M->getOrInsertFunction("tlxrt_x86_level", B.getInt32Ty());
+      M->getOrInsertFunction("tlxrt_isa_level", B.getInt32Ty());
   if (auto *Decl = dyn_cast<Function>(LevelFn.getCallee())) {
     Decl->setDoesNotThrow();
     Decl->setOnlyAccessesInaccessibleMemory();
