@@ -137,15 +137,50 @@ bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
                     const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why);
 
-/// Whether \p F targets AArch64 with SVE (TargetTransformInfo has
-/// scalable vector registers): its vector GEMMs use the SVE kernels.
-bool canUseSVE(const llvm::Function &F, const llvm::TargetTransformInfo &TTI);
+/// A dot product or widening multiply-add a scalable-vector target has
+/// beyond the plain multiply-add (ScalableTarget::ChooseDot).
+struct ScalableDot {
+  /// acc = ID(acc, a, b) on <vscale x lanes x C> accumulators and
+  /// <vscale x lanes * KG x PackT> operands (SVE sdot, bfdot).
+  llvm::Intrinsic::ID ID = llvm::Intrinsic::not_intrinsic;
+  bool Overloaded = true;    ///< ID is overloaded on the accumulator type
+  bool SwapOperands = false; ///< B first (USDOT's unsigned operand)
+  /// Instead of ID: acc += sext(a) * sext(b) on operands packed as PackT,
+  /// which the backend selects as a widening multiply-add (RVV vwmacc).
+  bool Widening = false;
+  llvm::Type *PackT = nullptr; ///< packed A and B elements
+  unsigned KG = 1;             ///< k values per accumulator lane
+  std::string Name;            ///< the remark's kernel, e.g. "s8s8s32 sdot"
+};
 
-/// The vector GEMM on SVE (lib/Target/AArch64/GemmSVE.cpp). Returns false,
-/// emitting nothing, when no SVE kernel handles the element types.
-bool emitSVEGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
-                 const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
-                 std::string &Why);
+/// What a target with scalable vector registers brings to the shared
+/// vector-length agnostic GEMM driver (GemmScalable.cpp). Each lives in its
+/// folder: lib/Target/AArch64/SVEKernels.cpp, lib/Target/RISCV/
+/// RVVKernels.cpp.
+struct ScalableTarget {
+  const char *Name;    ///< the remark's kernel prefix: "sve", "rvv"
+  unsigned VscaleBits; ///< bits of one register per vscale: SVE 128, RVV 64
+  /// The target's dot product for \p G with \p F's features, if any.
+  bool (*ChooseDot)(const GemmDesc &G, const llvm::Function &F,
+                    ScalableDot &Dot);
+  /// Whether vectors of \p Elem convert to wider types in registers with
+  /// \p F's features (else B is packed element by element).
+  bool (*ConvertsInVectors)(const llvm::Type *Elem, const llvm::Function &F);
+};
+const ScalableTarget &sveTarget();
+const ScalableTarget &rvvTarget();
+
+/// The scalable-vector target of \p F, or null when its vector GEMMs use
+/// the fixed-width kernels (GemmVector.cpp).
+const ScalableTarget *scalableTargetFor(const llvm::Function &F,
+                                        const llvm::TargetTransformInfo &TTI);
+
+/// The vector GEMM on scalable vectors (GemmScalable.cpp). Returns false,
+/// emitting nothing, when no kernel handles the element types.
+bool emitScalableGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
+                      const llvm::TargetTransformInfo &TTI,
+                      const ScalableTarget &Target, GemmPlan &Plan,
+                      std::string &Why);
 
 /// GemmTarget::AMX (GemmAMX.cpp). Returns false, emitting nothing, when
 /// AMX cannot do the element types.

@@ -1163,8 +1163,9 @@ bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
                     const TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why) {
   Function *F = B.GetInsertBlock()->getParent();
-  if (canUseSVE(*F, TTI) && emitSVEGemm(B, G, TTI, Plan, Why))
-    return true;
+  if (const ScalableTarget *Scalable = scalableTargetFor(*F, TTI))
+    if (emitScalableGemm(B, G, TTI, *Scalable, Plan, Why))
+      return true;
   VectorKernel Kern;
   if (!chooseKernel(G, TTI, *F, Kern, Why))
     return false;

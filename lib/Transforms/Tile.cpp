@@ -591,29 +591,30 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                         elementTypeName(Tmp.Elem),
                     AccNote);
   if (R.Epi) {
-    emitRemark(DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
-               Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
-                   (Target == GemmTarget::AMX
-                        ? ") applied to each C block as the AMX kernel "
-                          "stores it (read back from L1); "
-                    : Target == GemmTarget::SME
-                        ? ") applied to C after the SME kernel stores it "
-                          "(one pass, outside streaming mode); "
-                    : Plan.ScalableNR
-                        ? ") applied to each C block as the SVE kernel "
-                          "stores it (read back from L1); "
-                        : ") applied to C in registers as the GEMM writes "
-                          "it; ") +
-                   (G.Out.Ptr && (Target == GemmTarget::AMX || Plan.ScalableNR)
-                        ? "the sums pass block by block through an " +
-                              elementTypeName(AccElem) + " temporary"
-                    : G.Out.Ptr ? "only partial sums between K blocks go to "
-                                  "an " +
-                                      elementTypeName(AccElem) + " temporary"
-                    : isa<Constant>(R.Disjoint)
-                        ? "no temporary"
-                        : "no temporary unless the destination overlaps an "
-                          "operand (checked at run time)"));
+    emitRemark(
+        DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
+        Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
+            (Target == GemmTarget::AMX
+                 ? ") applied to each C block as the AMX kernel "
+                   "stores it (read back from L1); "
+             : Target == GemmTarget::SME
+                 ? ") applied to C after the SME kernel stores it "
+                   "(one pass, outside streaming mode); "
+             : Plan.ScalableNR
+                 ? ") applied to each C block as the scalable-vector kernel "
+                   "stores it (read back from L1); "
+                 : ") applied to C in registers as the GEMM writes "
+                   "it; ") +
+            (G.Out.Ptr && (Target == GemmTarget::AMX || Plan.ScalableNR)
+                 ? "the sums pass block by block through an " +
+                       elementTypeName(AccElem) + " temporary"
+             : G.Out.Ptr ? "only partial sums between K blocks go to "
+                           "an " +
+                               elementTypeName(AccElem) + " temporary"
+             : isa<Constant>(R.Disjoint)
+                 ? "no temporary"
+                 : "no temporary unless the destination overlaps an "
+                   "operand (checked at run time)"));
     Value *TmpPtr = Tmp.Ptr;
     Store.eraseFromParent();
     eraseWithDeadOperands(R.Epi->Store); // the chain, and then its reader

@@ -1,4 +1,5 @@
-// GEMMs on SVE's scalable vectors (lib/Target/AArch64/GemmSVE.cpp): with
+// GEMMs on SVE's scalable vectors (lib/Gemm/GemmScalable.cpp, SVE's part in
+// lib/Target/AArch64/SVEKernels.cpp): with
 // SVE in -march the vector kernels are vector-length agnostic - a 12-row x
 // 2-vector register block, FMLA / MLA with A broadcast (ld1rw), SDOT /
 // UDOT, USDOT (+i8mm) and BFDOT (+bf16), tails by predicates. One binary
@@ -24,7 +25,7 @@
 // REMARK: remark: matmul: 17x33x100 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel sve fma f32 9x2VL, {{.*}} tile 9x(8 x vscale)
 // REMARK: remark: matmul: 1x1x1 (MxKxN) {{.*}} kernel sve fma f32 1x2VL
 // REMARK: remark: matmul: 37x29x45 (MxKxN) {{.*}} kernel sve fma f32 10x2VL
-// REMARK: remark: matmul: fused epilogue (fmul) applied to each C block as the SVE kernel stores it (read back from L1); no temporary
+// REMARK: remark: matmul: fused epilogue (fmul) applied to each C block as the scalable-vector kernel stores it (read back from L1); no temporary
 // REMARK: remark: matmul: 100x17x33 (MxKxN) {{.*}} kernel sve fma f32 12x2VL
 // REMARK: remark: matmul: 33x100x17 (MxKxN) {{.*}} kernel sve fma f32 11x2VL
 // REMARK: remark: matmul: 13x1000x21 (MxKxN) {{.*}} kernel sve fma f32 7x2VL, blocks MC=14 NC=128 KC=672

@@ -1,26 +1,30 @@
-//===- GemmSVE.cpp - GEMM on SVE's scalable vectors -----------------------===//
+//===- GemmScalable.cpp - GEMM on scalable vectors ------------------------===//
 //
-// The GemmTarget::Vector kernels of the GEMM emitter for an AArch64
-// function whose target has SVE (TargetTransformInfo reports scalable
-// vector registers): vector-length agnostic code, one binary for every SVE
-// implementation from 128 to 2048 bits.
+// The GemmTarget::Vector kernels of the GEMM emitter for a function whose
+// target has scalable vector registers (TargetTransformInfo reports them):
+// vector-length agnostic code, one binary for every vector length - SVE
+// (AArch64, 128 to 2048 bits) and RISC-V V (any VLEN). The driver is
+// shared; a target describes itself in a ScalableTarget in its folder
+// under lib/Target (the bits of vector per vscale unit, and the
+// dot-product or widening kernels it has beyond the multiply-add).
 //
 // Algorithm (the BLIS loops of GemmVector.cpp, with the register block's
 // width counted in vectors instead of lanes):
-//  1. Kernel from C's element type, A's and B's, and the features:
-//       fma    f32/f64 (FMLA) and i32/i64 (MLA) on <vscale x L x T>,
-//              L = 128 / bits(T); narrower operands converted while packed
-//       sdot   s8 x s8 -> i32, udot u8 x u8 -> i32 (SVE's own dot
-//              products), usdot u8 x s8 / s8 x u8 -> i32 (+i8mm): 4 k per
-//              32-bit lane
-//       bfdot  bf16 x bf16 -> f32 (+bf16): 2 k per lane
+//  1. Kernel from C's element type, A's and B's, and the target:
+//       fma    f32/f64 (SVE FMLA, RVV vfmacc) and i32/i64 (MLA, vmacc) on
+//              <vscale x L x T>, L = VscaleBits / bits(T): one register;
+//              narrower operands converted while packed
+//       the target's ScalableDot: SVE sdot/udot/usdot (int8 -> i32, 4 k
+//              per lane) and bfdot (bf16 -> f32, 2 k); RVV's widening
+//              multiply-add vwmacc (int8/s16 -> i32 on operands packed as
+//              i16, 1 k per lane, exact)
 //     A lane consumes a "k group" of KG elements per instruction (1 for fma).
 //  2. The register block is MR rows x NV vectors: NR = NV x VL columns,
-//     VL = vscale x L, read once at run time (llvm.vscale). Cache blocks
-//     are static: KC from L1 for a 256-bit VL, MC from L2; NC a multiple
-//     of the widest NR (2048-bit vectors), so every power-of-two vector
-//     length tiles it exactly. The packed B buffer has one widest NR to
-//     spare, so any other length stays inside it.
+//     VL = vscale x L, read once at run time (llvm.vscale). KC and MC are
+//     static (KC from L1 for a 256-bit vector, MC from L2); the column
+//     block NC (whole micro-panels) and the buffers sized by NR (packed B,
+//     the edge block) are computed at run time from VL, so any vector
+//     length fits.
 //       for jc < N step NC, pc < K step KC:
 //         pack B[pc:+kc, jc:+nc] into NR-wide micro-panels [kc/KG][NR][KG]
 //         (zero-padded: whole NR, whole KG)
@@ -28,11 +32,11 @@
 //           pack A[ic:+mc, pc:+kc] into MR-tall micro-panels [kc/KG][MR][KG]
 //           for jr < nc step NR, ir < mc step MR: microkernel
 //  3. The microkernel keeps MR x NV accumulators across the k loop: per k
-//     group, NV vectors of B and one broadcast (ld1rw) k group per row of
-//     A. Then it adds the block to C under predicates: columns by
-//     whilelo (llvm.get.active.lane.mask), rows past the edge by an empty
-//     predicate, so tails need no copy. C without contiguous rows goes
-//     through a stack buffer sized for the widest vectors.
+//     group, NV vectors of B and one broadcast k group per row of A. Then
+//     it adds the block to C under predicates: columns by
+//     llvm.get.active.lane.mask (SVE whilelo, RVV a shorter vl), rows past
+//     the edge by an empty predicate, so tails need no copy. C without
+//     contiguous rows goes through a scratch buffer of one block.
 //  4. An epilogue (GemmDesc::Epilogue) is written for fixed-width vectors:
 //     the last K block stores the sums, and a pass over the block, still
 //     in L1, applies it 4 columns at a time (emitEpiloguePass).
@@ -46,7 +50,6 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicsAArch64.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -57,25 +60,24 @@ namespace gemm {
 
 namespace {
 
-/// SVE's architectural maximum vector length.
-constexpr unsigned MaxVectorBits = 2048;
-
-/// Everything the SVE kernel's code depends on.
-struct SVEKernel {
-  Intrinsic::ID Dot = Intrinsic::not_intrinsic; ///< none: fma / mla
-  /// USDOT takes the unsigned operand first: B, for s8 x u8.
-  bool SwapDotOperands = false;
+/// Everything the scalable kernel's code depends on.
+struct ScalableKernel {
+  const ScalableTarget *Target = nullptr;
+  /// The target's dot product or widening multiply-add; neither: fma/mla.
+  ScalableDot Dot;
   Type *PackT = nullptr; ///< packed A and B elements
   Type *AccT = nullptr;  ///< accumulators (C's type)
   unsigned KG = 1;
   unsigned MR = 12, NV = 2;
-  int64_t MC = 0, KC = 0, NC = 0;
+  int64_t MC = 0, KC = 0;
+  int64_t NC = 0; ///< columns per B panel at vscale 1 (scaled at run time)
   std::string Name;
 
-  /// C lanes per 128 bits of vector (vscale units).
-  unsigned lanes() const { return 128 / AccT->getPrimitiveSizeInBits(); }
-  /// Columns of the widest register block, and of one at 128 bits.
-  int64_t maxNR() const { return NV * MaxVectorBits / 128 * lanes(); }
+  /// C lanes per vscale unit of vector: one register.
+  unsigned lanes() const {
+    return Target->VscaleBits / AccT->getPrimitiveSizeInBits();
+  }
+  /// Columns of a register block at vscale 1.
   int64_t minNR() const { return NV * lanes(); }
   int64_t packBytes() const { return PackT->getPrimitiveSizeInBits() / 8; }
   ScalableVectorType *accVec() const {
@@ -86,46 +88,13 @@ struct SVEKernel {
   }
 };
 
-/// "s8", "u8": an integer operand's type as the remarks name it.
-std::string intName(Type *T, bool IsSigned) {
-  return (IsSigned ? "s" : "u") + std::to_string(T->getIntegerBitWidth());
-}
-
-/// The dot-product kernels: int8 -> i32 and bf16 -> f32 when the function's
-/// features have them. Leaves \p Kern's fma kernel otherwise.
-void chooseDot(const GemmDesc &G, const Function &F, SVEKernel &Kern) {
-  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
-  if (CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8)) {
-    bool SA = G.A.IsSigned, SB = G.B.IsSigned;
-    std::string Types = intName(AT, SA) + intName(BT, SB) + "s32";
-    if (SA == SB) {
-      Kern.Dot = SA ? Intrinsic::aarch64_sve_sdot : Intrinsic::aarch64_sve_udot;
-      Kern.Name = Types + (SA ? " sdot" : " udot");
-    } else if (hasTargetFeature(F, "i8mm")) {
-      Kern.Dot = Intrinsic::aarch64_sve_usdot;
-      Kern.SwapDotOperands = SA;
-      Kern.Name = Types + " usdot";
-    } else {
-      return;
-    }
-    Kern.PackT = AT;
-    Kern.KG = 4;
-  } else if (CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
-             hasTargetFeature(F, "bf16")) {
-    Kern.Dot = Intrinsic::aarch64_sve_bfdot;
-    Kern.PackT = AT;
-    Kern.KG = 2;
-    Kern.Name = "bf16 bfdot";
-  }
-}
-
 bool chooseKernel(const GemmDesc &G, const Function &F,
-                  const TargetTransformInfo &TTI, SVEKernel &Kern,
+                  const TargetTransformInfo &TTI, ScalableKernel &Kern,
                   std::string &Why) {
   Type *CT = G.C.Elem;
   if (!CT->isFloatTy() && !CT->isDoubleTy() && !CT->isIntegerTy(32) &&
       !CT->isIntegerTy(64)) {
-    Why = "no SVE kernel accumulates in this element type";
+    Why = "no scalable-vector kernel accumulates in this element type";
     return false;
   }
   Kern.AccT = Kern.PackT = CT;
@@ -133,9 +102,13 @@ bool chooseKernel(const GemmDesc &G, const Function &F,
               : CT->isDoubleTy()
                   ? "fma f64"
                   : "mla i" + std::to_string(CT->getIntegerBitWidth());
-  chooseDot(G, F, Kern);
-  // 32 Z registers: MR x NV accumulators, NV vectors of B and the
-  // broadcasts of A.
+  if (Kern.Target->ChooseDot && Kern.Target->ChooseDot(G, F, Kern.Dot)) {
+    Kern.PackT = Kern.Dot.PackT;
+    Kern.KG = Kern.Dot.KG;
+    Kern.Name = Kern.Dot.Name;
+  }
+  // 32 registers (SVE's Z, RVV's V at LMUL 1): MR x NV accumulators, NV
+  // vectors of B and the broadcasts of A.
   unsigned NumRegs =
       TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   Kern.NV = 2;
@@ -143,16 +116,18 @@ bool chooseKernel(const GemmDesc &G, const Function &F,
   return true;
 }
 
-/// Cache blocks: the B micro-panel (KC x NR at a 256-bit VL) in 2/3 of L1,
-/// the A block (MC x KC) in half of L2, the B panel in a few MiB.
+/// Cache blocks: the B micro-panel (KC x NR for a 256-bit vector) in 2/3 of
+/// L1, the A block (MC x KC) in half of L2, the B panel (KC x NC) in a few
+/// MiB.
 void chooseCacheBlocks(const GemmDesc &G, const TargetTransformInfo &TTI,
-                       SVEKernel &Kern) {
+                       ScalableKernel &Kern) {
   uint64_t L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D)
                     .value_or(64 * 1024);
   uint64_t L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D)
                     .value_or(1024 * 1024);
   int64_t ES = Kern.packBytes(), Unit = Kern.KG * 16;
-  int64_t KC = int64_t(L1 * 2 / 3) / (2 * Kern.minNR() * ES);
+  int64_t NR256 = Kern.minNR() * (256 / Kern.Target->VscaleBits);
+  int64_t KC = int64_t(L1 * 2 / 3) / (NR256 * ES);
   KC = std::max(Unit, KC / Unit * Unit);
   // All of M in one A block: rows spread evenly over the fewest panels.
   int64_t MC = std::max<int64_t>(Kern.MR, int64_t(L2 / 2) / (KC * ES));
@@ -161,16 +136,21 @@ void chooseCacheBlocks(const GemmDesc &G, const TargetTransformInfo &TTI,
     Kern.MR = unsigned((G.M + Panels - 1) / Panels);
   }
   MC = MC / Kern.MR * Kern.MR;
-  int64_t NC = (4 << 20) / (KC * ES) / Kern.maxNR() * Kern.maxNR();
   Kern.KC = std::min(KC, roundUp(G.K, Kern.KG));
   Kern.MC = std::min(MC, roundUp(G.M, Kern.MR));
-  Kern.NC = std::min(std::max(NC, Kern.maxNR()), roundUp(G.N, Kern.maxNR()));
+  Kern.NC = std::max((4 << 20) / (KC * ES), Kern.minNR());
+  // At most N's columns for 2048-bit vectors (SVE's longest; the run-time
+  // block is capped at N's micro-panels anyway).
+  if (!G.isRuntimeSized())
+    Kern.NC = std::min(
+        Kern.NC, roundUp(G.N, Kern.minNR() * 2048 / Kern.Target->VscaleBits));
 }
 
 /// Emits one GEMM (or one thread's share of it) with the chosen kernel.
-class SVEGemmEmitter {
+class ScalableGemmEmitter {
 public:
-  SVEGemmEmitter(IRBuilderBase &B, const GemmDesc &G, const SVEKernel &Kern)
+  ScalableGemmEmitter(IRBuilderBase &B, const GemmDesc &G,
+                      const ScalableKernel &Kern)
       : B(B), G(G), Kern(Kern), I64(B.getInt64Ty()) {}
 
   void emit();
@@ -206,40 +186,49 @@ private:
 
   IRBuilderBase &B;
   const GemmDesc &G;
-  const SVEKernel &Kern;
+  const ScalableKernel &Kern;
   Type *I64;
   Value *VL = nullptr; ///< C lanes per vector
   Value *NR = nullptr; ///< columns per micro-panel: NV x VL
+  Value *NC = nullptr; ///< columns per B panel: whole micro-panels
   Value *ApBase = nullptr, *BpBase = nullptr;
-  AllocaInst *EdgeBuf = nullptr;
+  Value *EdgeBuf = nullptr; ///< MR x NR accumulators, when C needs it
 };
 
-void SVEGemmEmitter::emit() {
-  Function *F = B.GetInsertBlock()->getParent();
+void ScalableGemmEmitter::emit() {
   VL = B.CreateMul(B.CreateIntrinsic(Intrinsic::vscale, {I64}, {}),
-                   c64(Kern.lanes()), "sve.vl");
-  NR = B.CreateMul(VL, c64(Kern.NV), "sve.nr");
+                   c64(Kern.lanes()), "vla.vl");
+  NR = B.CreateMul(VL, c64(Kern.NV), "vla.nr");
+  // Whole micro-panels, at most N's (so the packed B buffer is no larger
+  // than B's panel needs).
+  Value *NPanels =
+      B.CreateUDiv(B.CreateAdd(G.extentN(B), B.CreateSub(NR, c64(1))), NR);
+  NC = B.CreateMul(
+      NR,
+      B.CreateBinaryIntrinsic(
+          Intrinsic::umax, c64(1),
+          B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                  B.CreateUDiv(c64(Kern.NC), NR), NPanels)),
+      "vla.nc");
   int64_t ES = Kern.packBytes();
   ApBase = emitScratch(B, ScratchSlot::PackedA, Kern.MC * Kern.KC * ES);
-  BpBase = emitScratch(B, ScratchSlot::PackedB,
-                       (Kern.NC + Kern.maxNR()) * Kern.KC * ES);
+  BpBase =
+      emitScratch(B, ScratchSlot::PackedB, B.CreateMul(NC, c64(Kern.KC * ES)));
   if (!isConstOne(G.C.ColStride) ||
-      (G.Init.Ptr && !isConstOne(G.Init.ColStride))) {
-    IRBuilderBase::InsertPointGuard Guard(B);
-    B.SetInsertPoint(&F->getEntryBlock(), F->getEntryBlock().begin());
-    EdgeBuf = B.CreateAlloca(ArrayType::get(Kern.AccT, Kern.MR * Kern.maxNR()),
-                             nullptr, "sve.edge");
-    EdgeBuf->setAlignment(Align(16));
-  }
+      (G.Init.Ptr && !isConstOne(G.Init.ColStride)))
+    EdgeBuf = emitScratch(
+        B, ScratchSlot::CStage,
+        B.CreateMul(NR,
+                    c64(Kern.MR * Kern.AccT->getPrimitiveSizeInBits() / 8)));
   Value *RowEnd = G.RowEnd ? G.RowEnd : G.extentM(B);
   Value *ColEnd = G.ColEnd ? G.ColEnd : G.extentN(B);
   Value *KEnd = G.extentK(B);
   emitLoop(
-      B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, c64(Kern.NC), "sve.jc",
+      B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, NC, "vla.jc",
       [&](IRBuilderBase &, Value *Jc) {
-        Value *Nc = smin(c64(Kern.NC), B.CreateSub(ColEnd, Jc));
+        Value *Nc = smin(NC, B.CreateSub(ColEnd, Jc));
         emitLoop(
-            B, c64(0), KEnd, c64(Kern.KC), "sve.pc",
+            B, c64(0), KEnd, c64(Kern.KC), "vla.pc",
             [&](IRBuilderBase &, Value *Pc) {
               Value *Kc = smin(c64(Kern.KC), B.CreateSub(KEnd, Pc));
               Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.KG - 1)),
@@ -247,18 +236,18 @@ void SVEGemmEmitter::emit() {
               packB(Jc, Pc, Nc, Kc, Kcp);
               Value *AddC = G.Accumulate
                                 ? B.getTrue()
-                                : B.CreateICmpNE(Pc, c64(0), "sve.addc");
+                                : B.CreateICmpNE(Pc, c64(0), "vla.addc");
               Value *LastK =
-                  B.CreateICmpSGE(B.CreateAdd(Pc, Kc), KEnd, "sve.lastk");
-              Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "sve.firstk");
+                  B.CreateICmpSGE(B.CreateAdd(Pc, Kc), KEnd, "vla.lastk");
+              Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "vla.firstk");
               emitLoop(
                   B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, c64(Kern.MC),
-                  "sve.ic", [&](IRBuilderBase &, Value *Ic) {
+                  "vla.ic", [&](IRBuilderBase &, Value *Ic) {
                     Value *Mc = smin(c64(Kern.MC), B.CreateSub(RowEnd, Ic));
                     packA(Ic, Pc, Mc, Kc, Kcp);
-                    emitLoop(B, c64(0), Nc, NR, "sve.jr",
+                    emitLoop(B, c64(0), Nc, NR, "vla.jr",
                              [&](IRBuilderBase &, Value *Jr) {
-                               emitLoop(B, c64(0), Mc, c64(Kern.MR), "sve.ir",
+                               emitLoop(B, c64(0), Mc, c64(Kern.MR), "vla.ir",
                                         [&](IRBuilderBase &, Value *Ir) {
                                           emitMicrokernel(Ic, Ir, Jc, Jr, Mc,
                                                           Nc, Kcp, AddC, LastK,
@@ -270,13 +259,15 @@ void SVEGemmEmitter::emit() {
       });
 }
 
-void SVEGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
-                           Value *Kcp) {
-  emitLoop(B, c64(0), Nc, NR, "sve.packb", [&](IRBuilderBase &, Value *Jr) {
+void ScalableGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
+                                Value *Kcp) {
+  emitLoop(B, c64(0), Nc, NR, "vla.packb", [&](IRBuilderBase &, Value *Jr) {
     Value *Cols = smin(NR, B.CreateSub(Nc, Jr));
     Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
     Value *Col0 = B.CreateAdd(Jc, Jr);
-    if (Kern.KG == 1 && isConstOne(G.B.ColStride)) {
+    if (Kern.KG == 1 && isConstOne(G.B.ColStride) &&
+        Kern.Target->ConvertsInVectors(G.B.Elem,
+                                       *B.GetInsertBlock()->getParent())) {
       packBRows(Col0, Pc, Cols, Kc, Panel);
       return;
     }
@@ -291,12 +282,12 @@ void SVEGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
 
 // B with contiguous rows, one k per lane: each k row of the micro-panel is
 // NV predicated loads (zeros past the last column), converted to C's type.
-void SVEGemmEmitter::packBRows(Value *Col0, Value *Pc, Value *Cols, Value *Kc,
-                               Value *Panel) {
+void ScalableGemmEmitter::packBRows(Value *Col0, Value *Pc, Value *Cols,
+                                    Value *Kc, Value *Panel) {
   auto *SrcT = ScalableVectorType::get(G.B.Elem, Kern.lanes());
   Constant *Zero = Constant::getNullValue(SrcT);
   emitLoop(
-      B, c64(0), Kc, c64(1), "sve.packb.k", [&](IRBuilderBase &, Value *K) {
+      B, c64(0), Kc, c64(1), "vla.packb.k", [&](IRBuilderBase &, Value *K) {
         for (unsigned V = 0; V < Kern.NV; ++V) {
           Value *First = B.CreateMul(VL, c64(V));
           Value *Src =
@@ -311,10 +302,10 @@ void SVEGemmEmitter::packBRows(Value *Col0, Value *Pc, Value *Cols, Value *Kc,
       });
 }
 
-void SVEGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
-                           Value *Kcp) {
+void ScalableGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
+                                Value *Kcp) {
   unsigned MR = Kern.MR;
-  emitLoop(B, c64(0), Mc, c64(MR), "sve.packa",
+  emitLoop(B, c64(0), Mc, c64(MR), "vla.packa",
            [&](IRBuilderBase &, Value *Ir) {
              Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
              Value *Panel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
@@ -326,25 +317,32 @@ void SVEGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
            });
 }
 
-Value *SVEGemmEmitter::emitStep(Value *Acc, Value *A, Value *Bv) {
-  if (Kern.Dot == Intrinsic::not_intrinsic)
+Value *ScalableGemmEmitter::emitStep(Value *Acc, Value *A, Value *Bv) {
+  const ScalableDot &Dot = Kern.Dot;
+  if (Dot.Widening) {
+    //   acc += splat(sext(a)) * sext(b): RVV's vwmacc.vx on i16 operands
+    //   (A arrives extended: the microkernel's broadcast).
+    return B.CreateAdd(Acc, B.CreateMul(A, B.CreateSExt(Bv, Kern.accVec())));
+  }
+  if (Dot.ID == Intrinsic::not_intrinsic)
     return multiplyAdd(B, Acc, A, Bv);
   //   acc = sdot(acc, <vscale x 16 x i8> A group x 4, <vscale x 16 x i8> B):
   //   lane l gets the sum of 4 products (bfdot: <vscale x 8 x bf16>, 2).
   Module *M = B.GetInsertBlock()->getModule();
   Function *Fn =
-      Kern.Dot == Intrinsic::aarch64_sve_bfdot
-          ? Intrinsic::getOrInsertDeclaration(M, Kern.Dot)
-          : Intrinsic::getOrInsertDeclaration(M, Kern.Dot, {Kern.accVec()});
+      Dot.Overloaded
+          ? Intrinsic::getOrInsertDeclaration(M, Dot.ID, {Kern.accVec()})
+          : Intrinsic::getOrInsertDeclaration(M, Dot.ID);
   Value *X = B.CreateBitCast(A, Kern.opVec()), *Y = Bv;
-  if (Kern.SwapDotOperands)
+  if (Dot.SwapOperands)
     std::swap(X, Y);
   return B.CreateCall(Fn, {Acc, X, Y});
 }
 
-void SVEGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr,
-                                     Value *Mc, Value *Nc, Value *Kcp,
-                                     Value *AddC, Value *LastK, Value *FirstK) {
+void ScalableGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
+                                          Value *Jr, Value *Mc, Value *Nc,
+                                          Value *Kcp, Value *AddC, Value *LastK,
+                                          Value *FirstK) {
   unsigned MR = Kern.MR, NV = Kern.NV, KG = Kern.KG;
   Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
   Value *BPanel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
@@ -357,7 +355,7 @@ void SVEGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr,
   SmallVector<Value *, 32> Init(MR * NV, Constant::getNullValue(Kern.accVec()));
   // Acc[V * MR + R]: row R, columns [V x VL, (V + 1) x VL) of the block.
   auto Acc = emitLoop(
-      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "sve.k", Init,
+      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "vla.k", Init,
       [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
         SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
         Value *BRow = B.CreateMul(Kq, GroupElems);
@@ -372,6 +370,10 @@ void SVEGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr,
           Value *Lane = B.CreateAlignedLoad(
               LaneT, packPtr(APanel, B.CreateAdd(ARow, c64(R * KG))),
               elementAlign(Kern.PackT));
+          // Widening: the scalar extended, so the backend multiplies by a
+          // scalar register (vwmacc.vx) rather than a widened splat.
+          if (Kern.Dot.Widening)
+            Lane = B.CreateSExt(Lane, Kern.AccT);
           Value *Splat = B.CreateVectorSplat(
               ElementCount::getScalable(Kern.lanes()), Lane);
           for (unsigned V = 0; V < NV; ++V)
@@ -392,7 +394,7 @@ void SVEGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr,
 }
 
 // The sums so far: C's, or on the first K block Init's.
-Value *SVEGemmEmitter::sumsPtr(Value *Row, Value *Col, Value *FirstK) {
+Value *ScalableGemmEmitter::sumsPtr(Value *Row, Value *Col, Value *FirstK) {
   Value *P = elementPtr(B, G.C, Row, Col);
   return G.Init.Ptr ? B.CreateSelect(FirstK, elementPtr(B, G.Init, Row, Col), P)
                     : P;
@@ -401,9 +403,9 @@ Value *SVEGemmEmitter::sumsPtr(Value *Row, Value *Col, Value *FirstK) {
 // for r < MR, v < NV (rows >= Rows: an empty predicate):
 //   p = whilelo(v x VL, Cols)
 //   C[Row0 + r][Col0 + v x VL ..] = (AddC ? sums[..] : 0) + Acc, under p
-void SVEGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
-                                Value *Rows, Value *Cols, Value *AddC,
-                                Value *FirstK) {
+void ScalableGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
+                                     Value *Col0, Value *Rows, Value *Cols,
+                                     Value *AddC, Value *FirstK) {
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
   bool ReadsC = !ConstAddC || ConstAddC->isOne();
   Align A = elementAlign(Kern.AccT);
@@ -430,30 +432,29 @@ void SVEGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
   }
 }
 
-// C (or Init) without contiguous rows: the block goes to a stack buffer of
-// MR rows of the widest NR, then element by element through the strides.
-void SVEGemmEmitter::storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0,
-                                        Value *Col0, Value *Rows, Value *Cols,
-                                        Value *AddC, Value *FirstK) {
-  int64_t Stride = Kern.maxNR();
+// C (or Init) without contiguous rows: the block goes to a scratch buffer
+// of MR rows of NR, then element by element through the strides.
+void ScalableGemmEmitter::storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0,
+                                             Value *Col0, Value *Rows,
+                                             Value *Cols, Value *AddC,
+                                             Value *FirstK) {
   for (unsigned R = 0; R < Kern.MR; ++R)
     for (unsigned V = 0; V < Kern.NV; ++V)
-      B.CreateAlignedStore(
-          Acc[V * Kern.MR + R],
-          B.CreateGEP(Kern.AccT, EdgeBuf,
-                      B.CreateAdd(c64(R * Stride), B.CreateMul(VL, c64(V)))),
-          Align(16));
+      B.CreateAlignedStore(Acc[V * Kern.MR + R],
+                           B.CreateGEP(Kern.AccT, EdgeBuf,
+                                       B.CreateAdd(B.CreateMul(NR, c64(R)),
+                                                   B.CreateMul(VL, c64(V)))),
+                           elementAlign(Kern.AccT));
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
   bool ReadsC = !ConstAddC || ConstAddC->isOne();
   emitLoop(
-      B, c64(0), Rows, c64(1), "sve.edge.r", [&](IRBuilderBase &, Value *R) {
+      B, c64(0), Rows, c64(1), "vla.edge.r", [&](IRBuilderBase &, Value *R) {
         emitLoop(
-            B, c64(0), Cols, c64(1), "sve.edge.c",
+            B, c64(0), Cols, c64(1), "vla.edge.c",
             [&](IRBuilderBase &, Value *C) {
               Value *Sum = B.CreateLoad(
-                  Kern.AccT,
-                  B.CreateGEP(Kern.AccT, EdgeBuf,
-                              B.CreateAdd(B.CreateMul(R, c64(Stride)), C)));
+                  Kern.AccT, B.CreateGEP(Kern.AccT, EdgeBuf,
+                                         B.CreateAdd(B.CreateMul(R, NR), C)));
               Value *Row = B.CreateAdd(Row0, R), *Col = B.CreateAdd(Col0, C);
               if (ReadsC)
                 Sum = addOrKeep(
@@ -466,28 +467,38 @@ void SVEGemmEmitter::storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0,
 
 } // namespace
 
-bool canUseSVE(const Function &F, const TargetTransformInfo &TTI) {
-  return Triple(F.getParent()->getTargetTriple()).isAArch64() &&
-         TTI.getRegisterBitWidth(TargetTransformInfo::RGK_ScalableVector)
-                 .getKnownMinValue() >= 128;
+const ScalableTarget *scalableTargetFor(const Function &F,
+                                        const TargetTransformInfo &TTI) {
+  if (TTI.getRegisterBitWidth(TargetTransformInfo::RGK_ScalableVector)
+          .getKnownMinValue() == 0)
+    return nullptr;
+  Triple TT(F.getParent()->getTargetTriple());
+  if (TT.isAArch64())
+    return &sveTarget();
+  if (TT.isRISCV64() && hasTargetFeature(F, "v"))
+    return &rvvTarget();
+  return nullptr;
 }
 
-bool emitSVEGemm(IRBuilderBase &B, const GemmDesc &G,
-                 const TargetTransformInfo &TTI, GemmPlan &Plan,
-                 std::string &Why) {
+bool emitScalableGemm(IRBuilderBase &B, const GemmDesc &G,
+                      const TargetTransformInfo &TTI,
+                      const ScalableTarget &Target, GemmPlan &Plan,
+                      std::string &Why) {
   Function *F = B.GetInsertBlock()->getParent();
-  SVEKernel Kern;
+  ScalableKernel Kern;
+  Kern.Target = &Target;
   if (!chooseKernel(G, *F, TTI, Kern, Why))
     return false;
   chooseCacheBlocks(G, TTI, Kern);
   auto EmitShare = [&](IRBuilderBase &SB, const GemmDesc &Share) {
-    SVEGemmEmitter(SB, Share, Kern).emit();
+    ScalableGemmEmitter(SB, Share, Kern).emit();
   };
-  // Threads share C in whole micro-panels of a 512-bit VL (any other
+  // Threads share C in whole micro-panels of a 512-bit vector (any other
   // length computes the same values, only with a partial panel more).
-  emitThreadedGemm(B, G, Kern.MR, 4 * Kern.minNR(), Plan, EmitShare);
-  Plan.Kernel = "sve " + Kern.Name + " " + std::to_string(Kern.MR) + "x" +
-                std::to_string(Kern.NV) + "VL";
+  emitThreadedGemm(B, G, Kern.MR, 512 / Target.VscaleBits * Kern.minNR(), Plan,
+                   EmitShare);
+  Plan.Kernel = std::string(Target.Name) + " " + Kern.Name + " " +
+                std::to_string(Kern.MR) + "x" + std::to_string(Kern.NV) + "VL";
   Plan.MC = Kern.MC;
   Plan.NC = Kern.NC;
   Plan.KC = Kern.KC;
