@@ -309,9 +309,43 @@ llvm::ArrayRef<ISALevel> dispatchLevels(const llvm::Triple &TT);
 llvm::ArrayRef<ISALevel> x86DispatchLevels();
 llvm::ArrayRef<ISALevel> powerDispatchLevels();
 
-/// Whether Power10's matrix-multiply assist has an outer product for
-/// \p G's element types (GemmVector.cpp, chooseMMA).
+/// s8, u8 and s16 operands fit i16 exactly: the integer kernels that
+/// multiply i16 pairs (vpmaddwd, xvi16ger2, vwmacc) take them widened.
+bool fitsI16(const GemmOperand &Op);
+
+/// "s8u8s32": an integer GEMM's operand and result types, for remarks.
+std::string intTypesName(const GemmDesc &G);
+
+/// A matrix-accumulator kernel of the fixed-width vector driver
+/// (GemmVector.cpp): accumulator registers hold the register block, each
+/// 4 rows of C by one vector of columns, fed by outer products of packed
+/// rows of A and a packed vector of B. Power10's MMA
+/// (lib/Target/PowerPC/MMAKernels.cpp).
+struct AccumulatorKernel {
+  llvm::Intrinsic::ID ID = llvm::Intrinsic::not_intrinsic; ///< outer product
+  std::string Name;            ///< the remark's kernel: "f32 mma xvf32gerpp"
+  llvm::Type *PackT = nullptr; ///< packed A and B elements
+  unsigned KG = 1;             ///< k values per 32-bit lane of an operand
+  unsigned MR = 0, NV = 0;     ///< the register block: rows, B vectors
+};
+
+/// Power10's kernel for \p G when \p F has MMA (and LLVM compiles it
+/// right).
+bool chooseMMAKernel(const GemmDesc &G, const llvm::Function &F,
+                     AccumulatorKernel &K);
+
+/// Whether Power10's MMA has an outer product for \p G's element types
+/// (the dispatch level's filter).
 bool hasMMAKernel(const GemmDesc &G);
+
+/// The k loop of an MMA kernel over packed panels (A [kc/KG][MR][KG] at
+/// \p APanel; B's k groups \p BStride elements apart at \p BPanel):
+/// returns the block as MR x NV vectors of \p AccVecT, element V * MR + R
+/// holding row R, columns [V * W, V * W + W).
+llvm::SmallVector<llvm::Value *, 32>
+emitMMAKLoop(llvm::IRBuilderBase &B, const AccumulatorKernel &K,
+             llvm::FixedVectorType *AccVecT, llvm::Value *APanel,
+             llvm::Value *BPanel, llvm::Value *BStride, llvm::Value *Kcp);
 
 } // namespace gemm
 } // namespace tlx

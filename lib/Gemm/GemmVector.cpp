@@ -14,11 +14,9 @@
 //                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
 //                 or vpdpwssd where vpdpbusd is available; 2 k per lane;
 //                 exact (no saturation, unlike vpmaddubsw)
-//       MMA       Power10: outer products into the 8 accumulators of 4 x 4
-//                 (4 x 2 for f64): f32 xvf32gerpp and f64 xvf64gerpp (1 k;
-//                 an 8 x 16 / 8 x 8 block), s8 x u8 -> i32 xvi8ger4pp (4 k),
-//                 the other int8 and s16 cases xvi16ger2pp on operands
-//                 widened to i16 while packed (2 k; exact, as PMADDWD)
+//       Matrix    a target's accumulator registers (Power10 MMA: f32,
+//                 f64 and int8/s16 -> i32 outer products into 8
+//                 accumulators; lib/Target/PowerPC/MMAKernels.cpp)
 //       FMA       anything -> f32/f64/i32/i64 on <W x C>: operands are
 //                 converted to C's type while they are packed.
 //     The k values one lane consumes per instruction form a "k group" of KG
@@ -34,7 +32,7 @@
 //             microkernel(ir, jr)                           in L1)
 //  3. The microkernel keeps MR x NV accumulator vectors in registers (loop
 //     phis) across the kc loop: per k group it loads NV vectors of B and
-//     broadcasts one k group of each of the MR rows of A (MMA: loads MR/4
+//     broadcasts one k group of each of the MR rows of A (Matrix: loads MR/4
 //     vectors of A and does one outer product per accumulator, which it
 //     disassembles into rows after the loop). It then adds the
 //     block to C (when accumulating or pc > 0): full blocks with vector
@@ -50,15 +48,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Gemm/GemmEmitterImpl.h"
 #include "Compat.h"
+#include "Gemm/GemmEmitterImpl.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsAArch64.h"
-#include "llvm/IR/IntrinsicsPowerPC.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -76,11 +73,10 @@ namespace {
 /// products into i32 lanes, BFDOT (+bf16) a 2-way bf16 one into f32 -
 /// the k groups of VNNI and vdpbf16ps, with one instruction per signedness
 /// instead of the sign-bit bias.
-/// MMA: Power10's matrix-multiply assist - outer products of 4 rows of A
-/// by one vector of B columns (xvf32gerpp, xvf64gerpp, xvi8ger4pp,
-/// xvi16ger2pp) into 512-bit accumulators, 8 of them: the register block
-/// is the accumulators', not one of broadcast A lanes.
-enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot, MMA };
+/// Matrix: accumulator registers that hold the register block, fed by
+/// outer products (Power10's MMA, lib/Target/PowerPC/MMAKernels.cpp): the
+/// register block is the accumulators', not one of broadcast A lanes.
+enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot, Matrix };
 
 /// Everything the vector kernel's code generation depends on.
 struct VectorKernel {
@@ -96,12 +92,12 @@ struct VectorKernel {
   int64_t MC = 0, KC = 0, NC = 0;
   bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
   bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
-  /// NeonDot and MMA: the instruction; NeonDot: whether B goes first
-  /// (USDOT takes the unsigned operand first; for s8 x u8 that is B).
-  Intrinsic::ID DotID = Intrinsic::not_intrinsic;
+  /// NeonDot: the instruction, and whether B goes first (USDOT takes the
+  /// unsigned operand first; for s8 x u8 that is B).
+  Intrinsic::ID NeonDotID = Intrinsic::not_intrinsic;
   bool SwapDotOperands = false;
-  /// NeonDot: "sdot", "udot", "usdot", "bfdot"; MMA: "xvf32gerpp" etc.
-  std::string DotName;
+  std::string DotName;      ///< NeonDot: "sdot", "udot", "usdot", "bfdot"
+  AccumulatorKernel Matrix; ///< DotKind::Matrix: the target's kernel
   std::string IntTypes; ///< integer dot kernels: "s8s8s32" etc., for remarks
   unsigned RegBytes = 0;
   /// The microkernel reads full-width B micro-panels in place (row stride
@@ -113,25 +109,6 @@ struct VectorKernel {
   unsigned kPad() const { return KG * KUnroll; }
   FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
 };
-
-/// Power10 MMA's register block: 2 x 4 accumulators of 4 rows by one
-/// vector of columns (4 f32 or i32, 2 f64).
-constexpr unsigned MMARows = 8, MMAColumnVectors = 4, MMAAccRows = 4;
-
-/// vpmaddwd and xvi16ger2 multiply i16 by i16 exactly: s8, u8 and s16
-/// operands fit (two products of at most 2^30 each; only -2^15 * -2^15
-/// twice reaches 2^31, which wraps to what i32 arithmetic gives anyway).
-bool fitsI16(const GemmOperand &Op) {
-  return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
-}
-
-std::string intTypesName(const GemmDesc &G) {
-  auto Name = [](const GemmOperand &Op) {
-    return (Op.IsSigned ? "s" : "u") +
-           std::to_string(Op.Elem->getIntegerBitWidth());
-  };
-  return Name(G.A) + Name(G.B) + "s32";
-}
 
 /// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
 /// B vectors and one broadcast must fit; two B vectors per k group when
@@ -174,7 +151,7 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   // 65 rows, MR 14 70; the 3x3 conv layer's GEMMs: +5%), or take an MR up
   // to a quarter below the maximum that pads less (M = 256: MR 13 computes
   // 260 rows, the balanced MR 14 266; +2%). Ties go to the larger MR.
-  if (G.M <= MC && Kern.Dot != DotKind::MMA) {
+  if (G.M <= MC && Kern.Dot != DotKind::Matrix) {
     int64_t Panels = (G.M + Kern.MR - 1) / Kern.MR;
     unsigned Best = unsigned((G.M + Panels - 1) / Panels);
     for (unsigned MR = Kern.MR; MR >= 1 && MR + Kern.MR / 4 >= Kern.MR; --MR)
@@ -219,7 +196,7 @@ void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
   Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
   auto Use = [&](Intrinsic::ID ID, StringRef Name, unsigned KG) {
     Kern.Dot = DotKind::NeonDot;
-    Kern.DotID = ID;
+    Kern.NeonDotID = ID;
     Kern.DotName = Name.str();
     Kern.PackT = AT;
     Kern.KG = KG;
@@ -234,62 +211,11 @@ void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
       Kern.SwapDotOperands = SA; // usdot(acc, unsigned, signed)
     }
     if (Kern.Dot == DotKind::NeonDot)
-      Kern.IntTypes = std::string(SA ? "s8" : "u8") + (SB ? "s8" : "u8") +
-                      "s32";
+      Kern.IntTypes = intTypesName(G);
   } else if (CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
              hasTargetFeature(F, "bf16")) {
     Use(Intrinsic::aarch64_neon_bfdot, "bfdot", 2);
   }
-}
-
-/// A Power10 outer-product instruction: the packed operands' element type
-/// and how many k values one 32-bit lane of them holds.
-struct MMAInstruction {
-  Intrinsic::ID ID = Intrinsic::not_intrinsic;
-  const char *Name = nullptr;
-  Type *PackT = nullptr;
-  unsigned KG = 1;
-};
-
-/// The outer product for \p G's element types: f32, f64, and int8/s16 ->
-/// i32 (xvi8ger4 multiplies signed A bytes by unsigned B bytes, so s8 x u8
-/// only; every other combination on i16 by xvi16ger2). None otherwise.
-MMAInstruction mmaInstructionFor(const GemmDesc &G) {
-  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
-  if (AT == CT && BT == CT && CT->isFloatTy())
-    return {Intrinsic::ppc_mma_xvf32gerpp, "xvf32gerpp", CT, 1};
-  if (AT == CT && BT == CT && CT->isDoubleTy())
-    return {Intrinsic::ppc_mma_xvf64gerpp, "xvf64gerpp", CT, 1};
-  if (!CT->isIntegerTy(32))
-    return {};
-  if (AT->isIntegerTy(8) && BT->isIntegerTy(8) && G.A.IsSigned &&
-      !G.B.IsSigned)
-    return {Intrinsic::ppc_mma_xvi8ger4pp, "xvi8ger4pp", AT, 4};
-  if (fitsI16(G.A) && fitsI16(G.B))
-    return {Intrinsic::ppc_mma_xvi16ger2pp, "xvi16ger2pp",
-            Type::getInt16Ty(CT->getContext()), 2};
-  return {};
-}
-
-/// Power10's matrix-multiply assist for \p G, when \p F has MMA: two
-/// 4-row A operands by four B vectors fill the eight accumulators.
-bool chooseMMA(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
-  if (!Triple(F.getParent()->getTargetTriple()).isPPC64() ||
-      !hasTargetFeature(F, "mma") || compat::PPCMMAKernelMiscompiled)
-    return false;
-  MMAInstruction I = mmaInstructionFor(G);
-  if (!I.Name)
-    return false;
-  Kern.Dot = DotKind::MMA;
-  Kern.DotID = I.ID;
-  Kern.DotName = I.Name;
-  Kern.PackT = I.PackT;
-  Kern.KG = I.KG;
-  Kern.MR = MMARows;
-  Kern.NV = MMAColumnVectors;
-  if (G.C.Elem->isIntegerTy())
-    Kern.IntTypes = intTypesName(G);
-  return true;
 }
 
 /// Chooses the kernel, or returns false when only the scalar code can do
@@ -357,7 +283,12 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
              Bits == 128) {
     chooseNeonDot(G, F, Kern);
-  } else if (Bits == 128 && chooseMMA(G, F, Kern)) {
+  } else if (Bits == 128 && chooseMMAKernel(G, F, Kern.Matrix)) {
+    Kern.Dot = DotKind::Matrix;
+    Kern.PackT = Kern.Matrix.PackT;
+    Kern.KG = Kern.Matrix.KG;
+    Kern.MR = Kern.Matrix.MR;
+    Kern.NV = Kern.Matrix.NV;
     return true;
   }
   unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
@@ -395,10 +326,8 @@ std::string kernelName(const VectorKernel &Kern) {
                                           : Kern.IntTypes) +
             " " + Kern.DotName;
     break;
-  case DotKind::MMA:
-    Name += " " + (Kern.IntTypes.empty() ? accName(Kern.AccT)
-                                          : Kern.IntTypes) +
-            " mma " + Kern.DotName;
+  case DotKind::Matrix:
+    Name += " " + Kern.Matrix.Name;
     break;
   case DotKind::FMA:
     Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
@@ -455,8 +384,6 @@ private:
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
                        Value *LastK, Value *FirstK);
   Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
-  SmallVector<Value *, 32> emitMMALoop(Value *APanel, Value *BPanel,
-                                       Value *BStride, Value *Kcp);
   Value *loadABroadcast(Value *Ptr);
   Value *loadBVector(Value *Ptr, bool InPlace = false);
   void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0, Value *Rows,
@@ -848,7 +775,7 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
     auto *OpT = FixedVectorType::get(Kern.PackT, AccT->getNumElements() *
                                                      Kern.KG);
     Function *Fn =
-        Intrinsic::getOrInsertDeclaration(M, Kern.DotID, {AccT, OpT});
+        Intrinsic::getOrInsertDeclaration(M, Kern.NeonDotID, {AccT, OpT});
     Value *X = B.CreateBitCast(ABroadcast, OpT);
     Value *Y = B.CreateBitCast(BVec, OpT);
     if (Kern.SwapDotOperands)
@@ -864,69 +791,6 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
   return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
                            B.CreateBitCast(ABroadcast, FT->getParamType(1)),
                            B.CreateBitCast(BVec, FT->getParamType(2))});
-}
-
-/// The k loop of the MMA kernel: per k group, MR/4 A operands (4 rows of
-/// KG k values each: 16 bytes, or a 32-byte register pair of f64) and NV
-/// B vectors (W columns of KG k values) of the packed panels, one outer
-/// product into each accumulator:
-///   acc[a][v] = ger(acc[a][v], A[kq][4a..4a+3][..], B[kq][vW..vW+W-1][..])
-/// Afterwards each accumulator is disassembled into its 4 rows: the
-/// vectors the other kernels hold, Acc[V * MR + R] = row R, columns
-/// [V*W, V*W + W). Packed panels in memory order give rows and columns in
-/// that order on little-endian Power (the backend swaps what the ISA
-/// numbers big-endian; a pair loaded whole, not assembled from two
-/// vectors, which reverses its halves).
-SmallVector<Value *, 32> VectorGemmEmitter::emitMMALoop(Value *APanel,
-                                                        Value *BPanel,
-                                                        Value *BStride,
-                                                        Value *Kcp) {
-  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
-  unsigned ARows = MR / MMAAccRows;
-  LLVMContext &Ctx = B.getContext();
-  auto *Bytes = FixedVectorType::get(B.getInt8Ty(), 16);
-  bool APair = packBytes() * MMAAccRows * KG == 32;
-  Type *AOperandT =
-      APair ? (Type *)FixedVectorType::get(Type::getInt1Ty(Ctx), 256) : Bytes;
-  Module *M = B.GetInsertBlock()->getModule();
-  auto MMA = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) {
-    return B.CreateCall(Intrinsic::getOrInsertDeclaration(M, ID), Args);
-  };
-  SmallVector<Value *, 8> Init;
-  for (unsigned I = 0; I < ARows * NV; ++I)
-    Init.push_back(MMA(Intrinsic::ppc_mma_xxsetaccz, {}));
-  auto Accs = emitLoop(
-      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.k", Init,
-      [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
-        SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
-        Value *ARow = B.CreateMul(Kq, c64(MR * KG));
-        Value *BRow = B.CreateMul(Kq, BStride);
-        SmallVector<Value *, 4> BVecs;
-        for (unsigned V = 0; V < NV; ++V)
-          BVecs.push_back(B.CreateBitCast(
-              loadBVector(packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
-                          Kern.DirectB),
-              Bytes));
-        for (unsigned A = 0; A < ARows; ++A) {
-          Value *AOperand = B.CreateAlignedLoad(
-              AOperandT,
-              packPtr(APanel, B.CreateAdd(ARow, c64(A * MMAAccRows * KG))),
-              Align(16));
-          for (unsigned V = 0; V < NV; ++V)
-            Next[A * NV + V] =
-                MMA(Kern.DotID, {Next[A * NV + V], AOperand, BVecs[V]});
-        }
-        return Next;
-      });
-  SmallVector<Value *, 32> Acc(MR * NV);
-  for (unsigned A = 0; A < ARows; ++A)
-    for (unsigned V = 0; V < NV; ++V) {
-      Value *Rows = MMA(Intrinsic::ppc_mma_disassemble_acc, {Accs[A * NV + V]});
-      for (unsigned R = 0; R < MMAAccRows; ++R)
-        Acc[V * MR + A * MMAAccRows + R] =
-            B.CreateBitCast(B.CreateExtractValue(Rows, R), Kern.accVec());
-    }
-  return Acc;
 }
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
@@ -988,8 +852,9 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   // KUnroll k groups per iteration (Kcp is a multiple of KG * KUnroll).
   unsigned KU = Kern.KUnroll;
   SmallVector<Value *, 32> Acc;
-  if (Kern.Dot == DotKind::MMA)
-    Acc = emitMMALoop(APanel, BPanel, BStride, Kcp);
+  if (Kern.Dot == DotKind::Matrix)
+    Acc = emitMMAKLoop(B, Kern.Matrix, Kern.accVec(), APanel, BPanel, BStride,
+                       Kcp);
   else
     Acc = emitLoop(
         B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(KU), "gemm.k", Init,
@@ -1155,8 +1020,18 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
 
 } // namespace
 
-bool hasMMAKernel(const GemmDesc &G) {
-  return mmaInstructionFor(G).Name != nullptr;
+bool fitsI16(const GemmOperand &Op) {
+  // Two products of at most 2^30 each; only -2^15 * -2^15 twice reaches
+  // 2^31, which wraps to what i32 arithmetic gives anyway.
+  return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
+}
+
+std::string intTypesName(const GemmDesc &G) {
+  auto Name = [](const GemmOperand &Op) {
+    return (Op.IsSigned ? "s" : "u") +
+           std::to_string(Op.Elem->getIntegerBitWidth());
+  };
+  return Name(G.A) + Name(G.B) + "s32";
 }
 
 bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,

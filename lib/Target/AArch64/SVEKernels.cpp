@@ -21,16 +21,11 @@ namespace gemm {
 
 namespace {
 
-/// "s8", "u8": an integer operand's type as the remarks name it.
-std::string intName(Type *T, bool IsSigned) {
-  return (IsSigned ? "s" : "u") + std::to_string(T->getIntegerBitWidth());
-}
-
 bool chooseSVEDot(const GemmDesc &G, const Function &F, ScalableDot &Dot) {
   Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
   if (CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8)) {
     bool SA = G.A.IsSigned, SB = G.B.IsSigned;
-    std::string Types = intName(AT, SA) + intName(BT, SB) + "s32";
+    std::string Types = intTypesName(G);
     if (SA == SB) {
       Dot.ID = SA ? Intrinsic::aarch64_sve_sdot : Intrinsic::aarch64_sve_udot;
       Dot.Name = Types + (SA ? " sdot" : " udot");

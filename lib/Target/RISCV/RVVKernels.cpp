@@ -24,22 +24,13 @@ namespace gemm {
 
 namespace {
 
-/// s8, u8 and s16 fit i16 exactly.
-bool fitsI16(const GemmOperand &Op) {
-  return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
-}
-
 bool chooseRVVWidening(const GemmDesc &G, const Function &, ScalableDot &Dot) {
   if (!G.C.Elem->isIntegerTy(32) || !fitsI16(G.A) || !fitsI16(G.B))
     return false;
-  auto Name = [](const GemmOperand &Op) {
-    return (Op.IsSigned ? "s" : "u") +
-           std::to_string(Op.Elem->getIntegerBitWidth());
-  };
   Dot.Widening = true;
   Dot.PackT = Type::getInt16Ty(G.C.Elem->getContext());
   Dot.KG = 1;
-  Dot.Name = Name(G.A) + Name(G.B) + "s32 vwmacc";
+  Dot.Name = intTypesName(G) + " vwmacc";
   return true;
 }
 

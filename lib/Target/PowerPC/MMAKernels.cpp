@@ -1,0 +1,158 @@
+//===- MMAKernels.cpp - Power10 MMA in the vector GEMM driver -------------===//
+//
+// Power10's matrix-multiply assist as a matrix-accumulator kernel of the
+// fixed-width vector GEMM driver (lib/Gemm/GemmVector.cpp, which packs,
+// blocks, handles edges, epilogues, threads and run-time extents): the
+// eight 512-bit accumulators hold the register block, each 4 rows of C by
+// one 16-byte vector of columns, fed by outer products of a packed A
+// operand (4 rows of KG k values) and a packed B vector:
+//
+//   A x B -> C                                 instruction   KG  block
+//   f32 x f32 -> f32                           xvf32gerpp     1  8 x 16
+//   f64 x f64 -> f64 (A: a 32-byte pair)       xvf64gerpp     1  8 x 8
+//   s8 x u8 -> i32                             xvi8ger4pp     4  8 x 16
+//   s8/u8/s16 x s8/u8/s16 -> i32 (the others,  xvi16ger2pp    2  8 x 16
+//     packed as i16)
+//
+// xvi8ger4 multiplies signed bytes of its first operand by unsigned bytes
+// of its second; every other signedness is exact on i16 (the wrapping
+// xvi16ger2pp, not the saturating xvi16ger2spp). Little-endian needs
+// nothing special: panels packed in memory order give rows and columns in
+// that order (the backend swaps what the ISA numbers big-endian; the f64
+// pair is loaded whole - assemble.pair of two vectors would reverse it).
+// LLVM 19's PowerPC backend miscompiles the accumulators in larger
+// functions (compat::PPCMMAKernelMiscompiled): MMA needs TLX built for
+// LLVM 22.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compat.h"
+#include "Gemm/GemmEmitterImpl.h"
+
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/IntrinsicsPowerPC.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace tlx {
+namespace gemm {
+
+namespace {
+
+/// Rows of C per accumulator; accumulators per register block.
+constexpr unsigned AccRows = 4, Accumulators = 8;
+
+/// The outer product for \p G's element types, or false.
+bool chooseInstruction(const GemmDesc &G, AccumulatorKernel &K) {
+  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
+  auto Use = [&](Intrinsic::ID ID, StringRef Name, Type *PackT, unsigned KG) {
+    K.ID = ID;
+    K.Name = (CT->isIntegerTy() ? intTypesName(G)
+              : CT->isFloatTy() ? "f32"
+                                : "f64") +
+             " mma " + Name.str();
+    K.PackT = PackT;
+    K.KG = KG;
+    return true;
+  };
+  if (AT == CT && BT == CT && CT->isFloatTy())
+    return Use(Intrinsic::ppc_mma_xvf32gerpp, "xvf32gerpp", CT, 1);
+  if (AT == CT && BT == CT && CT->isDoubleTy())
+    return Use(Intrinsic::ppc_mma_xvf64gerpp, "xvf64gerpp", CT, 1);
+  if (!CT->isIntegerTy(32))
+    return false;
+  if (AT->isIntegerTy(8) && BT->isIntegerTy(8) && G.A.IsSigned && !G.B.IsSigned)
+    return Use(Intrinsic::ppc_mma_xvi8ger4pp, "xvi8ger4pp", AT, 4);
+  if (fitsI16(G.A) && fitsI16(G.B))
+    return Use(Intrinsic::ppc_mma_xvi16ger2pp, "xvi16ger2pp",
+               Type::getInt16Ty(CT->getContext()), 2);
+  return false;
+}
+
+} // namespace
+
+bool hasMMAKernel(const GemmDesc &G) {
+  AccumulatorKernel K;
+  return chooseInstruction(G, K);
+}
+
+bool chooseMMAKernel(const GemmDesc &G, const Function &F,
+                     AccumulatorKernel &K) {
+  if (!Triple(F.getParent()->getTargetTriple()).isPPC64() ||
+      !hasTargetFeature(F, "mma") || compat::PPCMMAKernelMiscompiled ||
+      !chooseInstruction(G, K))
+    return false;
+  // Two 4-row A operands by four B vectors: all eight accumulators, 6 of
+  // the 64 VSX registers for operands.
+  K.MR = 2 * AccRows;
+  K.NV = Accumulators / 2;
+  return true;
+}
+
+// Per k group, MR/4 A operands (16 bytes, or a 32-byte pair of f64) and NV
+// B vectors, one outer product into each accumulator:
+//   acc[a][v] = ger(acc[a][v], A[kq][4a..4a+3][..], B[kq][vW..vW+W-1][..])
+// then each accumulator disassembled into its 4 rows.
+SmallVector<Value *, 32> emitMMAKLoop(IRBuilderBase &B,
+                                      const AccumulatorKernel &K,
+                                      FixedVectorType *AccVecT, Value *APanel,
+                                      Value *BPanel, Value *BStride,
+                                      Value *Kcp) {
+  unsigned MR = K.MR, NV = K.NV, KG = K.KG;
+  unsigned W = AccVecT->getNumElements(), ARows = MR / AccRows;
+  LLVMContext &Ctx = B.getContext();
+  auto *Bytes = FixedVectorType::get(B.getInt8Ty(), 16);
+  unsigned AOperandBytes = AccRows * KG * K.PackT->getPrimitiveSizeInBits() / 8;
+  Type *AOperandT =
+      AOperandBytes == 32
+          ? (Type *)FixedVectorType::get(Type::getInt1Ty(Ctx), 256)
+          : Bytes;
+  Module *M = B.GetInsertBlock()->getModule();
+  auto Call = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) {
+    return B.CreateCall(Intrinsic::getOrInsertDeclaration(M, ID), Args);
+  };
+  auto Elements = [&](Value *Base, Value *N) {
+    return B.CreateGEP(K.PackT, Base, N);
+  };
+  SmallVector<Value *, 8> Init;
+  for (unsigned I = 0; I < ARows * NV; ++I)
+    Init.push_back(Call(Intrinsic::ppc_mma_xxsetaccz, {}));
+  auto Accs = emitLoop(
+      B, B.getInt64(0), B.CreateUDiv(Kcp, B.getInt64(KG)), B.getInt64(1),
+      "gemm.k", Init, [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
+        SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
+        Value *ARow = B.CreateMul(Kq, B.getInt64(MR * KG));
+        Value *BRow = B.CreateMul(Kq, BStride);
+        SmallVector<Value *, 4> BVecs;
+        for (unsigned V = 0; V < NV; ++V)
+          BVecs.push_back(B.CreateAlignedLoad(
+              Bytes,
+              Elements(BPanel, B.CreateAdd(BRow, B.getInt64(V * W * KG))),
+              Align(16)));
+        for (unsigned A = 0; A < ARows; ++A) {
+          Value *AOperand = B.CreateAlignedLoad(
+              AOperandT,
+              Elements(APanel, B.CreateAdd(ARow, B.getInt64(A * AccRows * KG))),
+              Align(16));
+          for (unsigned V = 0; V < NV; ++V)
+            Next[A * NV + V] =
+                Call(K.ID, {Next[A * NV + V], AOperand, BVecs[V]});
+        }
+        return Next;
+      });
+  SmallVector<Value *, 32> Acc(MR * NV);
+  for (unsigned A = 0; A < ARows; ++A)
+    for (unsigned V = 0; V < NV; ++V) {
+      Value *Rows =
+          Call(Intrinsic::ppc_mma_disassemble_acc, {Accs[A * NV + V]});
+      for (unsigned R = 0; R < AccRows; ++R)
+        Acc[V * MR + A * AccRows + R] =
+            B.CreateBitCast(B.CreateExtractValue(Rows, R), AccVecT);
+    }
+  return Acc;
+}
+
+} // namespace gemm
+} // namespace tlx
