@@ -84,7 +84,7 @@ public:
 };
 
 const char *const ValidArgs =
-    "target=auto|vector|amx|amx-emulate|sme, stop-after=<stage>, "
+    "target=auto|vector|amx|amx-emulate|sme|mma, stop-after=<stage>, "
     "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, "
     "threads=on|off, runtime-checks=on|off, share-kernels=auto|always|never";
 
@@ -105,31 +105,33 @@ class TLXPluginAction : public PluginASTAction {
     return false;
   }
 
-  /// -fplugin-arg-tlx-target=sme on a target without SME, or amx on one
-  /// without AMX: said once per compile (the GEMM lowering would fall back
-  /// to vector code silently, or for amx not build at all), and the plugin
-  /// uses vector code. amx-emulate runs anywhere (the runtime's emulator).
+  /// -fplugin-arg-tlx-target=sme on a target without SME, amx on one
+  /// without AMX, mma on one without Power's MMA: said once per compile
+  /// (the GEMM lowering would fall back to vector code silently, or for amx
+  /// not build at all), and the plugin uses vector code. amx-emulate runs
+  /// anywhere (the runtime's emulator).
   void checkTargetForTriple(CompilerInstance &CI) {
     const llvm::Triple &TT = CI.getTarget().getTriple();
-    bool SMEWithoutAArch64 =
-        Options.Target == tlx::TargetKind::SME && !TT.isAArch64();
-    bool AMXWithoutX86 =
-        Options.Target == tlx::TargetKind::AMX && !TT.isX86();
-    if (!SMEWithoutAArch64 && !AMXWithoutX86)
+    const char *Needs = nullptr;
+    if (Options.Target == tlx::TargetKind::SME && !TT.isAArch64())
+      Needs = "an AArch64 target";
+    else if (Options.Target == tlx::TargetKind::AMX && !TT.isX86())
+      Needs = "an x86-64 target";
+    else if (Options.Target == tlx::TargetKind::MMA &&
+             TT.getArch() != llvm::Triple::ppc64le)
+      Needs = "a powerpc64le target";
+    if (!Needs)
       return;
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     unsigned ID = Diags.getCustomDiagID(
         DiagnosticsEngine::Warning,
         "TLX plugin argument 'target=%0' needs %1, but the target is %2: "
         "TLX uses vector code instead%3");
-    Diags.Report(ID) << tlx::targetName(Options.Target)
-                     << (SMEWithoutAArch64 ? "an AArch64 target"
-                                           : "an x86-64 target")
-                     << TT.str()
-                     << (AMXWithoutX86 ? " (target=amx-emulate runs AMX "
-                                         "code through the runtime's "
-                                         "emulator on any target)"
-                                       : "");
+    Diags.Report(ID) << tlx::targetName(Options.Target) << Needs << TT.str()
+                     << (Options.Target == tlx::TargetKind::AMX
+                             ? " (target=amx-emulate runs AMX code through "
+                               "the runtime's emulator on any target)"
+                             : "");
     Options.Target = tlx::TargetKind::Vector;
   }
 

@@ -4,7 +4,8 @@
  * level TLX has kernels for) is emitted once per level; the code calls
  * tlxrt_isa_level() and runs the best version the CPU and the OS support.
  * See lib/Runtime/cpu_level.c and docs/pipeline.md ("Run-time dispatch").
- * AArch64: an SME GEMM calls tlxrt_sme_require() before its kernel.
+ * AArch64: an SME GEMM calls tlxrt_sme_require() before its kernel; Power:
+ * a GEMM built with -fplugin-arg-tlx-target=mma calls tlxrt_mma_require().
  * Not meant to be called by hand.
  */
 #ifndef TLXRT_CPU_H
@@ -27,6 +28,11 @@ int32_t tlxrt_isa_level(void);
 /* AArch64 Linux only: returns if the thread may use SME (HWCAP2_SME);
  * otherwise says so on stderr and exits with status 1. */
 void tlxrt_sme_require(void);
+
+/* Power Linux only: returns if the CPU has the matrix-multiply assist
+ * (PPC_FEATURE2_MMA); otherwise says so on stderr and exits with status 1.
+ * Called by GEMMs built with -fplugin-arg-tlx-target=mma. */
+void tlxrt_mma_require(void);
 
 #ifdef __cplusplus
 }

@@ -603,6 +603,8 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
   }
   if (Target == GemmTarget::SME)
     return gemm::emitSMEGemm(B, G, Plan, Why);
+  if (Target == GemmTarget::MMA)
+    return gemm::emitMMATargetGemm(B, G, TTI, Plan, Why);
   // K = 0 only clears (or keeps) C: the scalar loops do exactly that.
   std::string VectorWhy = "K is 0";
   if (G.K > 0 && gemm::emitVectorGemm(B, G, TTI, Plan, VectorWhy))

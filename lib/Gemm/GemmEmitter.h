@@ -101,7 +101,7 @@ struct GemmDesc {
 /// the last block of each dimension to the real extent).
 constexpr int64_t PlanningExtent = 4096;
 
-enum class GemmTarget { Vector, AMX, SME };
+enum class GemmTarget { Vector, AMX, SME, MMA };
 
 /// What the emitter chose, for remarks and tests.
 struct GemmPlan {

@@ -338,6 +338,19 @@ bool chooseMMAKernel(const GemmDesc &G, const llvm::Function &F,
 /// (the dispatch level's filter).
 bool hasMMAKernel(const GemmDesc &G);
 
+/// The target features a Power10 MMA kernel adds to a POWER8/9 function:
+/// ISA 3.1 vectors and MMA, not prefixed or PC-relative code.
+const char *mmaTargetFeatures();
+
+/// GemmTarget::MMA (-fplugin-arg-tlx-target=mma): the GEMM on MMA, in a
+/// kernel function with MMA's features when the caller lacks them, after
+/// a run-time check (tlxrt_mma_require). Returns false, emitting nothing,
+/// when MMA cannot do it (not ppc64le, no outer product for the types,
+/// TLX built for LLVM 19).
+bool emitMMATargetGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
+                       const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
+                       std::string &Why);
+
 /// The k loop of an MMA kernel over packed panels (A [kc/KG][MR][KG] at
 /// \p APanel; B's k groups \p BStride elements apart at \p BPanel):
 /// returns the block as MR x NV vectors of \p AccVecT, element V * MR + R

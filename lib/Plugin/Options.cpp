@@ -17,12 +17,14 @@ PipelineOptions &pipelineOptions() {
 }
 
 static cl::opt<std::string> TargetFlag(
-    "tlx-target", cl::desc("TLX lowering target: auto|vector|amx|amx-emulate|sme"),
+    "tlx-target",
+    cl::desc("TLX lowering target: auto|vector|amx|amx-emulate|sme|mma"),
     cl::init("auto"), cl::cb<void, std::string>([](const std::string &V) {
       if (!parseTarget(V, pipelineOptions().Target))
-        report_fatal_error("-tlx-target: unknown target '" + Twine(V) +
-                               "' (valid: auto, vector, amx, amx-emulate, sme)",
-                           /*gen_crash_diag=*/false);
+        report_fatal_error(
+            "-tlx-target: unknown target '" + Twine(V) +
+                "' (valid: auto, vector, amx, amx-emulate, sme, mma)",
+            /*gen_crash_diag=*/false);
     }));
 
 static cl::opt<std::string> StopAfterFlag(
@@ -104,6 +106,7 @@ bool parseTarget(StringRef Name, TargetKind &Out) {
           .Case("amx", TargetKind::AMX)
           .Case("amx-emulate", TargetKind::AMXEmulate)
           .Case("sme", TargetKind::SME)
+          .Case("mma", TargetKind::MMA)
           .Default(std::nullopt);
   if (!Kind)
     return false;
@@ -123,6 +126,8 @@ StringRef targetName(TargetKind Kind) {
     return "amx-emulate";
   case TargetKind::SME:
     return "sme";
+  case TargetKind::MMA:
+    return "mma";
   }
   return "auto";
 }

@@ -14,7 +14,7 @@
 
 namespace tlx {
 
-enum class TargetKind { Auto, Vector, AMX, AMXEmulate, SME };
+enum class TargetKind { Auto, Vector, AMX, AMXEmulate, SME, MMA };
 
 /// When a GEMM of constant extents calls the module's shared kernel of its
 /// kind (the one run-time-sized GEMMs call) instead of code of its own.
@@ -55,7 +55,7 @@ bool parseKernelSharing(llvm::StringRef Name, KernelSharing &Out);
 /// The options in force (opt's -tlx-* flags unless the clang plugin set them).
 PipelineOptions &pipelineOptions();
 
-/// Parses "auto|vector|amx|amx-emulate|sme".
+/// Parses "auto|vector|amx|amx-emulate|sme|mma".
 bool parseTarget(llvm::StringRef Name, TargetKind &Out);
 llvm::StringRef targetName(TargetKind Kind);
 

@@ -8,6 +8,7 @@
  */
 #include "tlxrt_cpu.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #if defined(__powerpc64__) && defined(__linux__)
 #include <sys/auxv.h>
@@ -54,3 +55,19 @@ int32_t tlxrt_isa_level(void) {
   }
   return level;
 }
+
+#if defined(__powerpc64__) && defined(__linux__)
+/* Called by the GEMMs of -fplugin-arg-tlx-target=mma before their kernel:
+ * without MMA its first outer product would kill the program with SIGILL
+ * and no word of why. */
+void tlxrt_mma_require(void) {
+  if (getauxval(AT_HWCAP2) & PPC_FEATURE2_MMA)
+    return;
+  fflush(stdout);
+  fprintf(stderr, "tlx: this program uses the Power10 matrix-multiply assist "
+                  "(MMA), but this CPU/kernel does not support it "
+                  "(PPC_FEATURE2_MMA is not set); rebuild with "
+                  "-fplugin-arg-tlx-target=auto\n");
+  exit(1);
+}
+#endif

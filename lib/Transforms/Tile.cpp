@@ -136,6 +136,8 @@ GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
     return GemmTarget::Vector;
   case TargetKind::SME:
     return GemmTarget::SME;
+  case TargetKind::MMA:
+    return GemmTarget::MMA;
   case TargetKind::Auto:
     break;
   }
@@ -430,13 +432,27 @@ struct GemmResult {
 
 /// The missed remark when \p Target (AMX or SME) cannot compute a GEMM
 /// (\p Why) and vector code does.
+/// "AMX", "SME", "MMA", "vectors": what a GEMM runs on, in remarks.
+static const char *targetISAName(GemmTarget Target) {
+  switch (Target) {
+  case GemmTarget::AMX:
+    return "AMX";
+  case GemmTarget::SME:
+    return "SME";
+  case GemmTarget::MMA:
+    return "MMA";
+  case GemmTarget::Vector:
+    break;
+  }
+  return "vectors";
+}
+
 static void emitTargetFallbackRemark(CallBase &Op, GemmTarget Target,
                                      const std::string &Why) {
-  bool AMX = Target == GemmTarget::AMX;
-  emitMissedRemark(DEBUG_TYPE, AMX ? "NoAMX" : "NoSME", Op,
-                   getOpDesc(*getOpKind(Op)).shortName() +
-                       (AMX ? ": AMX" : ": SME") + " cannot do this GEMM (" +
-                       Why + "); using vector code");
+  std::string ISA = targetISAName(Target);
+  emitMissedRemark(DEBUG_TYPE, "No" + ISA, Op,
+                   getOpDesc(*getOpKind(Op)).shortName() + ": " + ISA +
+                       " cannot do this GEMM (" + Why + "); using vector code");
 }
 
 // %c = matmul(token %a, token %b)          C = A x B through strides:
@@ -569,9 +585,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   }
   if (!Done) {
     emitError(Op, "TLX op '" + Name + "' cannot be lowered for target '" +
-                      (Target == GemmTarget::AMX   ? "amx"
-                       : Target == GemmTarget::SME ? "sme"
-                                                   : "vector") +
+                      (Target == GemmTarget::Vector
+                           ? std::string("vector")
+                           : StringRef(targetISAName(Target)).lower()) +
                       "': " + Why);
     return;
   }
@@ -638,21 +654,18 @@ void Tiler::emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
                          : (Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
                             " (MxKxN)")
                                .str();
-  emitRemark(DEBUG_TYPE, "Gemm", Op,
-             Name + ": " + Size + " " + Types + " GEMM on " +
-                 (Target == GemmTarget::AMX   ? "AMX"
-                  : Target == GemmTarget::SME ? "SME"
-                                              : "vectors") +
-                 ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
-                 " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
-                 // SME tiles are SVL/32 x SVL/32: known at run time only.
-                 (Target == GemmTarget::SME
-                      ? Twine(", ZA tiles of SVL/32 x SVL/32")
-                      : ", tile " + Twine(Plan.MR) + "x" +
-                            (Plan.ScalableNR
-                                 ? "(" + Twine(Plan.NR) + " x vscale)"
-                                 : Twine(Plan.NR))) +
-                 AccNote);
+  emitRemark(
+      DEBUG_TYPE, "Gemm", Op,
+      Name + ": " + Size + " " + Types + " GEMM on " + targetISAName(Target) +
+          ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
+          " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
+          // SME tiles are SVL/32 x SVL/32: known at run time only.
+          (Target == GemmTarget::SME
+               ? Twine(", ZA tiles of SVL/32 x SVL/32")
+               : ", tile " + Twine(Plan.MR) + "x" +
+                     (Plan.ScalableNR ? "(" + Twine(Plan.NR) + " x vscale)"
+                                      : Twine(Plan.NR))) +
+          AccNote);
   if (!Plan.Split.empty())
     emitRemark(DEBUG_TYPE, "Threads", Op,
                Name + ": split over the OpenMP threads by " + Plan.Split +

@@ -5,7 +5,7 @@
 // RUN: not %clang_tlx -fplugin-arg-tlx-fuse-epilogues=maybe -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=FUSE
 // RUN: not %clang_tlx -fplugin-arg-tlx-optimize-kernels=yes -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=OPTK
 // RUN: not %clang_tlx -fplugin-arg-tlx-dispatch=auto -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=DISP
-// CHECK: error: invalid TLX plugin argument 'bogus=1': unknown option (valid arguments: target=auto|vector|amx|amx-emulate|sme, stop-after=<stage>, fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, threads=on|off, runtime-checks=on|off, share-kernels=auto|always|never)
+// CHECK: error: invalid TLX plugin argument 'bogus=1': unknown option (valid arguments: target=auto|vector|amx|amx-emulate|sme|mma, stop-after=<stage>, fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, threads=on|off, runtime-checks=on|off, share-kernels=auto|always|never)
 // TARGET: error: invalid TLX plugin argument 'target=gpu': unknown target
 // STAGE: error: invalid TLX plugin argument 'stop-after=nowhere': unknown stage; stages are recognize
 // FUSE: error: invalid TLX plugin argument 'fuse-epilogues=maybe': expected 'on' or 'off'

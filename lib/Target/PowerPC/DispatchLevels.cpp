@@ -19,18 +19,10 @@ using namespace llvm;
 namespace tlx {
 namespace gemm {
 
-namespace {
-
-const ISALevel PowerLevels[] = {
-    {1, "power10-mma", "mma",
-     "+power9-vector,+power9-altivec,+isa-v30-instructions,+power10-vector,"
-     "+isa-v31-instructions,+mma,+paired-vector-memops",
-     hasMMAKernel},
-};
-
-} // namespace
-
 ArrayRef<ISALevel> powerDispatchLevels() {
+  static const ISALevel PowerLevels[] = {
+      {1, "power10-mma", "mma", mmaTargetFeatures(), hasMMAKernel},
+  };
   if (compat::PPCMMAKernelMiscompiled)
     return {};
   return PowerLevels;

@@ -24,12 +24,20 @@
 // functions (compat::PPCMMAKernelMiscompiled): MMA needs TLX built for
 // LLVM 22.
 //
+// The kernel is chosen inside the vector driver wherever the function's
+// target has MMA (-mcpu=power10, or the run-time dispatch's Power10
+// version); -fplugin-arg-tlx-target=mma (emitMMATargetGemm) asks for it on
+// any ppc64le target: the GEMM goes into a kernel function with MMA's
+// features, called after tlxrt_mma_require() (libtlxrt), which stops a
+// CPU without MMA with a message instead of SIGILL.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Compat.h"
 #include "Gemm/GemmEmitterImpl.h"
 
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicsPowerPC.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -72,6 +80,11 @@ bool chooseInstruction(const GemmDesc &G, AccumulatorKernel &K) {
 }
 
 } // namespace
+
+const char *mmaTargetFeatures() {
+  return "+power9-vector,+power9-altivec,+isa-v30-instructions,"
+         "+power10-vector,+isa-v31-instructions,+mma,+paired-vector-memops";
+}
 
 bool hasMMAKernel(const GemmDesc &G) {
   AccumulatorKernel K;
@@ -152,6 +165,50 @@ SmallVector<Value *, 32> emitMMAKLoop(IRBuilderBase &B,
             B.CreateBitCast(B.CreateExtractValue(Rows, R), AccVecT);
     }
   return Acc;
+}
+
+bool emitMMATargetGemm(IRBuilderBase &B, const GemmDesc &G,
+                       const TargetTransformInfo &TTI, GemmPlan &Plan,
+                       std::string &Why) {
+  Function &Caller = *B.GetInsertBlock()->getParent();
+  if (Triple(Caller.getParent()->getTargetTriple()).getArch() !=
+      Triple::ppc64le) {
+    Why = "MMA needs a powerpc64le target";
+    return false;
+  }
+  if (compat::PPCMMAKernelMiscompiled) {
+    Why = "TLX is built for LLVM " + std::to_string(LLVM_VERSION_MAJOR) +
+          ", whose PowerPC backend miscompiles MMA kernels; LLVM 22 is needed";
+    return false;
+  }
+  if (!hasMMAKernel(G)) {
+    Why = "no outer-product instruction for these element types";
+    return false;
+  }
+  if (hasTargetFeature(Caller, "mma"))
+    return emitVectorGemm(B, G, TTI, Plan, Why);
+  // void tlx.mma.gemm(ptr %env) with MMA's features.
+  LLVMContext &Ctx = Caller.getContext();
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
+                               false);
+  Function *Kernel =
+      createKernelFunction(Caller, FT, "tlx.mma.gemm", mmaTargetFeatures());
+  IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", Kernel));
+  ReturnInst *Ret = KB.CreateRetVoid();
+  KB.SetInsertPoint(Ret);
+  if (!emitVectorGemm(KB, G, TTI, Plan, Why)) {
+    Kernel->eraseFromParent();
+    return false;
+  }
+  Value *Env = passCallerValues(*Kernel, 0, B);
+  Module *M = Caller.getParent();
+  FunctionCallee Require =
+      M->getOrInsertFunction("tlxrt_mma_require", B.getVoidTy());
+  if (auto *Decl = dyn_cast<Function>(Require.getCallee()))
+    Decl->setDoesNotThrow();
+  B.CreateCall(Require);
+  B.CreateCall(Kernel, {Env});
+  return true;
 }
 
 } // namespace gemm
