@@ -430,8 +430,6 @@ struct GemmResult {
   std::optional<Epilogue> Epi;
 };
 
-/// The missed remark when \p Target (AMX or SME) cannot compute a GEMM
-/// (\p Why) and vector code does.
 /// "AMX", "SME", "MMA", "vectors": what a GEMM runs on, in remarks.
 static const char *targetISAName(GemmTarget Target) {
   switch (Target) {
@@ -447,6 +445,8 @@ static const char *targetISAName(GemmTarget Target) {
   return "vectors";
 }
 
+/// The missed remark when \p Target (AMX, SME or MMA) cannot compute a
+/// GEMM (\p Why) and vector code does.
 static void emitTargetFallbackRemark(CallBase &Op, GemmTarget Target,
                                      const std::string &Why) {
   std::string ISA = targetISAName(Target);

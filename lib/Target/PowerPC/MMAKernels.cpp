@@ -93,7 +93,9 @@ bool hasMMAKernel(const GemmDesc &G) {
 
 bool chooseMMAKernel(const GemmDesc &G, const Function &F,
                      AccumulatorKernel &K) {
-  if (!Triple(F.getParent()->getTargetTriple()).isPPC64() ||
+  // Little-endian only: the element order of panels and accumulators was
+  // checked there; big-endian Power (no Debian sysroot) is untested.
+  if (Triple(F.getParent()->getTargetTriple()).getArch() != Triple::ppc64le ||
       !hasTargetFeature(F, "mma") || compat::PPCMMAKernelMiscompiled ||
       !chooseInstruction(G, K))
     return false;
