@@ -68,18 +68,6 @@ SmallVector<const ISALevel *, 3> levelsToAdd(const Function &Caller,
   return Add;
 }
 
-/// An empty `void (ptr %env)` kernel with \p Caller's target plus \p Extra
-/// features.
-Function *createVersion(Function &Caller, const Twine &Name, StringRef Extra) {
-  LLVMContext &Ctx = Caller.getContext();
-  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
-                               false);
-  Function *F = gemm::createKernelFunction(Caller, FT, Name, Extra);
-  F->getArg(0)->setName("env");
-  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "entry", F));
-  return F;
-}
-
 } // namespace
 
 bool emitDispatchedGemm(IRBuilderBase &B, const GemmDesc &G,
@@ -94,10 +82,12 @@ bool emitDispatchedGemm(IRBuilderBase &B, const GemmDesc &G,
 
   // Base version (the caller's own features) first, then each level.
   SmallVector<std::pair<Function *, int32_t>, 4> Fns;
-  Fns.emplace_back(createVersion(Caller, "tlx.dispatch.gemm.base", ""), 0);
+  Fns.emplace_back(gemm::createEnvKernel(Caller, "tlx.dispatch.gemm.base", ""),
+                   0);
   for (const ISALevel *L : Add)
     Fns.emplace_back(
-        createVersion(Caller, Twine("tlx.dispatch.gemm.") + L->Name, L->Features),
+        gemm::createEnvKernel(Caller, Twine("tlx.dispatch.gemm.") + L->Name,
+                              L->Features),
         L->Level);
   for (auto [I, FL] : enumerate(Fns)) {
     Function *F = FL.first;

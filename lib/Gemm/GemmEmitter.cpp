@@ -333,6 +333,17 @@ Function *createKernelFunction(Function &Caller, FunctionType *FT,
   return F;
 }
 
+Function *createEnvKernel(Function &Caller, const Twine &Name,
+                          StringRef ExtraFeatures) {
+  LLVMContext &Ctx = Caller.getContext();
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
+                               false);
+  Function *F = createKernelFunction(Caller, FT, Name, ExtraFeatures);
+  F->getArg(0)->setName("env");
+  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "entry", F));
+  return F;
+}
+
 Value *passCallerValues(Function &Kernel, unsigned EnvArg,
                         IRBuilderBase &CallerB) {
   SetVector<Value *> Captured;

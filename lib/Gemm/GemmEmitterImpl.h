@@ -215,6 +215,12 @@ llvm::Function *createKernelFunction(llvm::Function &Caller,
                                      const llvm::Twine &Name,
                                      llvm::StringRef ExtraFeatures);
 
+/// createKernelFunction for `void (ptr %env)` with an entry block holding
+/// only `ret void`: a GEMM emitted before that return, with the caller's
+/// values passed through passCallerValues (dispatch versions, MMA kernels).
+llvm::Function *createEnvKernel(llvm::Function &Caller, const llvm::Twine &Name,
+                                llvm::StringRef ExtraFeatures);
+
 /// Makes \p Kernel, a function the emitter built whose body uses values of
 /// the function being lowered (a fused epilogue's bias pointer, the GEMM's
 /// operands), self-contained: each such value becomes a field of a struct

@@ -189,15 +189,9 @@ bool emitMMATargetGemm(IRBuilderBase &B, const GemmDesc &G,
   }
   if (hasTargetFeature(Caller, "mma"))
     return emitVectorGemm(B, G, TTI, Plan, Why);
-  // void tlx.mma.gemm(ptr %env) with MMA's features.
-  LLVMContext &Ctx = Caller.getContext();
-  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
-                               false);
   Function *Kernel =
-      createKernelFunction(Caller, FT, "tlx.mma.gemm", mmaTargetFeatures());
-  IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", Kernel));
-  ReturnInst *Ret = KB.CreateRetVoid();
-  KB.SetInsertPoint(Ret);
+      createEnvKernel(Caller, "tlx.mma.gemm", mmaTargetFeatures());
+  IRBuilder<> KB(Kernel->getEntryBlock().getTerminator());
   if (!emitVectorGemm(KB, G, TTI, Plan, Why)) {
     Kernel->eraseFromParent();
     return false;
