@@ -14,13 +14,18 @@
 //  2. contract: operands viewed as [free dims, contracted dims] (op1) and
 //     [contracted, free] (op2) collapsed to 2-D, the result as
 //     [op1 free, op2 free] collapsed to 2-D: one 2-D matmul.
-//  3. convolution (input [N,C,spatial..], kernel [O,C,kspatial..]): per
-//     image and output row, im2col of the input row's receptive fields
-//     (strides, input and kernel dilations applied while gathering) into a
-//     [C*prod(kspatial), OW] buffer, then the 2-D matmul
-//     kernel[O, C*prod(kspatial)] x col -> out[n, :, row.., :]. A 1x1
-//     kernel with unit strides needs no im2col: per image one 2-D matmul
-//     kernel[O, C] x in[n] as [C, pixels] -> out[n] as [O, pixels].
+//  3. convolution (input [N,C,spatial..], kernel [O,C,kspatial..]):
+//     - a 1x1 kernel with unit strides: per image one 2-D matmul
+//       kernel[O, C] x in[n] as [C, pixels] -> out[n] as [O, pixels];
+//     - input pixels evenly spaced (no input dilation; each outer dim's
+//       input step a multiple of the last's) and >= 16 channels: per image
+//       one GEMM per kernel tap reading the input in place ("shifted
+//       GEMMs"), output pixels as one strided dim of rows padded to the
+//       input's pitch, accumulated in a wide buffer, copied out at the end;
+//     - otherwise per image and output row, im2col of the input row's
+//       receptive fields (strides, input and kernel dilations applied
+//       while gathering) into a [C*prod(kspatial), OW] buffer, then the
+//       2-D matmul kernel[O, C*prod(kspatial)] x col -> out[n, :, row..].
 //  A 2-D token needs a unit-stride dim (BLAS leading dimension form). An
 //  operand whose slice or collapse has none is first copied packed by a
 //  transpose (a layout change); a destination that has none is computed in
@@ -57,6 +62,30 @@ struct View2D {
   int64_t RowStride = 1, ColStride = 1;
 };
 
+/// An image's output pixels as one strided dim of "wide" pixels: output
+/// pixel (p_0, .., p_last) is wide pixel sum(p_d * Pitch[d]), and wide
+/// pixel q of a kernel tap reads input pixel q * Step (elements) from the
+/// tap's first. Outer dims are padded to the input's row pitch, so wide
+/// pixels between two output rows are computed and dropped.
+struct WidePixels {
+  Dims Pitch;
+  int64_t Count = 0; ///< wide pixels of one image
+  int64_t Step = 0;  ///< input elements from one wide pixel to the next
+};
+
+/// How lowerShiftedConvolution computes one convolution: the 2-D views of
+/// a chunk's operands (pointers set per tap), its taps and its chunks.
+struct ShiftedConvPlan {
+  bool PixelsAsRows = false; ///< channels last: wide = pixels x kernel^T
+  WidePixels Wide;
+  View2D Pixels, Tap, Sums; ///< input chunk, kernel tap, wide-buffer chunk
+  StridedView WideBuf;      ///< one image's sums, [Q, O] or [O, Q]
+  Dims Taps, InTapStrides, KerTapStrides;
+  int64_t NumTaps = 1, Chunk = 0, NumChunks = 1;
+  bool Threaded = false;
+  std::string Packed; ///< remark note when the kernel was packed
+};
+
 class NDTo2DLowering {
 public:
   explicit NDTo2DLowering(Function &F) : F(F), Ctx(F.getContext()) {}
@@ -81,6 +110,22 @@ private:
   bool lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
                                  const StridedView &In, StridedView Ker,
                                  const StridedView &Dst);
+  void emitWideCopyOut(IRBuilderBase &B, Value *N, const WidePixels &Wide,
+                       const StridedView &WideBuf, bool PixelsAsRows,
+                       const StridedView &Dst);
+  bool lowerShiftedConvolution(CallBase &Store, CallBase &Op,
+                               const ConvolutionParams &P,
+                               const StridedView &In, StridedView Ker,
+                               const StridedView &Dst);
+  ShiftedConvPlan planShiftedConvolution(IRBuilderBase &B, CallBase &Op,
+                                         const ConvolutionParams &P,
+                                         const StridedView &In,
+                                         StridedView &Ker,
+                                         const StridedView &Dst,
+                                         const WidePixels &Wide);
+  void emitShiftedChunk(IRBuilderBase &B, const ShiftedConvPlan &S,
+                        CallBase &Op, Type *ResTy, Value *Image,
+                        const StridedView &Ker, Value *Q0);
   View2D kernelMatrix(IRBuilderBase &B, CallBase &Op, StridedView &Ker,
                       std::string &Packed);
 
@@ -947,6 +992,284 @@ bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
   return true;
 }
 
+/// Fewest input channels (each tap GEMM's K) for which a GEMM per kernel
+/// tap beats im2col's one GEMM over every tap.
+static cl::opt<int64_t> ShiftedConvMinChannels(
+    "tlx-conv-shifted-min-channels", cl::init(16), cl::Hidden,
+    cl::desc("fewest input channels for a convolution computed as one "
+             "GEMM per kernel tap over the input in place"));
+
+/// Bytes of the wide buffer one chunk of wide pixels covers, the unit of
+/// work shared out over threads.
+static cl::opt<int64_t> ShiftedConvChunkBytes(
+    "tlx-conv-shifted-chunk-bytes", cl::init(64 * 1024), cl::Hidden,
+    cl::desc("bytes of sums a convolution computed as one GEMM per kernel "
+             "tap finishes over all taps before the next"));
+
+/// Most padding pixels (percent of the output's) such a convolution may
+/// compute and drop.
+static cl::opt<int64_t> ShiftedConvMaxPadding(
+    "tlx-conv-shifted-max-padding", cl::init(12), cl::Hidden,
+    cl::desc("most padding pixels, in percent of the output pixels, a "
+             "convolution computed as one GEMM per kernel tap may compute"));
+
+/// The wide pixels of a convolution of \p In into \p Dst, when the input's
+/// pixels are evenly spaced that way (no input dilation, each outer dim's
+/// input step a multiple of the last's) and few of them are padding
+/// (-tlx-conv-shifted-max-padding). Every stride is positive, so a padding
+/// pixel's input lies between two valid pixels' - inside the input.
+static std::optional<WidePixels> getWidePixels(const ConvolutionParams &P,
+                                               const StridedView &In,
+                                               const StridedView &Dst) {
+  unsigned NS = In.rank() - 2;
+  if (NS == 0 || any_of(P.InputDilations, [](int64_t D) { return D > 1; }) ||
+      any_of(ArrayRef<int64_t>(In.Strides).drop_front(),
+             [](int64_t S) { return S <= 0; }))
+    return std::nullopt;
+  WidePixels W;
+  W.Step = P.Strides[NS - 1] * In.Strides[1 + NS];
+  W.Pitch.assign(NS, 1);
+  int64_t Span = Dst.Shape[1 + NS], Valid = Span;
+  for (int D = (int)NS - 2; D >= 0; --D) {
+    int64_t InStep = P.Strides[D] * In.Strides[2 + D];
+    if (InStep % W.Step || InStep / W.Step < Span)
+      return std::nullopt;
+    W.Pitch[D] = InStep / W.Step;
+    Span += (Dst.Shape[2 + D] - 1) * W.Pitch[D];
+    Valid *= Dst.Shape[2 + D];
+  }
+  W.Count = Span;
+  if ((Span - Valid) * 100 > Valid * ShiftedConvMaxPadding)
+    return std::nullopt;
+  return W;
+}
+
+// out[n, o, p..] = wide[sum(p * pitch), o] (or wide[o, sum(p * pitch)]):
+// the valid pixels of image \p N, in the destination's layout.
+void NDTo2DLowering::emitWideCopyOut(IRBuilderBase &B, Value *N,
+                                     const WidePixels &Wide,
+                                     const StridedView &WideBuf,
+                                     bool PixelsAsRows,
+                                     const StridedView &Dst) {
+  unsigned NS = Dst.rank() - 2;
+  int64_t O = Dst.Shape[1];
+  StridedView From{
+      WideBuf.Ptr, WideBuf.Elem, {O}, {PixelsAsRows ? 1 : Wide.Count}};
+  for (unsigned D = 0; D < NS; ++D) {
+    From.Shape.push_back(Dst.Shape[2 + D]);
+    From.Strides.push_back(Wide.Pitch[D] * (PixelsAsRows ? O : 1));
+  }
+  // Channels innermost when both sides hold a pixel's channels together.
+  SmallVector<unsigned, 8> Order = inOrder(NS + 1);
+  if (PixelsAsRows)
+    std::rotate(Order.begin(), Order.begin() + 1, Order.end());
+  std::optional<KernelRegion> Kernel;
+  if (O * (Wide.Count) >= MinKernelSteps)
+    Kernel.emplace(B, "conv.out");
+  Align A = F.getParent()->getDataLayout().getABITypeAlign(Dst.Elem);
+  emitLoopNest(B, From.Shape, Order, "tlx.conv.out",
+               [&](IRBuilderBase &B, ArrayRef<Value *> Idx) {
+                 SmallVector<Value *, 8> DstIdx = {N};
+                 DstIdx.append(Idx.begin(), Idx.end());
+                 Value *V = B.CreateAlignedLoad(Dst.Elem,
+                                                emitAddress(B, From, Idx), A);
+                 B.CreateAlignedStore(V, emitAddress(B, Dst, DstIdx), A);
+               });
+  if (Kernel)
+    Kernel->finish(B);
+}
+
+static void emitShiftedConvolutionRemark(const CallBase &Op,
+                                         const ShiftedConvPlan &S,
+                                         const StridedView &In,
+                                         const StridedView &Ker,
+                                         const StridedView &Dst) {
+  int64_t C = In.Shape[1], O = Ker.Shape[0], Q = S.Wide.Count, Valid = 1;
+  for (unsigned D = 2; D < Dst.rank(); ++D)
+    Valid *= Dst.Shape[D];
+  emitRemark(DEBUG_TYPE, "Convolution", Op,
+             "convolution: " + formatShape(In.Shape) + " * " +
+                 formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
+                 " as " + Twine(S.NumTaps) + " GEMMs of " +
+                 (S.PixelsAsRows ? Twine(Q) + "x" + Twine(C) + "x" + Twine(O)
+                                 : Twine(O) + "x" + Twine(C) + "x" + Twine(Q)) +
+                 " (MxKxN) per image, one per kernel tap, reading the "
+                 "input in place" +
+                 (S.PixelsAsRows ? " (channels last: pixels x channels)" : "") +
+                 "; " + Twine(Q - Valid) + " padding pixels of " + Twine(Q) +
+                 (S.NumChunks > 1 ? ", in " + Twine(S.NumChunks) +
+                                        " chunks of " + Twine(S.Chunk)
+                                  : Twine()) +
+                 ", no im2col" + S.Packed +
+                 (S.Threaded ? "; chunks split over the OpenMP threads "
+                               "(__kmpc_fork_call, static schedule)"
+                             : ""));
+}
+
+// %o = convolution(token %in, token %k, strides, kernel dilations) with
+// evenly spaced input pixels (getWidePixels) and enough channels
+//   -->
+// for n:
+//   for each kernel tap t (input offset off_t):
+//     wide (+)= in[n] from off_t as [Q wide pixels, C] x kernel[:, :, t]^T
+//              (channels last: pixels x channels; else the transposed
+//               product kernel[:, :, t] x in[n] as [C, Q])
+//   out[n, o, p..] = wide[sum(p * pitch), o]
+// One GEMM per tap reads the input in place (no im2col); the first tap's
+// is a matmul, the others accumulate into the same wide buffer (tensor.smma,
+// the accumulating form of every element type inside TLX). With threads
+// the wide pixels are shared out in chunks, all taps of a chunk on one
+// thread.
+bool NDTo2DLowering::lowerShiftedConvolution(CallBase &Store, CallBase &Op,
+                                             const ConvolutionParams &P,
+                                             const StridedView &In,
+                                             StridedView Ker,
+                                             const StridedView &Dst) {
+  Type *ResElem = cast<VectorType>(Op.getType())->getElementType();
+  std::optional<WidePixels> Wide = getWidePixels(P, In, Dst);
+  // Channels last reads the input as [pixels, C]; else its pixels must be
+  // contiguous. f16/bf16 results would be rounded after every tap.
+  bool PixelsAsRows = In.Strides[1] == 1;
+  if (!Wide || (!PixelsAsRows && Wide->Step != 1) ||
+      In.Shape[1] < ShiftedConvMinChannels || ResElem->isHalfTy() ||
+      ResElem->isBFloatTy())
+    return false;
+  IRBuilder<> B(&Store);
+  ShiftedConvPlan S = planShiftedConvolution(B, Op, P, In, Ker, Dst, *Wide);
+  Type *ResTy = FixedVectorType::get(ResElem, S.Chunk * Ker.Shape[0]);
+  emitLoopNest(
+      B, {Dst.Shape[0]}, {0}, "tlx.conv",
+      [&](IRBuilderBase &B, ArrayRef<Value *> N) {
+        Value *Image = offsetPtr(B, In.Ptr, In.Elem, N, {In.Strides[0]});
+        // Chunks [Begin, End), on one thread.
+        auto EmitChunks = [&](IRBuilderBase &B, Value *Begin, Value *End) {
+          emitCountedLoop(B, Begin, End, 1, "tlx.conv.chunk",
+                          [&](IRBuilderBase &B, Value *I) {
+                            int64_t Last = S.Wide.Count - S.Chunk;
+                            Value *Q0 = B.CreateMul(I, B.getInt64(S.Chunk));
+                            Q0 = B.CreateSelect(
+                                B.CreateICmpSGT(Q0, B.getInt64(Last)),
+                                B.getInt64(Last), Q0);
+                            emitShiftedChunk(B, S, Op, ResTy, Image, Ker, Q0);
+                          });
+        };
+        if (S.Threaded)
+          // The last chunk overlaps the one before: one thread does both.
+          emitParallelRegion(
+              B, "tlx.par.conv", S.NumChunks - 1, 1, S.NumChunks - 1,
+              [&](IRBuilderBase &TB, const ThreadShare &Share) {
+                Value *End = TB.CreateSelect(
+                    TB.CreateICmpEQ(Share.End, TB.getInt64(S.NumChunks - 1)),
+                    TB.getInt64(S.NumChunks), Share.End);
+                EmitChunks(TB, Share.Begin, End);
+              });
+        else
+          EmitChunks(B, B.getInt64(0), B.getInt64(S.NumChunks));
+        emitWideCopyOut(B, N[0], S.Wide, S.WideBuf, S.PixelsAsRows, Dst);
+      });
+  emitFrees(B);
+  emitShiftedConvolutionRemark(Op, S, In, Ker, Dst);
+  Store.eraseFromParent();
+  return true;
+}
+
+ShiftedConvPlan NDTo2DLowering::planShiftedConvolution(
+    IRBuilderBase &B, CallBase &Op, const ConvolutionParams &P,
+    const StridedView &In, StridedView &Ker, const StridedView &Dst,
+    const WidePixels &Wide) {
+  ShiftedConvPlan S;
+  S.PixelsAsRows = In.Strides[1] == 1;
+  S.Wide = Wide;
+  bool Rows = S.PixelsAsRows;
+  unsigned Rank = In.rank(), NS = Rank - 2;
+  int64_t C = In.Shape[1], O = Ker.Shape[0], Q = Wide.Count;
+  // The kernel's taps as [C, O] (channels last) or [O, C] matrices, packed
+  // first when neither dim is contiguous.
+  S.Tap = {nullptr,
+           Ker.Elem,
+           Rows ? C : O,
+           Rows ? O : C,
+           Ker.Strides[Rows ? 1 : 0],
+           Ker.Strides[Rows ? 0 : 1]};
+  if (!isTokenExpressible(S.Tap)) {
+    Dims Perm = iota(2, Rank);
+    Perm.append(Rows ? Dims{1, 0} : Dims{0, 1});
+    Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, Perm);
+    S.Packed = "; kernel packed first";
+    S.Tap.RowStride = Ker.Strides[Rows ? 1 : 0];
+    S.Tap.ColStride = Ker.Strides[Rows ? 0 : 1];
+  }
+  S.Taps.assign(Ker.Shape.begin() + 2, Ker.Shape.end());
+  S.KerTapStrides.assign(Ker.Strides.begin() + 2, Ker.Strides.end());
+  for (unsigned D = 0; D < NS; ++D) {
+    S.InTapStrides.push_back(P.KernelDilations[D] * In.Strides[2 + D]);
+    S.NumTaps *= S.Taps[D];
+  }
+  // With threads, the wide pixels are shared out in chunks. A chunk that
+  // would pass Q ends at Q instead, overlapping its predecessor (whose
+  // pixels it recomputes the same way, on the same thread): one GEMM
+  // shape. (On one thread, chunks kept in cache across taps measured 2-4%
+  // slower than whole images.)
+  Type *ResElem = cast<VectorType>(Op.getType())->getElementType();
+  S.Chunk = Q;
+  S.Threaded = threadsEnabled(*F.getParent()) && !isParallelRegion(F) &&
+               Q * O * C * S.NumTaps >= ThreadsMinConvWork;
+  if (S.Threaded) {
+    int64_t Target = std::max<int64_t>(
+        1, ShiftedConvChunkBytes / (O * ResElem->getPrimitiveSizeInBits() / 8));
+    int64_t Count = (Q + Target - 1) / Target;
+    S.Chunk = (Q + Count - 1) / Count;
+  }
+  S.NumChunks = (Q + S.Chunk - 1) / S.Chunk;
+  S.Threaded &= S.NumChunks > 2;
+  S.WideBuf = allocPacked(B, ResElem, Rows ? Dims{Q, O} : Dims{O, Q});
+  S.Sums = {nullptr,
+            ResElem,
+            Rows ? S.Chunk : O,
+            Rows ? O : S.Chunk,
+            S.WideBuf.Strides[0],
+            1};
+  S.Pixels = {nullptr,
+              In.Elem,
+              Rows ? S.Chunk : C,
+              Rows ? C : S.Chunk,
+              Rows ? Wide.Step : In.Strides[1],
+              Rows ? In.Strides[1] : Wide.Step};
+  return S;
+}
+
+// One chunk of wide pixels from Q0 on: tap 0 writes its sums, a loop over
+// the other taps adds to them - two GEMMs' code whatever the kernel size.
+void NDTo2DLowering::emitShiftedChunk(IRBuilderBase &B,
+                                      const ShiftedConvPlan &S, CallBase &Op,
+                                      Type *ResTy, Value *Image,
+                                      const StridedView &Ker, Value *Q0) {
+  Value *First = offsetPtr(B, Image, S.Pixels.Elem, {Q0}, {S.Wide.Step});
+  Value *SumsPtr = offsetPtr(B, S.WideBuf.Ptr, S.WideBuf.Elem, {Q0},
+                             {S.PixelsAsRows ? S.Sums.Cols : 1});
+  auto EmitTap = [&](IRBuilderBase &B, ArrayRef<Value *> T, bool IsFirst) {
+    View2D In = S.Pixels, Tap = S.Tap, Sums = S.Sums;
+    In.Ptr = offsetPtr(B, First, In.Elem, T, S.InTapStrides);
+    Tap.Ptr = offsetPtr(B, Ker.Ptr, Ker.Elem, T, S.KerTapStrides);
+    Sums.Ptr = SumsPtr;
+    SmallVector<Value *, 3> Args;
+    if (!IsFirst)
+      Args.push_back(emitToken(B, Sums));
+    Args.push_back(emitToken(B, S.PixelsAsRows ? In : Tap));
+    Args.push_back(emitToken(B, S.PixelsAsRows ? Tap : In));
+    CallInst *MM =
+        createOpCall(B, IsFirst ? OpKind::MatMul : OpKind::SMMA, ResTy, Args);
+    MM->setDebugLoc(Op.getDebugLoc());
+    emitStore2D(B, MM, Sums);
+  };
+  EmitTap(B, SmallVector<Value *, 4>(S.Taps.size(), B.getInt64(0)), true);
+  if (S.NumTaps > 1)
+    emitCountedLoop(B, 1, S.NumTaps, 1, "tlx.conv.tap",
+                    [&](IRBuilderBase &B, Value *T) {
+                      EmitTap(B, unflatten(B, T, S.Taps), false);
+                    });
+}
+
 // %o = convolution(token %in, token %k, strides, in_dil, k_dil)
 //   -->
 // for n, for out rows p_0..p_{s-2}:
@@ -961,6 +1284,8 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   StridedView Ker = *getMemoryView(Op.getArgOperand(1));
   StridedView Dst = getStoreView(Store);
   if (isPointwise(P, Ker) && lowerPointwiseConvolution(Store, Op, In, Ker, Dst))
+    return;
+  if (lowerShiftedConvolution(Store, Op, P, In, Ker, Dst))
     return;
   unsigned Rank = In.rank();
   unsigned NS = Rank - 2; // spatial dims

@@ -127,6 +127,17 @@ bool Tiler::emitGemmFor(IRBuilderBase &B, const GemmDesc &G,
       Plan, Why, Versions);
 }
 
+/// The op's name in remarks and errors. tlx-nd-to-2d accumulates float
+/// GEMMs (a convolution's kernel taps) with tensor.smma, the RFC's
+/// accumulating form, which users write for integers only: "matmul" there.
+static StringRef contractionName(const CallBase &Op) {
+  OpKind Kind = *getOpKind(Op);
+  if (Kind != OpKind::MatMul &&
+      !cast<VectorType>(Op.getType())->getElementType()->isIntegerTy())
+    return getOpDesc(OpKind::MatMul).shortName();
+  return getOpDesc(Kind).shortName();
+}
+
 GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
   switch (pipelineOptions().Target) {
   case TargetKind::AMX:
@@ -150,7 +161,7 @@ GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
   StringRef Product = getAMXFeature(G);
   if (!Product.empty() && !gemm::hasTargetFeature(F, Product)) {
     emitMissedRemark(DEBUG_TYPE, "NoAMXProduct", Op,
-                     getOpDesc(*getOpKind(Op)).shortName() +
+                     contractionName(Op) +
                          ": the function's target has AMX tiles but no " +
                          Product + "; using vector code");
     return GemmTarget::Vector;
@@ -451,8 +462,8 @@ static void emitTargetFallbackRemark(CallBase &Op, GemmTarget Target,
                                      const std::string &Why) {
   std::string ISA = targetISAName(Target);
   emitMissedRemark(DEBUG_TYPE, "No" + ISA, Op,
-                   getOpDesc(*getOpKind(Op)).shortName() + ": " + ISA +
-                       " cannot do this GEMM (" + Why + "); using vector code");
+                   contractionName(Op) + ": " + ISA + " cannot do this GEMM (" +
+                       Why + "); using vector code");
 }
 
 // %c = matmul(token %a, token %b)          C = A x B through strides:
@@ -466,7 +477,7 @@ static void emitTargetFallbackRemark(CallBase &Op, GemmTarget Target,
 // are rounded into the destination the same way.
 void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   OpKind Kind = *getOpKind(Op);
-  StringRef Name = getOpDesc(Kind).shortName();
+  StringRef Name = contractionName(Op);
   bool IsMMA = Kind != OpKind::MatMul;
   unsigned First = IsMMA ? 1 : 0;
   std::optional<StridedView> A = getViewThroughIndexMaps(Op.getArgOperand(First));
@@ -648,7 +659,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
 void Tiler::emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
                             const GemmPlan &Plan, ArrayRef<std::string> Versions,
                             const Twine &Types, const Twine &AccNote) {
-  StringRef Name = getOpDesc(*getOpKind(Op)).shortName();
+  StringRef Name = contractionName(Op);
   std::string Size = G.isRuntimeSized()
                          ? std::string("MxKxN known at run time")
                          : (Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) +
@@ -1004,7 +1015,7 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   ReturnInst *Ret = KB.CreateRetVoid();
   KB.SetInsertPoint(Ret);
 
-  StringRef Name = getOpDesc(*getOpKind(Op)).shortName();
+  StringRef Name = contractionName(Op);
   GemmTarget Target = chooseTarget(KG, Op);
   GemmPlan Plan;
   std::string Why;
@@ -1117,8 +1128,7 @@ bool Tiler::emitSharedStaticGemm(IRBuilderBase &B, GemmDesc G,
     return false;
   emitKernelCall(B, *Kernel, G, {G.A.Ptr, G.B.Ptr, G.C.Ptr, G.Init.Ptr});
   emitRemark(DEBUG_TYPE, "SharedGemm", Op,
-             getOpDesc(*getOpKind(Op)).shortName() + ": " + Size + " calls " +
-                 Kernel->getName() +
+             contractionName(Op) + ": " + Size + " calls " + Kernel->getName() +
                  ", the module's shared GEMM kernel of its kind "
                  "(share-kernels)");
   return true;

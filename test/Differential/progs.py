@@ -1012,13 +1012,17 @@ class Prog:
 
     def op_convolution(self, op):
         dt = self.dt_choice(TYPES)
+        # 16 channels or more: one GEMM per kernel tap over the input in
+        # place (tlx-nd-to-2d's shifted GEMMs); fewer: im2col.
+        nc = (self.rng.randint(16, 20) if self.chance(0.3) else
+              self.rng.randint(1, 3))
         x = self.pick(lambda v: v.dt == dt and 3 <= v.rank <= 4 and
                       self.fine(v),
-                      lambda: self.new_input(dt, [self.rng.randint(1, 2),
-                                                  self.rng.randint(1, 3)] +
+                      lambda: self.new_input(dt, [self.rng.randint(1, 2), nc] +
                                              self.rshape(
                                                  self.rng.choice([1, 2]),
-                                                 self.max_elems // 6)))
+                                                 max(4, self.max_elems //
+                                                     (2 * nc + 4)))))
         ns = x.rank - 2
         nb, c, ins = x.logical[0], x.logical[1], x.logical[2:]
         two = self.chance(0.25)

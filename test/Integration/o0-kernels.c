@@ -5,7 +5,8 @@
 // outlined kernels get debug info of their own; the module must verify)
 // and -O2, for: a matmul with tails, an smma accumulating in place, an mma
 // whose accumulator is copied first, a fused epilogue (scale, bias, relu),
-// a convolution (its im2col copy a kernel too), a large elementwise chain
+// a convolution (one GEMM per kernel tap, its copy out of the wide buffer
+// a kernel too; with im2col forced, the im2col copy), a large elementwise chain
 // and a reduce-window.
 // RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O0 -g %s %tlx_rt -o %tg && %tg | FileCheck %s
@@ -14,12 +15,16 @@
 // RUN: %clang_tlx -w -O0 -g -S -emit-llvm %s -o %t.ll
 // RUN: opt -passes=verify -disable-output %t.ll
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: %clang_tlx -w -O0 -mllvm -tlx-conv-shifted-min-channels=100000 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IM2COL
+// IM2COL-LABEL: define {{.*}}void @conv(
+// IM2COL: call void @tlx.im2col.conv.0(
+// IM2COL: call void @tlx.gemm.conv.0(
 // RUN: not grep -q tlx-kernel %t.ll
 // RUN: %clang_tlx -w -O0 -g -c %s -o %t.o && llvm-dwarfdump --verify %t.o | FileCheck %s --check-prefix=DWARF
 // DWARF: No errors.
 // RUN: %clang_tlx -w -O0 -fplugin-arg-tlx-optimize-kernels=off -S -emit-llvm %s -o - | FileCheck %s --check-prefix=OFF
 // RUN: %clang_tlx -w -O0 -Rpass=tlx-optimize-kernels -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: o0-kernels.c:[[#@LINE+73]]:3: remark: kernel 'tlx.gemm.mm.0' optimized at -O2 [-Rpass=tlx-optimize-kernels]
+// REMARK: o0-kernels.c:[[#@LINE+74]]:3: remark: kernel 'tlx.gemm.mm.0' optimized at -O2 [-Rpass=tlx-optimize-kernels]
 // The backend generates code at -O2 then (the user's functions stay optnone:
 // FastISel, no machine optimizations): the microkernel's accumulators stay
 // in registers; the -O0 backend would spill them around every block.
@@ -53,8 +58,9 @@
 // IR-LABEL: define {{.*}}void @dense(
 // IR: call void @tlx.gemm.dense.0(
 // IR-LABEL: define {{.*}}void @conv(
-// IR: call void @tlx.im2col.conv.0(
 // IR: call void @tlx.gemm.conv.0(
+// IR: call void @tlx.gemm.conv.1(
+// IR: call void @tlx.conv.out.conv.0(
 // IR-LABEL: define {{.*}}void @elementwise(
 // IR: call void @tlx.loop.elementwise.0(
 // IR-LABEL: define {{.*}}void @reduce(
