@@ -100,10 +100,12 @@ struct VectorKernel {
   AccumulatorKernel Matrix; ///< DotKind::Matrix: the target's kernel
   std::string IntTypes; ///< integer dot kernels: "s8s8s32" etc., for remarks
   unsigned RegBytes = 0;
-  /// The microkernel reads full-width B micro-panels in place (row stride
-  /// DirectBStride elements); only the partial last panel is packed.
+  /// The microkernel may read full-width B micro-panels in place (B's row
+  /// stride), and broadcast full-height A micro-panels' elements in place
+  /// (A's rows, k contiguous); only partial last panels are packed. For
+  /// strides or extents known only at run time, decided there.
   bool DirectB = false;
-  int64_t DirectBStride = 0;
+  bool DirectA = false;
 
   unsigned nr() const { return NV * W; }
   unsigned kPad() const { return KG * KUnroll; }
@@ -117,6 +119,31 @@ void chooseRegisterBlock(VectorKernel &Kern, unsigned NumRegs) {
   Kern.NV = NumRegs >= 16 ? 2 : 1;
   Kern.MR = (NumRegs - Kern.NV - 1) / Kern.NV;
   Kern.MR = std::max(1u, std::min(Kern.MR, 14u));
+}
+
+/// The widest N for which A is read in place: a few register blocks (a
+/// convolution's output channels), where a packed A micro-panel would
+/// serve only a few micro-kernels.
+int64_t maxNForDirectA(const VectorKernel &Kern) { return 4 * Kern.nr(); }
+
+/// Whether the FMA kernel may read \p Op in place: its own element type,
+/// rows k-contiguous, and a row stride that spreads a micro-panel's rows
+/// over the L1 sets - a multiple of 2 KiB (e.g. 1024 f32) puts them in at
+/// most two pairs of sets and thrashes L1 (measured for B: 64 x 1024 x
+/// 1024 f32 in place -6%; 512^3 equal; 256^3, 1 KiB stride, +2%). Strides
+/// known only at run time are checked there (inPlaceCheck).
+bool mayReadInPlace(const VectorKernel &Kern, const GemmOperand &Op) {
+  if (Kern.Dot != DotKind::FMA || Op.Elem != Kern.PackT)
+    return false;
+  auto *ColStride = dyn_cast<ConstantInt>(Op.ColStride);
+  if (ColStride && !ColStride->isOne())
+    return false;
+  auto *RowStride = dyn_cast<ConstantInt>(Op.RowStride);
+  int64_t Bytes = RowStride
+                      ? RowStride->getSExtValue() *
+                            int64_t(Kern.PackT->getPrimitiveSizeInBits() / 8)
+                      : 1;
+  return Bytes > 0 && Bytes % 2048 != 0;
 }
 
 /// Cache blocks: a B micro-panel (KC x NR) fills about 2/3 of L1, an A block
@@ -169,24 +196,18 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   // B in place: when all of M is one A block, each packed B micro-panel
   // would serve only a few micro-kernels (M = 64: five), so packing B costs
   // a copy of B per K block for little reuse (the 3x3 convolution's nine
-  // tap GEMMs, M = 64, pack 770 KB each). Reading B's rows directly needs
-  // the FMA kernel on B's own element type, contiguous rows, and a row
-  // stride that spreads the KC rows of a micro-panel over the L1 sets: a
-  // stride of a multiple of 2 KiB (e.g. 1024 f32) puts them in at most two
-  // pairs of sets and thrashes L1, so those keep packing (measured: 64 x
-  // 1024 x 1024 f32 in place -6%; 512^3 equal; 256^3, 1 KiB stride, +2%).
-  auto *RowStride = dyn_cast<ConstantInt>(G.B.RowStride);
-  auto *ColStride = dyn_cast<ConstantInt>(G.B.ColStride);
-  if (Kern.Dot == DotKind::FMA && G.B.Elem == Kern.PackT && RowStride &&
-      ColStride && ColStride->isOne() && G.M <= Kern.MC) {
-    int64_t StrideBytes = RowStride->getSExtValue() * ES;
-    bool Spread =
-        StrideBytes % 64 != 0 || std::gcd<int64_t>(StrideBytes / 64, 64) <= 16;
-    if (StrideBytes > 0 && Spread) {
-      Kern.DirectB = true;
-      Kern.DirectBStride = RowStride->getSExtValue();
-    }
-  }
+  // tap GEMMs, M = 64, pack 770 KB each).
+  // (Run-time extents: decided at run time, inPlaceCheck.)
+  bool RT = G.isRuntimeSized();
+  Kern.DirectB = mayReadInPlace(Kern, G.B) && (RT || G.M <= Kern.MC);
+  // A in place: when N is a few register blocks wide (a convolution's
+  // output channels: 64), each packed A micro-panel serves only a few
+  // micro-kernels, and packing it (a transpose) is a copy of A per K block
+  // for little reuse. Broadcasting from A's rows needs them k-contiguous
+  // and spread over the L1 sets as B's above (3022 x 64 x 64 f32, A rows
+  // 64 apart: 236 -> 250 GFLOP/s on Zen 5).
+  Kern.DirectA =
+      mayReadInPlace(Kern, G.A) && (RT || G.N <= maxNForDirectA(Kern));
 }
 
 /// AArch64's dot products for \p G, when \p F's features have one:
@@ -367,6 +388,7 @@ private:
   Value *packPtr(Value *Base, Value *Elems) {
     return B.CreateGEP(Kern.PackT, Base, Elems);
   }
+  Value *inPlaceCheck(const GemmOperand &Op, Value *ExtentOK);
 
   void packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc, Value *Kcp);
   bool canInterleaveB() const;
@@ -397,6 +419,9 @@ private:
   Type *I64;
   Value *ApBase = nullptr, *BpBase = nullptr, *ColSums = nullptr;
   AllocaInst *EdgeBuf = nullptr;
+  /// i1: A / B are read in place (Kern.DirectA / DirectB and, for what is
+  /// known only at run time, inPlaceCheck).
+  Value *InPlaceA = nullptr, *InPlaceB = nullptr;
 };
 
 void VectorGemmEmitter::emit() {
@@ -409,6 +434,13 @@ void VectorGemmEmitter::emit() {
     EdgeBuf->setAlignment(Align(64));
   }
   int64_t ES = packBytes();
+  InPlaceA = B.getFalse();
+  if (Kern.DirectA)
+    InPlaceA = inPlaceCheck(
+        G.A, B.CreateICmpSLE(G.extentN(B), c64(maxNForDirectA(Kern))));
+  InPlaceB = B.getFalse();
+  if (Kern.DirectB)
+    InPlaceB = inPlaceCheck(G.B, B.CreateICmpSLE(G.extentM(B), c64(Kern.MC)));
   ApBase = emitScratch(B, ScratchSlot::PackedA, Kern.MC * Kern.KC * ES);
   BpBase = emitScratch(B, ScratchSlot::PackedB, Kern.NC * Kern.KC * ES);
   if (Kern.BiasA)
@@ -458,6 +490,22 @@ void VectorGemmEmitter::emit() {
       });
 }
 
+/// i1: \p Op may be read in place (mayReadInPlace) - what its strides and
+/// \p ExtentOK leave to the run time: a unit column stride and a positive
+/// row stride that is no multiple of 2 KiB. Constant true for a GEMM whose
+/// strides and extents decided at compile time.
+Value *VectorGemmEmitter::inPlaceCheck(const GemmOperand &Op, Value *ExtentOK) {
+  Value *OK = ExtentOK;
+  if (!isa<Constant>(Op.ColStride))
+    OK = B.CreateAnd(OK, B.CreateICmpEQ(Op.ColStride, c64(1)));
+  if (!isa<Constant>(Op.RowStride)) {
+    Value *Bytes = B.CreateMul(Op.RowStride, c64(packBytes()));
+    OK = B.CreateAnd(OK, B.CreateICmpSGT(Bytes, c64(0)));
+    OK = B.CreateAnd(OK, B.CreateICmpNE(B.CreateAnd(Bytes, c64(2047)), c64(0)));
+  }
+  return OK;
+}
+
 void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
                                       Value *Col0, Value *Rows, Value *Kc,
                                       bool KIsRow, Value *Panel,
@@ -493,7 +541,7 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
         };
         // B read in place: only the partial last micro-panel is packed.
         if (Kern.DirectB)
-          emitIf(B, Partial, Pack);
+          emitIf(B, B.CreateOr(Partial, B.CreateNot(InPlaceB)), Pack);
         else
           Pack();
       });
@@ -586,16 +634,26 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
           copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel, MR,
                         Kern.BiasA);
         };
-        if (canTransposeA())
+        auto Pack = [&] {
+          if (canTransposeA())
+            emitIf(
+                B, B.CreateICmpEQ(Rows, c64(MR)),
+                [&] { transposeIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
+          else if (canWidenA())
+            emitIf(
+                B, B.CreateICmpEQ(Rows, c64(MR)),
+                [&] { widenIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
+          else
+            Copy();
+        };
+        // A read in place: only the partial last micro-panel is packed.
+        if (Kern.DirectA)
           emitIf(
-              B, B.CreateICmpEQ(Rows, c64(MR)),
-              [&] { transposeIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
-        else if (canWidenA())
-          emitIf(
-              B, B.CreateICmpEQ(Rows, c64(MR)),
-              [&] { widenIntoPanel(Row0, Pc, Kc, Panel); }, Copy);
+              B,
+              B.CreateOr(B.CreateICmpSLT(Rows, c64(MR)), B.CreateNot(InPlaceA)),
+              Pack);
         else
-          Copy();
+          Pack();
       });
 }
 
@@ -801,15 +859,29 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   unsigned NR = Kern.nr();
   Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
   Value *BPanel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+  // Elements from one k group of the A micro-panel to the next, and from
+  // one row to the next.
+  Value *AStride = c64(MR * KG), *ARowStride = c64(KG);
+  if (Kern.DirectA) {
+    // Full-height micro-panels straight from A, the partial last one from
+    // its packed copy.
+    Value *Full =
+        B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)), InPlaceA);
+    APanel = B.CreateSelect(Full, elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc),
+                            APanel);
+    AStride = B.CreateSelect(Full, c64(1), AStride);
+    ARowStride = B.CreateSelect(Full, G.A.RowStride, ARowStride);
+  }
   // Elements from one k group of the B micro-panel to the next.
   Value *BStride = c64(NR * KG);
   if (Kern.DirectB) {
     // Full-width micro-panels straight from B (row stride of B), the
     // partial last one from its packed copy.
-    Value *Full = B.CreateICmpSGE(B.CreateSub(Nc, Jr), c64(NR));
+    Value *Full =
+        B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Nc, Jr), c64(NR)), InPlaceB);
     BPanel = B.CreateSelect(Full, elementPtr(B, G.B, Pc, B.CreateAdd(Jc, Jr)),
                             BPanel);
-    BStride = B.CreateSelect(Full, c64(Kern.DirectBStride), BStride);
+    BStride = B.CreateSelect(Full, G.B.RowStride, BStride);
   }
 
   // Accumulators start at zero, or at -128 * column sums for biased A.
@@ -863,7 +935,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
           for (unsigned U = 0; U < KU; ++U) {
             Value *KqU = U ? B.CreateAdd(Kq, c64(U)) : Kq;
             Value *BRow = B.CreateMul(KqU, BStride);
-            Value *ARow = B.CreateMul(KqU, c64(MR * KG));
+            Value *ARow = B.CreateMul(KqU, AStride);
             SmallVector<Value *, 4> BVecs;
             for (unsigned V = 0; V < NV; ++V)
               BVecs.push_back(loadBVector(
@@ -875,12 +947,13 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
               // The A micro-panel streams from L2: fetch 8 k groups ahead.
               B.CreateIntrinsic(
                   Intrinsic::prefetch, {B.getPtrTy()},
-                  {packPtr(APanel, B.CreateAdd(ARow, c64(MR * KG * 8))),
+                  {packPtr(APanel,
+                           B.CreateAdd(ARow, B.CreateMul(AStride, c64(8)))),
                    B.getInt32(0), B.getInt32(3), B.getInt32(1)});
             }
             for (unsigned R = 0; R < MR; ++R) {
-              Value *ABcast = loadABroadcast(
-                  packPtr(APanel, B.CreateAdd(ARow, c64(R * KG))));
+              Value *ABcast = loadABroadcast(packPtr(
+                  APanel, B.CreateAdd(ARow, B.CreateMul(c64(R), ARowStride))));
               for (unsigned V = 0; V < NV; ++V)
                 Next[V * MR + R] =
                     emitDotStep(Next[V * MR + R], ABcast, BVecs[V]);
@@ -1034,6 +1107,29 @@ std::string intTypesName(const GemmDesc &G) {
   return Name(G.A) + Name(G.B) + "s32";
 }
 
+/// " (A in place)", " (B in place if its strides allow)", ...: which
+/// operands the kernel reads without packing, in remarks.
+static std::string inPlaceNote(const GemmDesc &G, const VectorKernel &Kern) {
+  auto Decided = [&](const GemmOperand &Op) {
+    return !G.isRuntimeSized() && isa<Constant>(Op.RowStride) &&
+           isa<Constant>(Op.ColStride);
+  };
+  std::string Ops;
+  bool AtRunTime = false;
+  if (Kern.DirectA) {
+    Ops = "A";
+    AtRunTime |= !Decided(G.A);
+  }
+  if (Kern.DirectB) {
+    Ops += Ops.empty() ? "B" : " and B";
+    AtRunTime |= !Decided(G.B);
+  }
+  if (Ops.empty())
+    return "";
+  return " (" + Ops + " in place" +
+         (AtRunTime ? " when strides and sizes allow" : "") + ")";
+}
+
 bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
                     const TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why) {
@@ -1050,13 +1146,13 @@ bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
     VectorGemmEmitter(B, Share, Kern).emit();
   };
   emitThreadedGemm(B, G, Kern.MR, Kern.nr(), Plan, EmitShare);
-  Plan.Kernel = kernelName(Kern) + (Kern.DirectB ? " (B in place)" : "");
+  Plan.Kernel = kernelName(Kern) + inPlaceNote(G, Kern);
   Plan.MC = Kern.MC;
   Plan.NC = Kern.NC;
   Plan.KC = Kern.KC;
   Plan.MR = Kern.MR;
   Plan.NR = Kern.nr();
-  Plan.PackedA = true;
+  Plan.PackedA = !Kern.DirectA;
   Plan.PackedB = !Kern.DirectB;
   return true;
 }
