@@ -5,8 +5,9 @@
 // accumulators with a remainder block), strided row windows, every
 // element type, against the runtime's sequential reference. Then the
 // semantics that a reassociating walk must keep exactly: the first NaN in
-// window order wins with its payload, max(-0, +0) = +0, min = -0, and a
-// sum of -0s is -0.
+// window order wins with its payload, max(-0, +0) = +0, min = -0, a
+// sum of -0s is -0, and infinities (which send an output to the in-order
+// fold, as a NaN does) give their exact max/min.
 // RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // CHECK-NOT: FAIL
@@ -18,6 +19,7 @@
 // CHECK: i8 add columns 33x70: ok
 // CHECK: first NaN wins: ok
 // CHECK: signed zeros: ok
+// CHECK: infinities: ok
 // CHECK: PASSED
 #include "Inputs/oracle.h"
 #include <tlx.h>
@@ -158,10 +160,34 @@ static void signedZeros(void) {
          bits(mn[0]), bits(mn[1]), bits(sum[0]), bits(sum[1]));
 }
 
+// Rows of 40 with infinities among finite values, and a NaN after one.
+static void infinities(void) {
+  static float r[4][40], mx[4], mn[4];
+  for (int i = 0; i < 40; i++)
+    for (int k = 0; k < 4; k++)
+      r[k][i] = (float)(i % 9) - 4.0f;
+  r[0][11] = INFINITY;
+  r[1][33] = -INFINITY;
+  r[2][3] = INFINITY;
+  r[2][20] = -INFINITY;
+  r[3][6] = -INFINITY;
+  r[3][25] = fromBits(0x7fc00007);
+  TLX_STORE(mx, tlx_reduce_max(TLX_LOAD(r, 4, 40), TLX_DIMS(1, 40),
+                               TLX_DIMS(1, 1)));
+  TLX_STORE(mn, tlx_reduce_min(TLX_LOAD(r, 4, 40), TLX_DIMS(1, 40),
+                               TLX_DIMS(1, 1)));
+  int ok = mx[0] == INFINITY && mn[0] == -4.0f && mx[1] == 4.0f &&
+           mn[1] == -INFINITY && mx[2] == INFINITY && mn[2] == -INFINITY &&
+           bits(mx[3]) == 0x7fc00007 && bits(mn[3]) == 0x7fc00007;
+  printf("infinities: %s (%g %g %g %g / %g %g %g %g)\n", ok ? "ok" : "FAIL",
+         mx[0], mx[1], mx[2], mx[3], mn[0], mn[1], mn[2], mn[3]);
+}
+
 int main(void) {
   rowsAndFull();
   columns();
   firstNaN();
   signedZeros();
+  infinities();
   return finish();
 }

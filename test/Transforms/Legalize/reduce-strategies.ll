@@ -1,8 +1,9 @@
 ; tlx-legalize's three loop structures for reduce-window (ReduceWindow.cpp;
 ; lanes on outputs: reduce-pad-tovector.ll). A row max is vectorized along
-; its window: 4 accumulators of compare-selects, a NaN mask, the lanes
-; combined by halving shuffles, and the in-order fold again for an output
-; whose window held a NaN or whose maximum is a zero. A column sum folds a
+; its window: 4 accumulators of compare-selects, beside each a sum of
+; x * 0 (NaN once the window held a NaN or an infinity), the lanes combined
+; by halving shuffles, and the in-order fold again for an output whose
+; window held a NaN (or an infinity) or whose maximum is a zero. A column sum folds a
 ; window row at a time into a block of accumulators: the window loop
 ; outside the lane loop. A full float sum starts from -0.0.
 ; RUN: %opt_tlx -passes=tlx-legalize -pass-remarks=tlx -S %s -o - 2>%t.rem | FileCheck %s
@@ -21,14 +22,15 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: tlx.win.vec.body:
 ; CHECK: %[[GT:.*]] = fcmp ogt <4 x float> %[[ACC:.*]], %[[X:.*]]
 ; CHECK-NEXT: select <4 x i1> %[[GT]], <4 x float> %[[ACC]], <4 x float> %[[X]]
-; CHECK: fcmp uno <4 x float> %[[X]], %[[X]]
+; CHECK: call <4 x float> @llvm.fmuladd.v4f32(<4 x float> %[[X]], <4 x float> zeroinitializer, <4 x float>
 ; CHECK-COUNT-3: fcmp ogt <4 x float>
 ; CHECK: tlx.win.vec.exit:
 ; CHECK: insertelement <4 x float> <float 0xFFF0000000000000, float 0xFFF0000000000000, float 0xFFF0000000000000, float 0xFFF0000000000000>, float %{{.*}}, i64 0
 ; CHECK: shufflevector <4 x float> %{{.*}}, <4 x float> poison, <2 x i32> <i32 0, i32 1>
 ; CHECK: shufflevector <2 x float> %{{.*}}, <2 x float> poison, <1 x i32> zeroinitializer
 ; CHECK: %[[ZERO:.*]] = fcmp oeq float %{{.*}}, 0.000000e+00
-; CHECK: %[[ANYNAN:.*]] = call i1 @llvm.vector.reduce.or.v4i1(
+; CHECK: %[[NANS:.*]] = fcmp uno <4 x float> %[[SUMS:.*]], %[[SUMS]]
+; CHECK: %[[ANYNAN:.*]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %[[NANS]])
 ; CHECK: %[[REDO:.*]] = or i1 %[[ANYNAN]], %[[ZERO]]
 ; CHECK: br i1 %[[REDO]], label %tlx.win.inorder.then, label %tlx.win.inorder.end
 ; CHECK: tlx.win.inorder.then:
