@@ -101,6 +101,16 @@ inline constexpr bool OptNoneBF16VectorCallsCrashRaisedCodeGen =
 inline constexpr bool FastISelLosesBF16VectorCallResults =
     LLVM_VERSION_MAJOR < 22;
 
+/// LLVM 19's x86 FastISel (-O0, optnone functions), under +avx512bf16: a
+/// call passing a bfloat vector wider than 128 bits gets a vzeroupper
+/// between the load of its argument register and the call, so only the
+/// low 8 elements arrive (plain C too: a `__bf16` vector of 32 passed by
+/// value; progs.py seed 601, case 32). LLVM 22 is right. Where this is
+/// true, tlx-backend-workarounds passes such vectors as i16 vectors of the
+/// same size (the same registers in the x86-64 ABI).
+inline constexpr bool FastISelClobbersBF16VectorArguments =
+    LLVM_VERSION_MAJOR < 22;
+
 /// LLVM 19's PowerPC backend miscompiles the MMA kernel's accumulators
 /// in larger functions at -O2: an accumulator register just disassembled
 /// (xxmfacc) is overwritten before a row it holds is read when other rows

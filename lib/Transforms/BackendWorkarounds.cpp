@@ -35,6 +35,10 @@
 //    written; passed on to another call: garbage). Such a result is
 //    stored to a stack slot right after the call and loaded where it is
 //    used (DemoteRegToStack), as clang's own -O0 code does.
+//  - x86, LLVM 19, FastISel, +avx512bf16: a call passing a bfloat vector
+//    wider than 128 bits clears its register's upper part (vzeroupper)
+//    before the call. Such arguments are passed as i16 vectors of the same
+//    size, the same registers in the ABI.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +50,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -213,11 +218,55 @@ static bool workAroundAArch64(Function &F, bool O0Selectors) {
          !BF16Accesses.empty();
 }
 
+/// Whether \p T is a bfloat vector wider than an xmm register.
+static bool isWideBF16Vector(const Type *T) {
+  const auto *VT = dyn_cast<FixedVectorType>(T);
+  return VT && VT->getElementType()->isBFloatTy() &&
+         VT->getPrimitiveSizeInBits().getFixedValue() > 128;
+}
+
+/// \p Call again, its wide bfloat vector arguments passed as i16 vectors
+/// (the call's function type changed alike; the callee is unchanged).
+static void passBF16VectorsAsI16(CallInst &Call) {
+  IRBuilder<> B(&Call);
+  SmallVector<Value *, 8> Args;
+  SmallVector<Type *, 8> Params;
+  for (Value *Arg : Call.args()) {
+    if (isWideBF16Vector(Arg->getType()))
+      Arg = B.CreateBitCast(Arg, withElement(Arg->getType(), B.getInt16Ty()));
+    Args.push_back(Arg);
+    Params.push_back(Arg->getType());
+  }
+  FunctionType *Old = Call.getFunctionType();
+  auto *Ty = FunctionType::get(Old->getReturnType(), Params, Old->isVarArg());
+  SmallVector<OperandBundleDef, 1> Bundles;
+  Call.getOperandBundlesAsDefs(Bundles);
+  CallInst *New = B.CreateCall(Ty, Call.getCalledOperand(), Args, Bundles);
+  New->setCallingConv(Call.getCallingConv());
+  New->setAttributes(Call.getAttributes());
+  New->setTailCallKind(Call.getTailCallKind());
+  New->setDebugLoc(Call.getDebugLoc());
+  New->takeName(&Call);
+  Call.replaceAllUsesWith(New);
+  Call.eraseFromParent();
+}
+
 /// The x86 workarounds for \p F; returns whether it changed.
 static bool workAroundX86(Function &F, bool O0Selectors) {
-  if (!compat::FastISelLosesBF16VectorCallResults ||
-      !(O0Selectors || F.hasOptNone()))
+  if (!(O0Selectors || F.hasOptNone()))
     return false;
+  SmallVector<CallInst *, 4> BF16ArgCalls;
+  if (compat::FastISelClobbersBF16VectorArguments)
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallInst>(&I);
+          Call && !Call->isInlineAsm() && !isa<IntrinsicInst>(Call) &&
+          any_of(Call->args(),
+                 [](const Use &A) { return isWideBF16Vector(A->getType()); }))
+        BF16ArgCalls.push_back(Call);
+  for (CallInst *Call : BF16ArgCalls)
+    passBF16VectorsAsI16(*Call);
+  if (!compat::FastISelLosesBF16VectorCallResults)
+    return !BF16ArgCalls.empty();
   // Only a store in the call's block reads such a result right.
   auto StoredAtOnce = [](const Instruction &Call) {
     return all_of(Call.users(), [&](const User *U) {
@@ -235,7 +284,7 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
   }
   for (Instruction *I : Results)
     DemoteRegToStack(*I);
-  return !Results.empty();
+  return !Results.empty() || !BF16ArgCalls.empty();
 }
 
 PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
