@@ -1283,6 +1283,20 @@ void NDTo2DLowering::emitShiftedChunk(IRBuilderBase &B,
                     });
 }
 
+/// The im2col copy's loop nest over \p Shape, filling \p Col: at -O0 a
+/// kernel of its own, optimized like the GEMM.
+static void
+emitIm2colLoops(IRBuilderBase &B, ArrayRef<int64_t> Shape,
+                const StridedView &Col,
+                function_ref<void(IRBuilderBase &, ArrayRef<Value *>)> Body) {
+  std::optional<KernelRegion> Kernel;
+  if (Col.Shape[0] * Col.Shape[1] >= MinKernelSteps)
+    Kernel.emplace(B, "im2col");
+  emitLoopNest(B, Shape, inOrder(Shape.size()), "tlx.im2col", Body);
+  if (Kernel)
+    Kernel->finish(B);
+}
+
 /// The kernel [O, C, k..] as a [(k.., C), O] matrix (taps outermost, as
 /// channels-last data holds a receptive field), packed first when its
 /// dims do not collapse that way.
@@ -1324,13 +1338,8 @@ void NDTo2DLowering::emitIm2colRow(IRBuilderBase &B, const ConvolutionParams &P,
   for (unsigned D = 0; D < NS; ++D)
     Shape.push_back(Ker.Shape[2 + D]);
   Shape.push_back(PixelsAsRows ? C : Col.Shape[1]);
-  // At -O0 the copy is a kernel of its own, optimized like the GEMM.
-  std::optional<KernelRegion> Kernel;
-  if (Col.Shape[0] * Col.Shape[1] >= MinKernelSteps)
-    Kernel.emplace(B, "im2col");
-  emitLoopNest(
-      B, Shape, inOrder(Shape.size()), "tlx.im2col",
-      [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
+  emitIm2colLoops(
+      B, Shape, Col, [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
         Value *Chan = PixelsAsRows ? CIdx[1 + NS] : CIdx[0];
         Value *Pixel = PixelsAsRows ? CIdx[0] : CIdx[1 + NS];
         SmallVector<Value *, 8> InIdx = {OIdx[0], Chan};
@@ -1364,8 +1373,6 @@ void NDTo2DLowering::emitIm2colRow(IRBuilderBase &B, const ConvolutionParams &P,
           std::swap(ColIdx[0], ColIdx[1]);
         B.CreateAlignedStore(V, emitAddress(B, Col, ColIdx), A);
       });
-  if (Kernel)
-    Kernel->finish(B);
 }
 
 // col[ow, (k.., run)] = in[n, (x.., ow*stride + run)] for channels-last
@@ -1380,12 +1387,8 @@ void NDTo2DLowering::emitIm2colRuns(
   for (unsigned D = 0; D + 1 < NS; ++D)
     Shape.push_back(Ker.Shape[2 + D]);
   Shape.push_back(Run);
-  std::optional<KernelRegion> Kernel;
-  if (Col.Shape[0] * Col.Shape[1] >= MinKernelSteps)
-    Kernel.emplace(B, "im2col");
-  emitLoopNest(
-      B, Shape, inOrder(Shape.size()), "tlx.im2col",
-      [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
+  emitIm2colLoops(
+      B, Shape, Col, [&](IRBuilderBase &B, ArrayRef<Value *> CIdx) {
         // The run's first element: channel 0 of tap (k.., 0).
         SmallVector<Value *, 8> InIdx = {OIdx[0], B.getInt64(0)};
         Value *KIdx = B.getInt64(0);
@@ -1406,8 +1409,6 @@ void NDTo2DLowering::emitIm2colRuns(
         Align A = F.getParent()->getDataLayout().getABITypeAlign(In.Elem);
         B.CreateAlignedStore(B.CreateAlignedLoad(In.Elem, From, A), To, A);
       });
-  if (Kernel)
-    Kernel->finish(B);
 }
 
 // %o = convolution(token %in, token %k, strides, in_dil, k_dil)
