@@ -111,6 +111,14 @@ inline constexpr bool FastISelLosesBF16VectorCallResults =
 inline constexpr bool FastISelClobbersBF16VectorArguments =
     LLVM_VERSION_MAJOR < 22;
 
+/// LLVM 19 and 22 on x86 with +avx512bf16: a load or store of a bfloat
+/// vector whose length is not a power of two (a C `__bf16` ext_vector_type
+/// of 33 elements) aborts type legalization ("Do not know how to soft
+/// promote this operator's operand"; progs.py seed 602, cases 43 and 95).
+/// The same access as an i16 vector is selected fine, so
+/// tlx-backend-workarounds makes it one (a bitcast either side).
+inline constexpr bool X86AbortsOnOddBF16VectorAccesses = true;
+
 /// LLVM 19's PowerPC backend miscompiles the MMA kernel's accumulators
 /// in larger functions at -O2: an accumulator register just disassembled
 /// (xxmfacc) is overwritten before a row it holds is read when other rows

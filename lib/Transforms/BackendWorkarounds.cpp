@@ -35,6 +35,9 @@
 //    written; passed on to another call: garbage). Such a result is
 //    stored to a stack slot right after the call and loaded where it is
 //    used (DemoteRegToStack), as clang's own -O0 code does.
+//  - x86, LLVM 19 and 22, +avx512bf16, every -O level: a load or store of
+//    a bfloat vector whose length is not a power of two aborts type
+//    legalization. Such accesses are made on i16 vectors (bitcasts).
 //  - x86, LLVM 19, FastISel, +avx512bf16: a call passing a bfloat vector
 //    wider than 128 bits clears its register's upper part (vzeroupper)
 //    before the call. Such arguments are passed as i16 vectors of the same
@@ -168,11 +171,26 @@ bool isScalarBF16Access(const Instruction &I) {
   return Store && Store->getValueOperand()->getType()->isBFloatTy();
 }
 
-/// load/store bfloat -> load/store i16 and a bitcast, keeping alignment,
-/// volatility and atomic ordering.
+/// A load or store of a bfloat vector whose length is not a power of two.
+bool isOddBF16VectorAccess(const Instruction &I) {
+  const Value *V = nullptr;
+  if (const auto *Load = dyn_cast<LoadInst>(&I))
+    V = Load;
+  else if (const auto *Store = dyn_cast<StoreInst>(&I))
+    V = Store->getValueOperand();
+  const auto *VT = V ? dyn_cast<FixedVectorType>(V->getType()) : nullptr;
+  return VT && VT->getElementType()->isBFloatTy() &&
+         !isPowerOf2_32(VT->getNumElements());
+}
+
+/// load/store bfloat (or a vector of them) -> load/store i16 (as many)
+/// and a bitcast, keeping alignment, volatility and atomic ordering.
 void accessAsI16(Instruction &I) {
   IRBuilder<> B(&I);
-  Type *I16 = B.getInt16Ty();
+  Type *Accessed = isa<LoadInst>(I)
+                       ? I.getType()
+                       : cast<StoreInst>(I).getValueOperand()->getType();
+  Type *I16 = withElement(Accessed, B.getInt16Ty());
   if (auto *Load = dyn_cast<LoadInst>(&I)) {
     LoadInst *Bits = B.CreateAlignedLoad(I16, Load->getPointerOperand(),
                                          Load->getAlign(), Load->isVolatile());
@@ -251,10 +269,8 @@ static void passBF16VectorsAsI16(CallInst &Call) {
   Call.eraseFromParent();
 }
 
-/// The x86 workarounds for \p F; returns whether it changed.
-static bool workAroundX86(Function &F, bool O0Selectors) {
-  if (!(O0Selectors || F.hasOptNone()))
-    return false;
+/// The FastISel workarounds (x86, -O0 and optnone functions) for \p F.
+static bool workAroundX86FastISel(Function &F) {
   SmallVector<CallInst *, 4> BF16ArgCalls;
   if (compat::FastISelClobbersBF16VectorArguments)
     for (Instruction &I : instructions(F))
@@ -285,6 +301,20 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
   for (Instruction *I : Results)
     DemoteRegToStack(*I);
   return !Results.empty() || !BF16ArgCalls.empty();
+}
+
+/// The x86 workarounds for \p F; returns whether it changed.
+static bool workAroundX86(Function &F, bool O0Selectors) {
+  bool Changed = (O0Selectors || F.hasOptNone()) && workAroundX86FastISel(F);
+  // Last: the stack slots above may hold odd-length bf16 vectors too.
+  SmallVector<Instruction *, 4> OddBF16;
+  if (compat::X86AbortsOnOddBF16VectorAccesses)
+    for (Instruction &I : instructions(F))
+      if (isOddBF16VectorAccess(I))
+        OddBF16.push_back(&I);
+  for (Instruction *I : OddBF16)
+    accessAsI16(*I);
+  return Changed || !OddBF16.empty();
 }
 
 PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
