@@ -153,10 +153,10 @@ struct ScalableDot {
   std::string Name;            ///< the remark's kernel, e.g. "s8s8s32 sdot"
 };
 
-/// What a target with scalable vector registers brings to the shared
-/// vector-length agnostic GEMM driver (GemmScalable.cpp). Each lives in its
-/// folder: lib/Target/AArch64/SVEKernels.cpp, lib/Target/RISCV/
-/// RVVKernels.cpp.
+/// What a target with scalable vector registers brings to the vector GEMM
+/// driver (GemmVector.cpp), which then emits vector-length agnostic code.
+/// Each lives in its folder: lib/Target/AArch64/SVEKernels.cpp,
+/// lib/Target/RISCV/RVVKernels.cpp.
 struct ScalableTarget {
   const char *Name;    ///< the remark's kernel prefix: "sve", "rvv"
   unsigned VscaleBits; ///< bits of one register per vscale: SVE 128, RVV 64
@@ -171,16 +171,9 @@ const ScalableTarget &sveTarget();
 const ScalableTarget &rvvTarget();
 
 /// The scalable-vector target of \p F, or null when its vector GEMMs use
-/// the fixed-width kernels (GemmVector.cpp).
+/// fixed-width vectors.
 const ScalableTarget *scalableTargetFor(const llvm::Function &F,
                                         const llvm::TargetTransformInfo &TTI);
-
-/// The vector GEMM on scalable vectors (GemmScalable.cpp). Returns false,
-/// emitting nothing, when no kernel handles the element types.
-bool emitScalableGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
-                      const llvm::TargetTransformInfo &TTI,
-                      const ScalableTarget &Target, GemmPlan &Plan,
-                      std::string &Why);
 
 /// GemmTarget::AMX (GemmAMX.cpp). Returns false, emitting nothing, when
 /// AMX cannot do the element types.

@@ -1,9 +1,15 @@
 //===- GemmVector.cpp - Packed, register-blocked GEMM on vector registers -===//
 //
-// The GemmTarget::Vector kernels of the GEMM emitter.
+// The GemmTarget::Vector kernels of the GEMM emitter: one driver for every
+// vector ISA, fixed-width (x86, NEON, Power's VSX and MMA) and scalable
+// (SVE, RISC-V V: vector-length agnostic code, one binary for every vector
+// length). A target brings its microkernel's instruction and register
+// geometry; blocking, packing, the loop nest, edges, epilogues, run-time
+// extents, dispatch and threads are the driver's.
 //
 // Algorithm (BLIS-style; MR x NR register block, NR = NV vectors of W lanes):
-//  1. Choose the kernel from C's element type and the function's features:
+//  1. Choose the kernel from C's element type and the function's features
+//     (GemmVectorKernel.cpp):
 //       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni on zmm, avxvnni
 //                                     on ymm), 4 k per lane
 //       dot-BF16  bf16 x bf16 -> f32  vdpbf16ps (avx512bf16), 2 k per lane
@@ -17,8 +23,13 @@
 //       Matrix    a target's accumulator registers (Power10 MMA: f32,
 //                 f64 and int8/s16 -> i32 outer products into 8
 //                 accumulators; lib/Target/PowerPC/MMAKernels.cpp)
-//       FMA       anything -> f32/f64/i32/i64 on <W x C>: operands are
-//                 converted to C's type while they are packed.
+//       TargetDot a scalable target's dot product or widening multiply-add
+//                 (ScalableDot: SVE sdot/udot/usdot/bfdot in
+//                 lib/Target/AArch64/SVEKernels.cpp, RVV vwmacc in
+//                 lib/Target/RISCV/RVVKernels.cpp)
+//       FMA       anything -> f32/f64/i32/i64 on <W x C> (scalable targets:
+//                 <vscale x W x C>): operands are converted to C's type
+//                 while they are packed.
 //     The k values one lane consumes per instruction form a "k group" of KG
 //     elements (1 for FMA).
 //  2. for jc < N step NC:                                  (B panel in L3)
@@ -30,6 +41,10 @@
 //           pack A[ic:+mc, pc:+kc] into MR-tall micro-panels [kc/KG][MR][KG]
 //           for jr < nc step NR, ir < mc step MR:          (B micro-panel
 //             microkernel(ir, jr)                           in L1)
+//     Scalable vectors: W lanes per vscale unit, so NR = NV x W x vscale is
+//     read at run time (llvm.vscale), and so are the B panel's NC (whole
+//     micro-panels) and the buffers sized by NR; KC is chosen for a 256-bit
+//     vector.
 //  3. The microkernel keeps MR x NV accumulator vectors in registers (loop
 //     phis) across the kc loop: per k group it loads NV vectors of B and
 //     broadcasts one k group of each of the MR rows of A (Matrix: loads MR/4
@@ -38,6 +53,10 @@
 //     block to C (when accumulating or pc > 0): full blocks with vector
 //     loads/stores when C's rows are contiguous, edge blocks through a
 //     stack buffer and scalar copies, so nothing outside C is touched.
+//     Scalable vectors store every block under predicates instead (columns
+//     by llvm.get.active.lane.mask - SVE whilelo, RVV a shorter vl - rows
+//     past the edge by an empty one), and apply an epilogue in a pass over
+//     the finished block, still in L1 (emitEpiloguePass).
 //
 // Signed A on vpdpbusd (which multiplies unsigned bytes by signed bytes):
 // A is packed with its sign bit flipped (a + 128, an unsigned byte) and the
@@ -49,18 +68,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Compat.h"
-#include "Gemm/GemmEmitterImpl.h"
+#include "Gemm/GemmVectorKernel.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicsAArch64.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
-
-#include <numeric>
 
 using namespace llvm;
 
@@ -68,295 +83,6 @@ namespace tlx {
 namespace gemm {
 
 namespace {
-
-/// NEON: SDOT/UDOT (+dotprod) and USDOT (+i8mm) are 4-way int8 dot
-/// products into i32 lanes, BFDOT (+bf16) a 2-way bf16 one into f32 -
-/// the k groups of VNNI and vdpbf16ps, with one instruction per signedness
-/// instead of the sign-bit bias.
-/// Matrix: accumulator registers that hold the register block, fed by
-/// outer products (Power10's MMA, lib/Target/PowerPC/MMAKernels.cpp): the
-/// register block is the accumulators', not one of broadcast A lanes.
-enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot, Matrix };
-
-/// Everything the vector kernel's code generation depends on.
-struct VectorKernel {
-  DotKind Dot = DotKind::FMA;
-  Type *PackT = nullptr; ///< element type of the packed A and B panels
-  Type *AccT = nullptr;  ///< accumulator element type (= C's)
-  unsigned W = 0;        ///< accumulator lanes per vector
-  unsigned KG = 1;       ///< k values one lane consumes per instruction
-  /// k groups per iteration of the microkernel's k loop; K blocks are
-  /// zero-padded to whole iterations (KG * KUnroll k values).
-  unsigned KUnroll = 1;
-  unsigned MR = 0, NV = 0;
-  int64_t MC = 0, KC = 0, NC = 0;
-  bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
-  bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
-  /// NeonDot: the instruction, and whether B goes first (USDOT takes the
-  /// unsigned operand first; for s8 x u8 that is B).
-  Intrinsic::ID NeonDotID = Intrinsic::not_intrinsic;
-  bool SwapDotOperands = false;
-  std::string DotName;      ///< NeonDot: "sdot", "udot", "usdot", "bfdot"
-  AccumulatorKernel Matrix; ///< DotKind::Matrix: the target's kernel
-  std::string IntTypes; ///< integer dot kernels: "s8s8s32" etc., for remarks
-  unsigned RegBytes = 0;
-  /// The microkernel may read full-width B micro-panels in place (B's row
-  /// stride), and broadcast full-height A micro-panels' elements in place
-  /// (A's rows, k contiguous); only partial last panels are packed. For
-  /// strides or extents known only at run time, decided there.
-  bool DirectB = false;
-  bool DirectA = false;
-
-  unsigned nr() const { return NV * W; }
-  unsigned kPad() const { return KG * KUnroll; }
-  FixedVectorType *accVec() const { return FixedVectorType::get(AccT, W); }
-};
-
-/// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
-/// B vectors and one broadcast must fit; two B vectors per k group when
-/// possible (enough independent FMAs to hide latency), else one.
-void chooseRegisterBlock(VectorKernel &Kern, unsigned NumRegs) {
-  Kern.NV = NumRegs >= 16 ? 2 : 1;
-  Kern.MR = (NumRegs - Kern.NV - 1) / Kern.NV;
-  Kern.MR = std::max(1u, std::min(Kern.MR, 14u));
-}
-
-/// The widest N for which A is read in place: a few register blocks (a
-/// convolution's output channels), where a packed A micro-panel would
-/// serve only a few micro-kernels.
-int64_t maxNForDirectA(const VectorKernel &Kern) { return 4 * Kern.nr(); }
-
-/// Whether the FMA kernel may read \p Op in place: its own element type,
-/// rows k-contiguous, and a row stride that spreads a micro-panel's rows
-/// over the L1 sets - a multiple of 2 KiB (e.g. 1024 f32) puts them in at
-/// most two pairs of sets and thrashes L1 (measured for B: 64 x 1024 x
-/// 1024 f32 in place -6%; 512^3 equal; 256^3, 1 KiB stride, +2%). Strides
-/// known only at run time are checked there (inPlaceCheck).
-bool mayReadInPlace(const VectorKernel &Kern, const GemmOperand &Op) {
-  if (Kern.Dot != DotKind::FMA || Op.Elem != Kern.PackT)
-    return false;
-  auto *ColStride = dyn_cast<ConstantInt>(Op.ColStride);
-  if (ColStride && !ColStride->isOne())
-    return false;
-  auto *RowStride = dyn_cast<ConstantInt>(Op.RowStride);
-  int64_t Bytes = RowStride
-                      ? RowStride->getSExtValue() *
-                            int64_t(Kern.PackT->getPrimitiveSizeInBits() / 8)
-                      : 1;
-  return Bytes > 0 && Bytes % 2048 != 0;
-}
-
-/// Cache blocks: a B micro-panel (KC x NR) fills about 2/3 of L1, an A block
-/// (MC x KC) half of L2, a B panel (KC x NC) a few MiB of L3.
-void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
-                       const GemmDesc &G) {
-  uint64_t L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D)
-                    .value_or(32 * 1024);
-  uint64_t L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D)
-                    .value_or(256 * 1024);
-  // LLVM reports 32 KiB L1D / 256 KiB L2 for every x86; the AVX-512 cores
-  // TLX targets (Zen 4/5, Sapphire Rapids and later) have 48 KiB and
-  // 1-2 MiB. Measured at 1024^3 f32: KC 256 beats 160 by ~8%.
-  if (Kern.RegBytes >= 64) {
-    L1 = std::max<uint64_t>(L1, 48 * 1024);
-    L2 = std::max<uint64_t>(L2, 1024 * 1024);
-  }
-  int64_t ES = Kern.PackT->getPrimitiveSizeInBits() / 8;
-  // PMADDWD: the B micro-panel may take all of L1 (KC 1024 for 6 x 16 on
-  // 32 KiB): the A panel adds 12 bytes per k to B's 32, and K = 1024 in
-  // one block instead of two saves a pass over C (1024^3 s8s8: +3% over
-  // KC 672).
-  uint64_t L1Share = Kern.Dot == DotKind::PMADDWD ? L1 : L1 * 2 / 3;
-  int64_t KC = int64_t(L1Share) / (Kern.nr() * ES);
-  KC = std::max<int64_t>(Kern.KG * 16, KC / (Kern.KG * 16) * (Kern.KG * 16));
-  int64_t MC = int64_t(L2) / 2 / (KC * ES);
-  MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
-  int64_t NC = std::max<int64_t>(Kern.nr(),
-                                 (4 << 20) / (KC * ES) / Kern.nr() * Kern.nr());
-  // When all of M fits one A block, waste as few padded rows as possible:
-  // spread M evenly over the fewest micro-panels (M = 64: MR 13 computes
-  // 65 rows, MR 14 70; the 3x3 conv layer's GEMMs: +5%), or take an MR up
-  // to a quarter below the maximum that pads less (M = 256: MR 13 computes
-  // 260 rows, the balanced MR 14 266; +2%). Ties go to the larger MR.
-  if (G.M <= MC && Kern.Dot != DotKind::Matrix) {
-    int64_t Panels = (G.M + Kern.MR - 1) / Kern.MR;
-    unsigned Best = unsigned((G.M + Panels - 1) / Panels);
-    for (unsigned MR = Kern.MR; MR >= 1 && MR + Kern.MR / 4 >= Kern.MR; --MR)
-      if (roundUp(G.M, MR) < roundUp(G.M, Best) ||
-          (roundUp(G.M, MR) == roundUp(G.M, Best) && MR > Best))
-        Best = MR;
-    Kern.MR = Best;
-    MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
-  }
-  // Never block beyond the problem (rounded to whole micro-panels).
-  Kern.KC = std::min(KC, roundUp(G.K, Kern.kPad()));
-  Kern.MC = std::min(MC, roundUp(G.M, Kern.MR));
-  Kern.NC = std::min(NC, roundUp(G.N, Kern.nr()));
-
-  // B in place: when all of M is one A block, each packed B micro-panel
-  // would serve only a few micro-kernels (M = 64: five), so packing B costs
-  // a copy of B per K block for little reuse (the 3x3 convolution's nine
-  // tap GEMMs, M = 64, pack 770 KB each).
-  // (Run-time extents: decided at run time, inPlaceCheck.)
-  bool RT = G.isRuntimeSized();
-  Kern.DirectB = mayReadInPlace(Kern, G.B) && (RT || G.M <= Kern.MC);
-  // A in place: when N is a few register blocks wide (a convolution's
-  // output channels: 64), each packed A micro-panel serves only a few
-  // micro-kernels, and packing it (a transpose) is a copy of A per K block
-  // for little reuse. Broadcasting from A's rows needs them k-contiguous
-  // and spread over the L1 sets as B's above (3022 x 64 x 64 f32, A rows
-  // 64 apart: 236 -> 250 GFLOP/s on Zen 5).
-  Kern.DirectA =
-      mayReadInPlace(Kern, G.A) && (RT || G.N <= maxNForDirectA(Kern));
-}
-
-/// AArch64's dot products for \p G, when \p F's features have one:
-/// int8 -> i32 (SDOT, UDOT, USDOT either way round) and bf16 -> f32 (BFDOT).
-/// Leaves \p Kern's FMA kernel otherwise.
-void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
-  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
-  auto Use = [&](Intrinsic::ID ID, StringRef Name, unsigned KG) {
-    Kern.Dot = DotKind::NeonDot;
-    Kern.NeonDotID = ID;
-    Kern.DotName = Name.str();
-    Kern.PackT = AT;
-    Kern.KG = KG;
-  };
-  if (CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8)) {
-    bool SA = G.A.IsSigned, SB = G.B.IsSigned;
-    if (SA == SB && hasTargetFeature(F, "dotprod"))
-      Use(SA ? Intrinsic::aarch64_neon_sdot : Intrinsic::aarch64_neon_udot,
-          SA ? "sdot" : "udot", 4);
-    else if (SA != SB && hasTargetFeature(F, "i8mm")) {
-      Use(Intrinsic::aarch64_neon_usdot, "usdot", 4);
-      Kern.SwapDotOperands = SA; // usdot(acc, unsigned, signed)
-    }
-    if (Kern.Dot == DotKind::NeonDot)
-      Kern.IntTypes = intTypesName(G);
-  } else if (CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
-             hasTargetFeature(F, "bf16")) {
-    Use(Intrinsic::aarch64_neon_bfdot, "bfdot", 2);
-  }
-}
-
-/// Chooses the kernel, or returns false when only the scalar code can do
-/// this GEMM (half-precision accumulators, no vector registers).
-bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
-                  const Function &F, VectorKernel &Kern, std::string &Why) {
-  Type *CT = G.C.Elem;
-  bool IntC = CT->isIntegerTy(32) || CT->isIntegerTy(64);
-  if (!CT->isFloatTy() && !CT->isDoubleTy() && !IntC) {
-    Why = "no vector kernel accumulates in this element type";
-    return false;
-  }
-  unsigned Bits =
-      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
-          .getFixedValue();
-  // Explicit vector IR may use the full width even when the target prefers
-  // 256-bit auto-vectorization (prefer-vector-width).
-  if (hasTargetFeature(F, "avx512f"))
-    Bits = std::max(Bits, 512u);
-  unsigned CBits = CT->getPrimitiveSizeInBits();
-  if (Bits < 2 * CBits) {
-    Why = "the target has no vector registers for this element type";
-    return false;
-  }
-  Kern.RegBytes = Bits / 8;
-  Kern.AccT = CT;
-  Kern.W = Bits / CBits;
-  Kern.PackT = CT;
-  Type *AT = G.A.Elem, *BT = G.B.Elem;
-  bool X86 = Triple(F.getParent()->getTargetTriple()).isX86();
-  // vpdpbusd: zmm with AVX512-VNNI, ymm with AVX-VNNI (the VEX form LLVM
-  // selects for the same intrinsic under +avxvnni).
-  bool VNNI = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512vnni")) ||
-                      (Bits == 256 && hasTargetFeature(F, "avxvnni")));
-  // vpmaddwd: i16 x i16 pairs summed into i32, on xmm (SSE2), ymm (AVX2) or
-  // zmm (AVX512BW), exact for operands that fit i16.
-  bool PMADDWD = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512bw")) ||
-                         (Bits == 256 && hasTargetFeature(F, "avx2")) ||
-                         (Bits == 128 && hasTargetFeature(F, "sse2")));
-  if (VNNI && CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
-      G.B.IsSigned) {
-    Kern.Dot = DotKind::VNNI;
-    Kern.PackT = AT;
-    Kern.KG = 4;
-    Kern.BiasA = G.A.IsSigned;
-    Kern.IntTypes = intTypesName(G);
-  } else if (PMADDWD && CT->isIntegerTy(32) && fitsI16(G.A) && fitsI16(G.B)) {
-    // Operands widened to i16 while packed, two k values per i32 lane.
-    Kern.Dot = DotKind::PMADDWD;
-    Kern.PackT = Type::getInt16Ty(CT->getContext());
-    Kern.KG = 2;
-    // With VNNI, vpdpwssd does the pmaddwd and the add in one instruction
-    // (wrapping, as the add; not vpdpwssds, which saturates).
-    Kern.FusedPMADDWD = VNNI;
-    // Otherwise two k groups per loop iteration: the loop's own
-    // instructions (counter, C and A prefetches) next to 2 x 12 vector ops
-    // per group; 1024^3 s8s8 on AVX2: +1-2%.
-    Kern.KUnroll = VNNI ? 1 : 2;
-    Kern.IntTypes = intTypesName(G);
-  } else if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() &&
-             BT->isBFloatTy() && hasTargetFeature(F, "avx512bf16")) {
-    Kern.Dot = DotKind::BF16;
-    Kern.PackT = AT;
-    Kern.KG = 2;
-  } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
-             Bits == 128) {
-    chooseNeonDot(G, F, Kern);
-  } else if (Bits == 128 && chooseMMAKernel(G, F, Kern.Matrix)) {
-    Kern.Dot = DotKind::Matrix;
-    Kern.PackT = Kern.Matrix.PackT;
-    Kern.KG = Kern.Matrix.KG;
-    Kern.MR = Kern.Matrix.MR;
-    Kern.NV = Kern.Matrix.NV;
-    return true;
-  }
-  unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
-      /*Vector=*/true));
-  chooseRegisterBlock(Kern, std::max(NumRegs, 8u));
-  return true;
-}
-
-/// "f32", "f64", "i32", "i64": the accumulators, in remarks.
-std::string accName(Type *T) {
-  return T->isFloatTy()    ? "f32"
-         : T->isDoubleTy() ? "f64"
-                           : "i" + std::to_string(T->getIntegerBitWidth());
-}
-
-std::string kernelName(const VectorKernel &Kern) {
-  std::string Name = Kern.RegBytes == 64 ? "avx512"
-                     : Kern.RegBytes == 32
-                         ? "vec256"
-                         : "vec" + std::to_string(Kern.RegBytes * 8);
-  switch (Kern.Dot) {
-  case DotKind::VNNI:
-    Name += " " + Kern.IntTypes +
-            (Kern.BiasA ? " vpdpbusd(+128 bias)" : " vpdpbusd");
-    break;
-  case DotKind::PMADDWD:
-    Name += " " + Kern.IntTypes +
-            (Kern.FusedPMADDWD ? " vpdpwssd" : " vpmaddwd");
-    break;
-  case DotKind::BF16:
-    Name += " bf16 vdpbf16ps";
-    break;
-  case DotKind::NeonDot:
-    Name += " " + (Kern.IntTypes.empty() ? std::string("bf16")
-                                          : Kern.IntTypes) +
-            " " + Kern.DotName;
-    break;
-  case DotKind::Matrix:
-    Name += " " + Kern.Matrix.Name;
-    break;
-  case DotKind::FMA:
-    Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
-    Name += accName(Kern.AccT);
-    break;
-  }
-  return Name + " " + std::to_string(Kern.MR) + "x" + std::to_string(Kern.nr());
-}
 
 /// Emits the code of one GEMM with the chosen kernel.
 class VectorGemmEmitter {
@@ -389,8 +115,17 @@ private:
     return B.CreateGEP(Kern.PackT, Base, Elems);
   }
   Value *inPlaceCheck(const GemmOperand &Op, Value *ExtentOK);
+  void chooseVectorLength();
+  /// The predicate of an accumulator vector's lanes I with Begin + I < End.
+  Value *laneMask(Value *Begin, Value *End) {
+    return B.CreateIntrinsic(
+        Intrinsic::get_active_lane_mask,
+        {VectorType::get(B.getInt1Ty(), Kern.lanes()), I64}, {Begin, End});
+  }
 
   void packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc, Value *Kcp);
+  bool canPackBRows() const;
+  void packBRows(Value *Col0, Value *Pc, Value *Cols, Value *Kc, Value *Panel);
   bool canInterleaveB() const;
   void interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp, Value *Panel);
   void emitColumnSums(Value *Panel, Value *Kcp, Value *SumsAt);
@@ -401,15 +136,40 @@ private:
   void transposeIntoPanel(Value *Row0, Value *Col0, Value *Kc, Value *Panel);
   void copyIntoPanel(const GemmOperand &Op, Value *Row0, Value *Col0,
                      Value *Rows, Value *Kc, bool KIsRow, Value *Panel,
-                     unsigned PanelWidth, bool FlipSign);
+                     Value *PanelWidth, bool FlipSign);
   void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Pc,
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
                        Value *LastK, Value *FirstK);
+  /// Where the microkernel reads its operands: the packed micro-panels or
+  /// A and B in place, and the elements from one k group to the next (and
+  /// from one row of A to the next).
+  struct MicroPanels {
+    Value *A, *AStride, *ARowStride;
+    Value *B, *BStride;
+  };
+  SmallVector<Value *, 32> emitKLoop(const MicroPanels &P, Value *Kcp,
+                                     ArrayRef<Value *> Init,
+                                     function_ref<void(Value *)> PrefetchC);
+  void prefetchCRow(Value *Kq, Value *Row0, Value *Col0, Value *LastRow,
+                    Value *LastK);
+  void storeFinishedOrPartial(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                              Value *Rows, Value *Cols, Value *AddC,
+                              Value *LastK, Value *FirstK);
   Value *emitDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
+  Value *emitTargetDotStep(Value *Acc, Value *ABroadcast, Value *BVec);
   Value *loadABroadcast(Value *Ptr);
   Value *loadBVector(Value *Ptr, bool InPlace = false);
   void storeBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0, Value *Rows,
                   Value *Cols, Value *AddC, bool ApplyEpilogue, Value *FirstK);
+  void storeScalableBlock(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                          Value *Rows, Value *Cols, Value *AddC, Value *LastK,
+                          Value *FirstK);
+  void storePredicated(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                       Value *Rows, Value *Cols, Value *AddC, Value *FirstK);
+  void storeThroughScratch(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                           Value *Rows, Value *Cols, Value *AddC,
+                           Value *FirstK);
+  Value *sumsPtr(Value *Row, Value *Col, Value *FirstK);
   Value *finish(Value *AddC, Value *Old, Value *Acc, Value *Row, Value *Col,
                 bool ApplyEpilogue);
 
@@ -417,21 +177,58 @@ private:
   const GemmDesc &G;
   const VectorKernel &Kern;
   Type *I64;
+  /// Lanes per accumulator vector (W), columns per register block (NR)
+  /// and per B panel (NC): constants, or computed at run time from vscale.
+  Value *VL = nullptr, *NR = nullptr, *NC = nullptr;
   Value *ApBase = nullptr, *BpBase = nullptr, *ColSums = nullptr;
-  AllocaInst *EdgeBuf = nullptr;
+  /// MR x NR accumulators on their way to edges of C (scalable vectors: to
+  /// C without contiguous rows only).
+  Value *EdgeBuf = nullptr;
   /// i1: A / B are read in place (Kern.DirectA / DirectB and, for what is
   /// known only at run time, inPlaceCheck).
   Value *InPlaceA = nullptr, *InPlaceB = nullptr;
 };
 
+/// VL, NR and NC: constants for fixed-width vectors; for scalable ones
+/// from vscale, NC as whole micro-panels, at most N's (so the packed B
+/// buffer is no larger than B's panel needs).
+void VectorGemmEmitter::chooseVectorLength() {
+  if (!Kern.Scalable) {
+    VL = c64(Kern.W);
+    NR = c64(Kern.nr());
+    NC = c64(Kern.NC);
+    return;
+  }
+  VL = B.CreateMul(B.CreateIntrinsic(Intrinsic::vscale, {I64}, {}), c64(Kern.W),
+                   "gemm.vl");
+  NR = B.CreateMul(VL, c64(Kern.NV), "gemm.nr");
+  Value *NPanels =
+      B.CreateUDiv(B.CreateAdd(G.extentN(B), B.CreateSub(NR, c64(1))), NR);
+  NC = B.CreateMul(
+      NR,
+      B.CreateBinaryIntrinsic(
+          Intrinsic::umax, c64(1),
+          B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                  B.CreateUDiv(c64(Kern.NC), NR), NPanels)),
+      "gemm.nc");
+}
+
 void VectorGemmEmitter::emit() {
   Function *F = B.GetInsertBlock()->getParent();
-  {
+  chooseVectorLength();
+  Type *AccT = Kern.AccT;
+  if (!Kern.Scalable) {
     IRBuilderBase::InsertPointGuard Guard(B);
     B.SetInsertPoint(&F->getEntryBlock(), F->getEntryBlock().begin());
-    EdgeBuf = B.CreateAlloca(ArrayType::get(Kern.AccT, Kern.MR * Kern.nr()),
-                             nullptr, "gemm.edge");
-    EdgeBuf->setAlignment(Align(64));
+    AllocaInst *Buf = B.CreateAlloca(ArrayType::get(AccT, Kern.MR * Kern.nr()),
+                                     nullptr, "gemm.edge");
+    Buf->setAlignment(Align(64));
+    EdgeBuf = Buf;
+  } else if (!isConstOne(G.C.ColStride) ||
+             (G.Init.Ptr && !isConstOne(G.Init.ColStride))) {
+    EdgeBuf = emitScratch(
+        B, ScratchSlot::CStage,
+        B.CreateMul(NR, c64(Kern.MR * AccT->getPrimitiveSizeInBits() / 8)));
   }
   int64_t ES = packBytes();
   InPlaceA = B.getFalse();
@@ -442,7 +239,8 @@ void VectorGemmEmitter::emit() {
   if (Kern.DirectB)
     InPlaceB = inPlaceCheck(G.B, B.CreateICmpSLE(G.extentM(B), c64(Kern.MC)));
   ApBase = emitScratch(B, ScratchSlot::PackedA, Kern.MC * Kern.KC * ES);
-  BpBase = emitScratch(B, ScratchSlot::PackedB, Kern.NC * Kern.KC * ES);
+  BpBase =
+      emitScratch(B, ScratchSlot::PackedB, B.CreateMul(NC, c64(Kern.KC * ES)));
   if (Kern.BiasA)
     ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
 
@@ -451,9 +249,9 @@ void VectorGemmEmitter::emit() {
   Value *ColEnd = G.ColEnd ? G.ColEnd : G.extentN(B);
   Value *KEnd = G.extentK(B);
   emitLoop(
-      B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, c64(Kern.NC), "gemm.jc",
+      B, G.ColBegin ? G.ColBegin : c64(0), ColEnd, NC, "gemm.jc",
       [&](IRBuilderBase &, Value *Jc) {
-        Value *Nc = smin(c64(Kern.NC), B.CreateSub(ColEnd, Jc));
+        Value *Nc = smin(NC, B.CreateSub(ColEnd, Jc));
         emitLoop(
             B, c64(0), KEnd, c64(Kern.KC), "gemm.pc",
             [&](IRBuilderBase &, Value *Pc) {
@@ -476,7 +274,7 @@ void VectorGemmEmitter::emit() {
                   "gemm.ic", [&](IRBuilderBase &, Value *Ic) {
                     Value *Mc = smin(MCStep, B.CreateSub(RowEnd, Ic));
                     packA(Ic, Pc, Mc, Kc, Kcp);
-                    emitLoop(B, c64(0), Nc, c64(Kern.nr()), "gemm.jr",
+                    emitLoop(B, c64(0), Nc, NR, "gemm.jr",
                              [&](IRBuilderBase &, Value *Jr) {
                                emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
                                         [&](IRBuilderBase &, Value *Ir) {
@@ -509,23 +307,24 @@ Value *VectorGemmEmitter::inPlaceCheck(const GemmOperand &Op, Value *ExtentOK) {
 void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
                                       Value *Col0, Value *Rows, Value *Kc,
                                       bool KIsRow, Value *Panel,
-                                      unsigned PanelWidth, bool FlipSign) {
+                                      Value *PanelWidth, bool FlipSign) {
   emitPanelCopy(B, {Op, Row0, Col0, Rows, Kc, KIsRow}, Kern.PackT, Kern.KG,
-                Panel, c64(PanelWidth), FlipSign);
+                Panel, PanelWidth, FlipSign);
 }
 
 void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
                               Value *Kcp) {
-  unsigned NR = Kern.nr();
-  emitLoop(
-      B, c64(0), Nc, c64(NR), "gemm.packb", [&](IRBuilderBase &, Value *Jr) {
-        Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
-        Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
-        // Edge panels get zeros where B has no columns or k values, so the
-        // microkernel always runs full width.
-        Value *Partial = isPartialPanel(B, Cols, c64(NR), Kc, Kcp);
-        auto Pack = [&] {
-          emitZeroPanelIf(B, Partial, Panel, c64(NR), Kcp, Kern.PackT);
+  emitLoop(B, c64(0), Nc, NR, "gemm.packb", [&](IRBuilderBase &, Value *Jr) {
+    Value *Cols = smin(NR, B.CreateSub(Nc, Jr));
+    Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+    if (canPackBRows())
+      return packBRows(B.CreateAdd(Jc, Jr), Pc, Cols, Kc, Panel);
+    // Edge panels get zeros where B has no columns or k values, so the
+    // microkernel always runs full width.
+    Value *Partial = isPartialPanel(B, Cols, NR, Kc, Kcp);
+    auto Pack =
+        [&] {
+          emitZeroPanelIf(B, Partial, Panel, NR, Kcp, Kern.PackT);
           auto CopyElements = [&] {
             copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc,
                           /*KIsRow=*/true, Panel, NR, /*FlipSign=*/false);
@@ -539,12 +338,12 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
           if (Kern.BiasA)
             emitColumnSums(Panel, Kcp, Jr);
         };
-        // B read in place: only the partial last micro-panel is packed.
-        if (Kern.DirectB)
-          emitIf(B, B.CreateOr(Partial, B.CreateNot(InPlaceB)), Pack);
-        else
-          Pack();
-      });
+    // B read in place: only the partial last micro-panel is packed.
+    if (Kern.DirectB)
+      emitIf(B, B.CreateOr(Partial, B.CreateNot(InPlaceB)), Pack);
+    else
+      Pack();
+  });
 }
 
 // VNNI/BF16/PMADDWD panels of row-major B interleave KG rows: the scalar
@@ -552,6 +351,8 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
 // (64 x 4096 x 1024: each packed element serves five micro-kernels).
 // Narrower integer B (i8 on PMADDWD) is widened on the way.
 bool VectorGemmEmitter::canInterleaveB() const {
+  if (Kern.Scalable)
+    return false;
   bool Widen = G.B.Elem->isIntegerTy() && Kern.PackT->isIntegerTy() &&
                G.B.Elem->getIntegerBitWidth() <
                    Kern.PackT->getIntegerBitWidth();
@@ -566,13 +367,13 @@ bool VectorGemmEmitter::canInterleaveB() const {
 // A full micro-panel only (NR columns, Kcp = Kc).
 void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
                                             Value *Panel) {
-  unsigned NR = Kern.nr(), KG = Kern.KG;
-  auto *RowTy = FixedVectorType::get(G.B.Elem, NR);
-  auto *WideTy = FixedVectorType::get(Kern.PackT, NR);
+  unsigned Width = Kern.nr(), KG = Kern.KG;
+  auto *RowTy = FixedVectorType::get(G.B.Elem, Width);
+  auto *WideTy = FixedVectorType::get(Kern.PackT, Width);
   SmallVector<int, 128> Mask;
-  for (unsigned C = 0; C < NR; ++C)
+  for (unsigned C = 0; C < Width; ++C)
     for (unsigned Gi = 0; Gi < KG; ++Gi)
-      Mask.push_back(Gi * NR + C);
+      Mask.push_back(Gi * Width + C);
   emitLoop(B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.packb.vec",
            [&](IRBuilderBase &, Value *Kq) {
              SmallVector<Value *, 4> Rows;
@@ -589,22 +390,51 @@ void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
              Value *Packed =
                  B.CreateShuffleVector(concatenateVectors(B, Rows), Mask);
              B.CreateAlignedStore(
-                 Packed, packPtr(Panel, B.CreateMul(Kq, c64(NR * KG))),
+                 Packed, packPtr(Panel, B.CreateMul(Kq, c64(Width * KG))),
                  Align(64));
            });
+}
+
+// Scalable vectors, B with contiguous rows, one k per lane, converted in
+// vectors: each k row of the micro-panel is NV predicated loads (zeros past
+// the last column), converted to the packed type.
+bool VectorGemmEmitter::canPackBRows() const {
+  return Kern.Scalable && Kern.KG == 1 && isConstOne(G.B.ColStride) &&
+         Kern.Scalable->ConvertsInVectors(G.B.Elem,
+                                          *B.GetInsertBlock()->getParent());
+}
+
+void VectorGemmEmitter::packBRows(Value *Col0, Value *Pc, Value *Cols,
+                                  Value *Kc, Value *Panel) {
+  auto *SrcT = VectorType::get(G.B.Elem, Kern.lanes());
+  Constant *Zero = Constant::getNullValue(SrcT);
+  emitLoop(
+      B, c64(0), Kc, c64(1), "gemm.packb.k", [&](IRBuilderBase &, Value *K) {
+        for (unsigned V = 0; V < Kern.NV; ++V) {
+          Value *First = B.CreateMul(VL, c64(V));
+          Value *Src =
+              elementPtr(B, G.B, B.CreateAdd(Pc, K), B.CreateAdd(Col0, First));
+          Value *Row = B.CreateMaskedLoad(SrcT, Src, elementAlign(G.B.Elem),
+                                          laneMask(First, Cols), Zero);
+          Row = convertElement(B, Row, Kern.PackT, G.B.IsSigned);
+          B.CreateAlignedStore(
+              Row, packPtr(Panel, B.CreateAdd(B.CreateMul(K, NR), First)),
+              elementAlign(Kern.PackT));
+        }
+      });
 }
 
 // ColSums[Jr + c] = 128 * sum_k Panel(k, c), with vpdpbusd on 0x80 bytes.
 void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kcp,
                                        Value *SumsAt) {
-  unsigned NR = Kern.nr();
+  unsigned Width = Kern.nr();
   Value *Zero = Constant::getNullValue(Kern.accVec());
   SmallVector<Value *, 8> Init(Kern.NV, Zero);
   auto Sums =
       emitLoop(B, c64(0), B.CreateLShr(Kcp, 2), c64(1), "gemm.colsum", Init,
                [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Acc) {
                  SmallVector<Value *, 8> Next;
-                 Value *Row = B.CreateMul(Kq, c64(NR * 4));
+                 Value *Row = B.CreateMul(Kq, c64(Width * 4));
                  for (unsigned V = 0; V < Kern.NV; ++V) {
                    Value *BVec = loadBVector(
                        packPtr(Panel, B.CreateAdd(Row, c64(V * Kern.W * 4))));
@@ -631,8 +461,8 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
                         c64(MR), Kcp, Kern.PackT);
         Value *Row0 = B.CreateAdd(Ic, Ir);
         auto Copy = [&] {
-          copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel, MR,
-                        Kern.BiasA);
+          copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel,
+                        c64(MR), Kern.BiasA);
         };
         auto Pack = [&] {
           if (canTransposeA())
@@ -712,7 +542,7 @@ void VectorGemmEmitter::widenIntoPanel(Value *Row0, Value *Col0, Value *Kc,
            });
   copyIntoPanel(G.A, Row0, B.CreateAdd(Col0, KVec), c64(MR),
                 B.CreateSub(Kc, KVec), /*KIsRow=*/false,
-                packPtr(Panel, B.CreateMul(KVec, c64(MR))), MR,
+                packPtr(Panel, B.CreateMul(KVec, c64(MR))), c64(MR),
                 /*FlipSign=*/false);
 }
 
@@ -776,7 +606,7 @@ void VectorGemmEmitter::transposeIntoPanel(Value *Row0, Value *Col0, Value *Kc,
       });
   copyIntoPanel(G.A, Row0, B.CreateAdd(Col0, KVec), c64(MR),
                 B.CreateSub(Kc, KVec), /*KIsRow=*/false,
-                packPtr(Panel, B.CreateMul(KVec, c64(MR))), MR,
+                packPtr(Panel, B.CreateMul(KVec, c64(MR))), c64(MR),
                 /*FlipSign=*/false);
 }
 
@@ -788,20 +618,47 @@ Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {
           : B.getIntNTy(Kern.KG * Kern.PackT->getPrimitiveSizeInBits());
   Value *Lane = B.CreateAlignedLoad(LaneT, Ptr,
                                     elementAlign(LaneT));
-  return B.CreateVectorSplat(Kern.W, Lane);
+  // Widening: the scalar extended, so the backend multiplies by a scalar
+  // register (RVV vwmacc.vx) rather than a widened splat.
+  if (Kern.Dot == DotKind::TargetDot && Kern.TargetDot.Widening)
+    Lane = B.CreateSExt(Lane, Kern.AccT);
+  return B.CreateVectorSplat(Kern.lanes(), Lane);
 }
 
 Value *VectorGemmEmitter::loadBVector(Value *Ptr, bool InPlace) {
-  auto *VecT = FixedVectorType::get(Kern.PackT, Kern.W * Kern.KG);
-  return B.CreateAlignedLoad(VecT, Ptr,
-                             InPlace ? Align(packBytes())
-                                     : Align(std::min(64u, Kern.RegBytes)));
+  // Packed panels of fixed-width vectors are aligned to the register.
+  Align A = InPlace || Kern.Scalable ? Align(packBytes())
+                                     : Align(std::min(64u, Kern.RegBytes));
+  return B.CreateAlignedLoad(Kern.opVec(), Ptr, A);
+}
+
+//   acc += splat(sext(a)) * sext(b) (RVV's vwmacc.vx on i16 operands; A
+//   arrives extended: the microkernel's broadcast), or
+//   acc = sdot(acc, <vscale x 16 x i8> A group x 4, <vscale x 16 x i8> B):
+//   lane l gets the sum of 4 products (bfdot: <vscale x 8 x bf16>, 2).
+Value *VectorGemmEmitter::emitTargetDotStep(Value *Acc, Value *ABroadcast,
+                                            Value *BVec) {
+  const ScalableDot &Dot = Kern.TargetDot;
+  if (Dot.Widening)
+    return B.CreateAdd(
+        Acc, B.CreateMul(ABroadcast, B.CreateSExt(BVec, Kern.accVec())));
+  Module *M = B.GetInsertBlock()->getModule();
+  Function *Fn =
+      Dot.Overloaded
+          ? Intrinsic::getOrInsertDeclaration(M, Dot.ID, {Kern.accVec()})
+          : Intrinsic::getOrInsertDeclaration(M, Dot.ID);
+  Value *X = B.CreateBitCast(ABroadcast, Kern.opVec()), *Y = BVec;
+  if (Dot.SwapOperands)
+    std::swap(X, Y);
+  return B.CreateCall(Fn, {Acc, X, Y});
 }
 
 Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                                       Value *BVec) {
   if (Kern.Dot == DotKind::FMA)
     return multiplyAdd(B, Acc, ABroadcast, BVec);
+  if (Kern.Dot == DotKind::TargetDot)
+    return emitTargetDotStep(Acc, ABroadcast, BVec);
   Module *M = B.GetInsertBlock()->getModule();
   if (Kern.Dot == DotKind::PMADDWD && Kern.FusedPMADDWD) {
     //   acc = vpdpwssd(acc, <2W x i16> A pair, <2W x i16> B)
@@ -856,32 +713,30 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
                                         Value *Nc, Value *Kcp, Value *AddC,
                                         Value *LastK, Value *FirstK) {
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
-  unsigned NR = Kern.nr();
-  Value *APanel = packPtr(ApBase, B.CreateMul(Ir, Kcp));
-  Value *BPanel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
-  // Elements from one k group of the A micro-panel to the next, and from
-  // one row to the next.
-  Value *AStride = c64(MR * KG), *ARowStride = c64(KG);
+  MicroPanels P;
+  P.A = packPtr(ApBase, B.CreateMul(Ir, Kcp));
+  P.B = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+  P.AStride = c64(MR * KG);
+  P.ARowStride = c64(KG);
+  P.BStride = B.CreateMul(NR, c64(KG));
   if (Kern.DirectA) {
     // Full-height micro-panels straight from A, the partial last one from
     // its packed copy.
     Value *Full =
         B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)), InPlaceA);
-    APanel = B.CreateSelect(Full, elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc),
-                            APanel);
-    AStride = B.CreateSelect(Full, c64(1), AStride);
-    ARowStride = B.CreateSelect(Full, G.A.RowStride, ARowStride);
+    P.A =
+        B.CreateSelect(Full, elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc), P.A);
+    P.AStride = B.CreateSelect(Full, c64(1), P.AStride);
+    P.ARowStride = B.CreateSelect(Full, G.A.RowStride, P.ARowStride);
   }
-  // Elements from one k group of the B micro-panel to the next.
-  Value *BStride = c64(NR * KG);
   if (Kern.DirectB) {
     // Full-width micro-panels straight from B (row stride of B), the
     // partial last one from its packed copy.
     Value *Full =
-        B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Nc, Jr), c64(NR)), InPlaceB);
-    BPanel = B.CreateSelect(Full, elementPtr(B, G.B, Pc, B.CreateAdd(Jc, Jr)),
-                            BPanel);
-    BStride = B.CreateSelect(Full, G.B.RowStride, BStride);
+        B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Nc, Jr), NR), InPlaceB);
+    P.B =
+        B.CreateSelect(Full, elementPtr(B, G.B, Pc, B.CreateAdd(Jc, Jr)), P.B);
+    P.BStride = B.CreateSelect(Full, G.B.RowStride, P.BStride);
   }
 
   // Accumulators start at zero, or at -128 * column sums for biased A.
@@ -898,109 +753,130 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     for (unsigned R = 0; R < MR; ++R)
       Init.push_back(Start);
   }
-  // Start the C block on its way while the k loop runs: it is read once
-  // at the end, typically from L3 or memory (2048^3 f32: +5-20%). One
-  // line per k group, row by row (a burst of all MR x 2 lines before the
-  // loop waited for fill buffers when C is in memory).
-  Value *CRow0 = B.CreateAdd(Ic, Ir), *CCol0 = B.CreateAdd(Jc, Jr);
-  Value *CLastRow = B.CreateSub(smin(c64(MR), B.CreateSub(Mc, Ir)), c64(1));
-  unsigned LinesPerRow =
-      std::max(1u, unsigned(NR * Kern.AccT->getPrimitiveSizeInBits() / 8 / 64));
-  auto PrefetchC = [&](Value *Kq) {
-    emitIf(B, B.CreateICmpULT(Kq, c64(MR)), [&] {
-      Value *Row = B.CreateAdd(CRow0, smin(Kq, CLastRow));
-      Value *P = elementPtr(B, G.C, Row, CCol0);
-      // The last K block of a GEMM with Out writes Out (and reads C only
-      // after earlier blocks).
-      if (G.Out.Ptr)
-        P = B.CreateSelect(LastK, elementPtr(B, G.Out, Row, CCol0), P);
-      for (unsigned L = 0; L < LinesPerRow; ++L)
-        B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
-                          {B.CreateConstGEP1_64(B.getInt8Ty(), P, L * 64),
-                           B.getInt32(1), B.getInt32(3), B.getInt32(1)});
-    });
-  };
-  // Acc[V * MR + R] holds row R, columns [V*W, V*W + W) of the block.
-  // KUnroll k groups per iteration (Kcp is a multiple of KG * KUnroll).
-  unsigned KU = Kern.KUnroll;
   SmallVector<Value *, 32> Acc;
-  if (Kern.Dot == DotKind::Matrix)
-    Acc = emitMMAKLoop(B, Kern.Matrix, Kern.accVec(), APanel, BPanel, BStride,
-                       Kcp);
-  else
-    Acc = emitLoop(
-        B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(KU), "gemm.k", Init,
-        [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
-          SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
-          for (unsigned U = 0; U < KU; ++U) {
-            Value *KqU = U ? B.CreateAdd(Kq, c64(U)) : Kq;
-            Value *BRow = B.CreateMul(KqU, BStride);
-            Value *ARow = B.CreateMul(KqU, AStride);
-            SmallVector<Value *, 4> BVecs;
-            for (unsigned V = 0; V < NV; ++V)
-              BVecs.push_back(loadBVector(
-                  packPtr(BPanel, B.CreateAdd(BRow, c64(V * W * KG))),
-                  Kern.DirectB));
-            if (U == 0) {
-              // One C row per iteration in the first MR iterations.
-              PrefetchC(KU == 1 ? Kq : B.CreateUDiv(Kq, c64(KU)));
-              // The A micro-panel streams from L2: fetch 8 k groups ahead.
-              B.CreateIntrinsic(
-                  Intrinsic::prefetch, {B.getPtrTy()},
-                  {packPtr(APanel,
-                           B.CreateAdd(ARow, B.CreateMul(AStride, c64(8)))),
-                   B.getInt32(0), B.getInt32(3), B.getInt32(1)});
-            }
-            for (unsigned R = 0; R < MR; ++R) {
-              Value *ABcast = loadABroadcast(packPtr(
-                  APanel, B.CreateAdd(ARow, B.CreateMul(c64(R), ARowStride))));
-              for (unsigned V = 0; V < NV; ++V)
-                Next[V * MR + R] =
-                    emitDotStep(Next[V * MR + R], ABcast, BVecs[V]);
-            }
-          }
-          return Next;
-        });
+  if (Kern.Dot == DotKind::Matrix) {
+    Acc = emitMMAKLoop(B, Kern.Matrix, cast<FixedVectorType>(Kern.accVec()),
+                       P.A, P.B, P.BStride, Kcp);
+  } else if (Kern.Scalable) {
+    // (No prefetches: not measured on hardware with scalable vectors.)
+    Acc = emitKLoop(P, Kcp, Init, nullptr);
+  } else {
+    Value *CRow0 = B.CreateAdd(Ic, Ir), *CCol0 = B.CreateAdd(Jc, Jr);
+    Value *CLastRow = B.CreateSub(smin(c64(MR), B.CreateSub(Mc, Ir)), c64(1));
+    Acc = emitKLoop(P, Kcp, Init, [&](Value *Kq) {
+      prefetchCRow(Kq, CRow0, CCol0, CLastRow, LastK);
+    });
+  }
   Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
-  Value *Cols = smin(c64(NR), B.CreateSub(Nc, Jr));
+  Value *Cols = smin(NR, B.CreateSub(Nc, Jr));
   Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
-  // Partial sums: C is read only after the first K block. A branch (the
-  // same way for a whole K block) rather than a select keeps the first
-  // block from loading C - a pass over C in memory when K fits one block
-  // but is known only at run time.
-  auto StorePartial = [&] {
-    if (isa<Constant>(AddC))
-      return storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, false, FirstK);
+  if (Kern.Scalable)
+    storeScalableBlock(Acc, Row0, Col0, Rows, Cols, AddC, LastK, FirstK);
+  else
+    storeFinishedOrPartial(Acc, Row0, Col0, Rows, Cols, AddC, LastK, FirstK);
+}
+
+// Starts the C block on its way while the k loop runs: it is read once at
+// the end, typically from L3 or memory (2048^3 f32: +5-20%). One row per
+// k group in the first MR k groups (a burst of all MR x 2 lines before the
+// loop waited for fill buffers when C is in memory).
+void VectorGemmEmitter::prefetchCRow(Value *Kq, Value *Row0, Value *Col0,
+                                     Value *LastRow, Value *LastK) {
+  unsigned LinesPerRow = std::max(
+      1u, unsigned(Kern.nr() * Kern.AccT->getPrimitiveSizeInBits() / 8 / 64));
+  emitIf(B, B.CreateICmpULT(Kq, c64(Kern.MR)), [&] {
+    Value *Row = B.CreateAdd(Row0, smin(Kq, LastRow));
+    Value *P = elementPtr(B, G.C, Row, Col0);
+    // The last K block of a GEMM with Out writes Out (and reads C only
+    // after earlier blocks).
+    if (G.Out.Ptr)
+      P = B.CreateSelect(LastK, elementPtr(B, G.Out, Row, Col0), P);
+    for (unsigned L = 0; L < LinesPerRow; ++L)
+      B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
+                        {B.CreateConstGEP1_64(B.getInt8Ty(), P, L * 64),
+                         B.getInt32(1), B.getInt32(3), B.getInt32(1)});
+  });
+}
+
+// Acc[V * MR + R] holds row R, columns [V*W, V*W + W) of the block, from
+// \p Init; KUnroll k groups per iteration (Kcp is a multiple of
+// KG * KUnroll). With \p PrefetchC, C's rows and A's micro-panel are
+// prefetched.
+SmallVector<Value *, 32>
+VectorGemmEmitter::emitKLoop(const MicroPanels &P, Value *Kcp,
+                             ArrayRef<Value *> Init,
+                             function_ref<void(Value *)> PrefetchC) {
+  unsigned MR = Kern.MR, NV = Kern.NV, KG = Kern.KG, KU = Kern.KUnroll;
+  return emitLoop(
+      B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(KU), "gemm.k", Init,
+      [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Cur) {
+        SmallVector<Value *, 8> Next(Cur.begin(), Cur.end());
+        for (unsigned U = 0; U < KU; ++U) {
+          Value *KqU = U ? B.CreateAdd(Kq, c64(U)) : Kq;
+          Value *BRow = B.CreateMul(KqU, P.BStride);
+          Value *ARow = B.CreateMul(KqU, P.AStride);
+          SmallVector<Value *, 4> BVecs;
+          for (unsigned V = 0; V < NV; ++V)
+            BVecs.push_back(loadBVector(
+                packPtr(P.B, B.CreateAdd(BRow, B.CreateMul(VL, c64(V * KG)))),
+                Kern.DirectB));
+          if (U == 0 && PrefetchC) {
+            // One C row per iteration in the first MR iterations.
+            PrefetchC(KU == 1 ? Kq : B.CreateUDiv(Kq, c64(KU)));
+            // The A micro-panel streams from L2: fetch 8 k groups ahead.
+            B.CreateIntrinsic(
+                Intrinsic::prefetch, {B.getPtrTy()},
+                {packPtr(P.A,
+                         B.CreateAdd(ARow, B.CreateMul(P.AStride, c64(8)))),
+                 B.getInt32(0), B.getInt32(3), B.getInt32(1)});
+          }
+          for (unsigned R = 0; R < MR; ++R) {
+            Value *ABcast = loadABroadcast(packPtr(
+                P.A, B.CreateAdd(ARow, B.CreateMul(c64(R), P.ARowStride))));
+            for (unsigned V = 0; V < NV; ++V)
+              Next[V * MR + R] =
+                  emitDotStep(Next[V * MR + R], ABcast, BVecs[V]);
+          }
+        }
+        return Next;
+      });
+}
+
+// Partial sums: C is read only after the first K block. A branch (the
+// same way for a whole K block) rather than a select keeps the first
+// block from loading C - a pass over C in memory when K fits one block
+// but is known only at run time.
+void VectorGemmEmitter::storeFinishedOrPartial(ArrayRef<Value *> Acc,
+                                               Value *Row0, Value *Col0,
+                                               Value *Rows, Value *Cols,
+                                               Value *AddC, Value *LastK,
+                                               Value *FirstK) {
+  // storeBlock with AddC as a branch when it is not a constant.
+  auto StoreSplit = [&](Value *AddCNow, bool Finished) {
+    if (isa<Constant>(AddCNow))
+      return storeBlock(Acc, Row0, Col0, Rows, Cols, AddCNow, Finished, FirstK);
     emitIf(
-        B, AddC,
+        B, AddCNow,
         [&] {
-          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getTrue(), false, FirstK);
+          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getTrue(), Finished,
+                     FirstK);
         },
         [&] {
-          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), false,
+          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), Finished,
                      FirstK);
         });
   };
   if (!G.Epilogue)
-    return StorePartial();
+    return StoreSplit(AddC, false);
   // LastK is the same for a whole K block: the branch predicts perfectly.
   auto StoreFinished = [&] {
-    if (!G.Out.Ptr || G.Accumulate) {
-      storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, true, FirstK);
-      return;
-    }
     // C is a separate buffer of partial sums: a single K block never
     // reads it.
-    emitIf(
-        B, AddC,
-        [&] {
-          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getTrue(), true, FirstK);
-        },
-        [&] {
-          storeBlock(Acc, Row0, Col0, Rows, Cols, B.getFalse(), true, FirstK);
-        });
+    if (G.Out.Ptr && !G.Accumulate)
+      return StoreSplit(AddC, true);
+    storeBlock(Acc, Row0, Col0, Rows, Cols, AddC, true, FirstK);
   };
-  emitIf(B, LastK, StoreFinished, StorePartial);
+  emitIf(B, LastK, StoreFinished, [&] { StoreSplit(AddC, false); });
 }
 
 /// The value C gets at (Row, Col..): the sum so far (\p Old, null when
@@ -1016,7 +892,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                                    Value *Col0, Value *Rows, Value *Cols,
                                    Value *AddC, bool ApplyEpilogue,
                                    Value *FirstK) {
-  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, NR = Kern.nr();
+  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W;
   // Partial sums are C's; finished values go to Out when there is one.
   const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
@@ -1025,12 +901,8 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       (!ReadsC || (isConstOne(G.C.ColStride) &&
                    (!G.Init.Ptr || isConstOne(G.Init.ColStride)))) &&
       isConstOne(Dst.ColStride);
-  // The sums so far: C's, or on the first K block Init's.
   auto SumsPtr = [&](Value *Row, Value *Col) {
-    Value *P = elementPtr(B, G.C, Row, Col);
-    return G.Init.Ptr
-               ? B.CreateSelect(FirstK, elementPtr(B, G.Init, Row, Col), P)
-               : P;
+    return sumsPtr(Row, Col, FirstK);
   };
 
   // Edge blocks (and C without contiguous rows): through the stack buffer.
@@ -1039,7 +911,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       for (unsigned R = 0; R < MR; ++R)
         B.CreateAlignedStore(
             Acc[V * MR + R],
-            B.CreateConstGEP1_64(Kern.AccT, EdgeBuf, R * NR + V * W),
+            B.CreateConstGEP1_64(Kern.AccT, EdgeBuf, R * Kern.nr() + V * W),
             Align(64));
     // RowInit: the first K block of initial sums repeated along C's rows
     // (Init's column stride 0, e.g. a broadcast zero or bias): one element
@@ -1062,7 +934,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                   Value *Part = B.CreateLoad(
                       Kern.AccT,
                       B.CreateGEP(Kern.AccT, EdgeBuf,
-                                  B.CreateAdd(B.CreateMul(R, c64(NR)), C)));
+                                  B.CreateAdd(B.CreateMul(R, NR), C)));
                   Value *Col = B.CreateAdd(Col0, C);
                   Value *Old = InitOfRow ? InitOfRow
                                : ReadsC
@@ -1086,7 +958,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
     return;
   }
   Value *Full =
-      B.CreateAnd(B.CreateICmpEQ(Rows, c64(MR)), B.CreateICmpEQ(Cols, c64(NR)));
+      B.CreateAnd(B.CreateICmpEQ(Rows, c64(MR)), B.CreateICmpEQ(Cols, NR));
   emitIf(
       B, Full,
       [&] {
@@ -1112,67 +984,121 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       StoreThroughBuffer);
 }
 
+// The sums so far: C's, or on the first K block Init's.
+Value *VectorGemmEmitter::sumsPtr(Value *Row, Value *Col, Value *FirstK) {
+  Value *P = elementPtr(B, G.C, Row, Col);
+  return G.Init.Ptr ? B.CreateSelect(FirstK, elementPtr(B, G.Init, Row, Col), P)
+                    : P;
+}
+
+// Scalable vectors: the sums go to C under predicates (or through a
+// scratch block), and the epilogue, written for fixed-width vectors, is a
+// pass over the finished block while it is in L1.
+void VectorGemmEmitter::storeScalableBlock(ArrayRef<Value *> Acc, Value *Row0,
+                                           Value *Col0, Value *Rows,
+                                           Value *Cols, Value *AddC,
+                                           Value *LastK, Value *FirstK) {
+  if (EdgeBuf)
+    storeThroughScratch(Acc, Row0, Col0, Rows, Cols, AddC, FirstK);
+  else
+    storePredicated(Acc, Row0, Col0, Rows, Cols, AddC, FirstK);
+  if (G.Epilogue)
+    emitIf(B, LastK,
+           [&] { emitEpiloguePass(B, G, G.C, Row0, Rows, Col0, Cols); });
+}
+
+// for r < MR, v < NV (rows >= Rows: an empty predicate):
+//   p = whilelo(v x VL, Cols)
+//   C[Row0 + r][Col0 + v x VL ..] = (AddC ? sums[..] : 0) + Acc, under p
+void VectorGemmEmitter::storePredicated(ArrayRef<Value *> Acc, Value *Row0,
+                                        Value *Col0, Value *Rows, Value *Cols,
+                                        Value *AddC, Value *FirstK) {
+  auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
+  bool ReadsC = !ConstAddC || ConstAddC->isOne();
+  Align A = elementAlign(Kern.AccT);
+  Constant *None =
+      Constant::getNullValue(VectorType::get(B.getInt1Ty(), Kern.lanes()));
+  SmallVector<Value *, 4> ColMask;
+  for (unsigned V = 0; V < Kern.NV; ++V)
+    ColMask.push_back(laneMask(B.CreateMul(VL, c64(V)), Cols));
+  for (unsigned R = 0; R < Kern.MR; ++R) {
+    Value *Row = B.CreateAdd(Row0, c64(R));
+    Value *InRows = B.CreateICmpSLT(c64(R), Rows);
+    for (unsigned V = 0; V < Kern.NV; ++V) {
+      Value *Mask =
+          R == 0 ? ColMask[V] : B.CreateSelect(InRows, ColMask[V], None);
+      Value *Col = B.CreateAdd(Col0, B.CreateMul(VL, c64(V)));
+      Value *Sum = Acc[V * Kern.MR + R];
+      if (ReadsC)
+        Sum = addOrKeep(B, AddC,
+                        B.CreateMaskedLoad(Kern.accVec(),
+                                           sumsPtr(Row, Col, FirstK), A, Mask),
+                        Sum);
+      B.CreateMaskedStore(Sum, elementPtr(B, G.C, Row, Col), A, Mask);
+    }
+  }
+}
+
+// C (or Init) without contiguous rows: the block goes to a scratch buffer
+// of MR rows of NR, then element by element through the strides.
+void VectorGemmEmitter::storeThroughScratch(ArrayRef<Value *> Acc, Value *Row0,
+                                            Value *Col0, Value *Rows,
+                                            Value *Cols, Value *AddC,
+                                            Value *FirstK) {
+  for (unsigned R = 0; R < Kern.MR; ++R)
+    for (unsigned V = 0; V < Kern.NV; ++V)
+      B.CreateAlignedStore(Acc[V * Kern.MR + R],
+                           B.CreateGEP(Kern.AccT, EdgeBuf,
+                                       B.CreateAdd(B.CreateMul(NR, c64(R)),
+                                                   B.CreateMul(VL, c64(V)))),
+                           elementAlign(Kern.AccT));
+  auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
+  bool ReadsC = !ConstAddC || ConstAddC->isOne();
+  emitLoop(
+      B, c64(0), Rows, c64(1), "gemm.edge.r", [&](IRBuilderBase &, Value *R) {
+        emitLoop(
+            B, c64(0), Cols, c64(1), "gemm.edge.c",
+            [&](IRBuilderBase &, Value *C) {
+              Value *Sum = B.CreateLoad(
+                  Kern.AccT, B.CreateGEP(Kern.AccT, EdgeBuf,
+                                         B.CreateAdd(B.CreateMul(R, NR), C)));
+              Value *Row = B.CreateAdd(Row0, R), *Col = B.CreateAdd(Col0, C);
+              if (ReadsC)
+                Sum = addOrKeep(
+                    B, AddC, B.CreateLoad(Kern.AccT, sumsPtr(Row, Col, FirstK)),
+                    Sum);
+              B.CreateStore(Sum, elementPtr(B, G.C, Row, Col));
+            });
+      });
+}
+
 } // namespace
-
-bool fitsI16(const GemmOperand &Op) {
-  // Two products of at most 2^30 each; only -2^15 * -2^15 twice reaches
-  // 2^31, which wraps to what i32 arithmetic gives anyway.
-  return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
-}
-
-std::string intTypesName(const GemmDesc &G) {
-  auto Name = [](const GemmOperand &Op) {
-    return (Op.IsSigned ? "s" : "u") +
-           std::to_string(Op.Elem->getIntegerBitWidth());
-  };
-  return Name(G.A) + Name(G.B) + "s32";
-}
-
-/// " (A in place)", " (B in place if its strides allow)", ...: which
-/// operands the kernel reads without packing, in remarks.
-static std::string inPlaceNote(const GemmDesc &G, const VectorKernel &Kern) {
-  auto Decided = [&](const GemmOperand &Op) {
-    return !G.isRuntimeSized() && isa<Constant>(Op.RowStride) &&
-           isa<Constant>(Op.ColStride);
-  };
-  std::string Ops;
-  bool AtRunTime = false;
-  if (Kern.DirectA) {
-    Ops = "A";
-    AtRunTime |= !Decided(G.A);
-  }
-  if (Kern.DirectB) {
-    Ops += Ops.empty() ? "B" : " and B";
-    AtRunTime |= !Decided(G.B);
-  }
-  if (Ops.empty())
-    return "";
-  return " (" + Ops + " in place" +
-         (AtRunTime ? " when strides and sizes allow" : "") + ")";
-}
 
 bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
                     const TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why) {
   Function *F = B.GetInsertBlock()->getParent();
-  if (const ScalableTarget *Scalable = scalableTargetFor(*F, TTI))
-    if (emitScalableGemm(B, G, TTI, *Scalable, Plan, Why))
-      return true;
   VectorKernel Kern;
-  if (!chooseKernel(G, TTI, *F, Kern, Why))
+  if (!chooseVectorKernel(G, TTI, *F, Kern, Why))
     return false;
-  chooseCacheBlocks(Kern, TTI, G);
   auto EmitShare = [&](IRBuilderBase &B, const GemmDesc &Share) {
-    requireVectorWidth(*B.GetInsertBlock()->getParent(), Kern.RegBytes * 8);
+    if (!Kern.Scalable)
+      requireVectorWidth(*B.GetInsertBlock()->getParent(), Kern.RegBytes * 8);
     VectorGemmEmitter(B, Share, Kern).emit();
   };
-  emitThreadedGemm(B, G, Kern.MR, Kern.nr(), Plan, EmitShare);
-  Plan.Kernel = kernelName(Kern) + inPlaceNote(G, Kern);
+  // Threads share C in whole register blocks; of a 512-bit vector's for
+  // scalable vectors (any other length computes the same values, only with
+  // a partial block more).
+  unsigned ThreadNR =
+      Kern.Scalable ? Kern.nr() * (512 / Kern.Scalable->VscaleBits) : Kern.nr();
+  emitThreadedGemm(B, G, Kern.MR, ThreadNR, Plan, EmitShare);
+  Plan.Kernel = describeVectorKernel(G, Kern);
   Plan.MC = Kern.MC;
   Plan.NC = Kern.NC;
   Plan.KC = Kern.KC;
   Plan.MR = Kern.MR;
   Plan.NR = Kern.nr();
+  Plan.ScalableNR = Kern.Scalable != nullptr;
   Plan.PackedA = !Kern.DirectA;
   Plan.PackedB = !Kern.DirectB;
   return true;

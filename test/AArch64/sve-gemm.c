@@ -1,4 +1,4 @@
-// GEMMs on SVE's scalable vectors (lib/Gemm/GemmScalable.cpp, SVE's part in
+// GEMMs on SVE's scalable vectors (lib/Gemm/GemmVector.cpp, SVE's part in
 // lib/Target/AArch64/SVEKernels.cpp): with
 // SVE in -march the vector kernels are vector-length agnostic - a 12-row x
 // 2-vector register block, FMLA / MLA with A broadcast (ld1rw), SDOT /
@@ -26,7 +26,7 @@
 // REMARK: remark: matmul: 1x1x1 (MxKxN) {{.*}} kernel sve fma f32 1x2VL
 // REMARK: remark: matmul: 37x29x45 (MxKxN) {{.*}} kernel sve fma f32 10x2VL
 // REMARK: remark: matmul: fused epilogue (fmul) applied to each C block as the scalable-vector kernel stores it (read back from L1); no temporary
-// REMARK: remark: matmul: 100x17x33 (MxKxN) {{.*}} kernel sve fma f32 12x2VL
+// REMARK: remark: matmul: 100x17x33 (MxKxN) {{.*}} kernel sve fma f32 10x2VL, blocks MC=100 {{.*}} tile 10x(8 x vscale)
 // REMARK: remark: matmul: 33x100x17 (MxKxN) {{.*}} kernel sve fma f32 11x2VL
 // REMARK: remark: matmul: 13x1000x21 (MxKxN) {{.*}} kernel sve fma f32 7x2VL, blocks MC=14 NC=128 KC=672
 // REMARK: remark: matmul: 20x9x30 (MxKxN) {{.*}} kernel sve fma f32 10x2VL

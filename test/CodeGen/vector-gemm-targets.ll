@@ -70,11 +70,11 @@ attributes #1 = { nounwind "target-cpu"="skylake-avx512" }
 
 ; SVE-COUNT-2: gemm 1024x256x256: sve fma f32 12x2VL
 ; SVE-ASM-LABEL: gemm_f32:
-; SVE-ASM: %vla.k.body
+; SVE-ASM: %gemm.k.body
 ; SVE-ASM-NOT: {{Spill|Reload|sp}}
 ; SVE-ASM-COUNT-24: fmla z{{[0-9]+}}.s, p{{[0-9]+}}/m, z{{[0-9]+}}.s, z{{[0-9]+}}.s
 ; SVE-ASM-NOT: {{Spill|Reload|sp}}
-; SVE-ASM: %vla.k.exit
+; SVE-ASM: %gemm.k.exit
 
 ; AVX2-LABEL: gemm_f32:
 ; AVX2: # %gemm.k.body

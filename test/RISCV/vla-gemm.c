@@ -1,5 +1,5 @@
-// Vector-length agnostic GEMMs on RISC-V V: the scalable-vector driver
-// shared with SVE (lib/Gemm/GemmScalable.cpp; RVV's part is
+// Vector-length agnostic GEMMs on RISC-V V: the vector GEMM driver
+// shared with every vector ISA (lib/Gemm/GemmVector.cpp; RVV's part is
 // lib/Target/RISCV/RVVKernels.cpp). Register blocks of MR rows x 2 LMUL-1
 // vectors (vscale x 64 bits each), read at run time, so one binary uses
 // the whole register at every VLEN; column tails by a shorter vl. f32 and

@@ -1,7 +1,7 @@
-//===- SVEKernels.cpp - SVE in the scalable-vector GEMM driver ------------===//
+//===- SVEKernels.cpp - SVE in the vector GEMM driver ---------------------===//
 //
 // What SVE adds to the vector-length agnostic GEMM driver
-// (lib/Gemm/GemmScalable.cpp): Z registers of vscale x 128 bits, and its
+// (lib/Gemm/GemmVector.cpp): Z registers of vscale x 128 bits, and its
 // dot products - SDOT/UDOT (int8 -> i32, base SVE), USDOT either way round
 // (+i8mm) and BFDOT (bf16 -> f32, +bf16), 4 (2) k values per lane, like
 // NEON's and x86's VNNI kernels. The multiply-add kernels (FMLA, MLA) are

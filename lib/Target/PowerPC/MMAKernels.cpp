@@ -1,7 +1,7 @@
 //===- MMAKernels.cpp - Power10 MMA in the vector GEMM driver -------------===//
 //
 // Power10's matrix-multiply assist as a matrix-accumulator kernel of the
-// fixed-width vector GEMM driver (lib/Gemm/GemmVector.cpp, which packs,
+// vector GEMM driver (lib/Gemm/GemmVector.cpp, which packs,
 // blocks, handles edges, epilogues, threads and run-time extents): the
 // eight 512-bit accumulators hold the register block, each 4 rows of C by
 // one 16-byte vector of columns, fed by outer products of a packed A

@@ -1,7 +1,7 @@
-//===- RVVKernels.cpp - RISC-V V in the scalable-vector GEMM driver -------===//
+//===- RVVKernels.cpp - RISC-V V in the vector GEMM driver ----------------===//
 //
 // What the V extension adds to the vector-length agnostic GEMM driver
-// (lib/Gemm/GemmScalable.cpp): vector registers of vscale x 64 bits
+// (lib/Gemm/GemmVector.cpp): vector registers of vscale x 64 bits
 // (LLVM's RVV vscale is VLEN / 64; the driver's vectors are LMUL 1, so 32
 // of them), and the widening multiply-add for integer GEMMs: s8, u8 and s16
 // operands are sign- or zero-extended to i16 while packed, and each k step

@@ -22,11 +22,11 @@ target triple = "aarch64-unknown-linux-gnu"
 ; CHECK: %share.begin = mul i64 %omp.first, 12
 ; CHECK: call i64 @llvm.vscale.i64()
 ; CHECK: call void @__kmpc_for_static_fini(
-; CHECK: vla.k.body:
+; CHECK: gemm.k.body:
 ; The columns of @cols: units of 32 columns (2 vectors of 16 f32).
 ; CHECK-LABEL: define internal void @tlx.par.gemm.{{[0-9]+}}(
 ; CHECK: %share.begin = mul i64 %omp.first, 32
-; CHECK: vla.k.body:
+; CHECK: gemm.k.body:
 ;
 ; ASM-LABEL: tlx.par.gemm:
 ; ASM: bl __kmpc_for_static_init_8

@@ -1,0 +1,379 @@
+//===- GemmVectorKernel.cpp - Kernels of the vector GEMM driver -----------===//
+//
+// Chooses what the vector GEMM driver (GemmVector.cpp) emits a GEMM with,
+// from C's element type, A's and B's, and the function's target and
+// features: the microkernel's instruction (x86's VNNI, BF16 and PMADDWD
+// dot products, NEON's, a matrix-accumulator target's outer products, a
+// scalable target's dot products, else the multiply-add), the register
+// block (MR rows x NV vectors), the cache blocks (KC, MC, NC) and which
+// operands are read in place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Gemm/GemmVectorKernel.h"
+#include "Compat.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicsAArch64.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace tlx {
+namespace gemm {
+
+namespace {
+
+/// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
+/// B vectors and one broadcast must fit; two B vectors per k group when
+/// possible (enough independent FMAs to hide latency), else one.
+void chooseRegisterBlock(VectorKernel &Kern, unsigned NumRegs) {
+  Kern.NV = NumRegs >= 16 ? 2 : 1;
+  Kern.MR = (NumRegs - Kern.NV - 1) / Kern.NV;
+  Kern.MR = std::max(1u, std::min(Kern.MR, 14u));
+}
+
+/// Whether the FMA kernel may read \p Op in place: its own element type,
+/// rows k-contiguous, and a row stride that spreads a micro-panel's rows
+/// over the L1 sets - a multiple of 2 KiB (e.g. 1024 f32) puts them in at
+/// most two pairs of sets and thrashes L1 (measured for B: 64 x 1024 x
+/// 1024 f32 in place -6%; 512^3 equal; 256^3, 1 KiB stride, +2%). Strides
+/// known only at run time are checked there (inPlaceCheck).
+bool mayReadInPlace(const VectorKernel &Kern, const GemmOperand &Op) {
+  if (Kern.Dot != DotKind::FMA || Kern.Scalable || Op.Elem != Kern.PackT)
+    return false;
+  auto *ColStride = dyn_cast<ConstantInt>(Op.ColStride);
+  if (ColStride && !ColStride->isOne())
+    return false;
+  auto *RowStride = dyn_cast<ConstantInt>(Op.RowStride);
+  int64_t Bytes = RowStride
+                      ? RowStride->getSExtValue() *
+                            int64_t(Kern.PackT->getPrimitiveSizeInBits() / 8)
+                      : 1;
+  return Bytes > 0 && Bytes % 2048 != 0;
+}
+
+/// Cache blocks: a B micro-panel (KC x NR) fills about 2/3 of L1, an A block
+/// (MC x KC) half of L2, a B panel (KC x NC) a few MiB of L3.
+void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
+                       const GemmDesc &G) {
+  // Unknown caches: what current cores with scalable vectors have, else
+  // a small x86 core's.
+  uint64_t L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D)
+                    .value_or(Kern.Scalable ? 64 * 1024 : 32 * 1024);
+  uint64_t L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D)
+                    .value_or(Kern.Scalable ? 1024 * 1024 : 256 * 1024);
+  // LLVM reports 32 KiB L1D / 256 KiB L2 for every x86; the AVX-512 cores
+  // TLX targets (Zen 4/5, Sapphire Rapids and later) have 48 KiB and
+  // 1-2 MiB. Measured at 1024^3 f32: KC 256 beats 160 by ~8%.
+  if (Kern.RegBytes >= 64) {
+    L1 = std::max<uint64_t>(L1, 48 * 1024);
+    L2 = std::max<uint64_t>(L2, 1024 * 1024);
+  }
+  int64_t ES = Kern.PackT->getPrimitiveSizeInBits() / 8;
+  // PMADDWD: the B micro-panel may take all of L1 (KC 1024 for 6 x 16 on
+  // 32 KiB): the A panel adds 12 bytes per k to B's 32, and K = 1024 in
+  // one block instead of two saves a pass over C (1024^3 s8s8: +3% over
+  // KC 672).
+  uint64_t L1Share = Kern.Dot == DotKind::PMADDWD ? L1 : L1 * 2 / 3;
+  int64_t KC = int64_t(L1Share) / (Kern.blockingNR() * ES);
+  KC = std::max<int64_t>(Kern.KG * 16, KC / (Kern.KG * 16) * (Kern.KG * 16));
+  int64_t MC = int64_t(L2) / 2 / (KC * ES);
+  MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
+  int64_t NC = std::max<int64_t>(Kern.nr(),
+                                 (4 << 20) / (KC * ES) / Kern.nr() * Kern.nr());
+  // When all of M fits one A block, waste as few padded rows as possible:
+  // spread M evenly over the fewest micro-panels (M = 64: MR 13 computes
+  // 65 rows, MR 14 70; the 3x3 conv layer's GEMMs: +5%), or take an MR up
+  // to a quarter below the maximum that pads less (M = 256: MR 13 computes
+  // 260 rows, the balanced MR 14 266; +2%). Ties go to the larger MR.
+  if (G.M <= MC && Kern.Dot != DotKind::Matrix) {
+    int64_t Panels = (G.M + Kern.MR - 1) / Kern.MR;
+    unsigned Best = unsigned((G.M + Panels - 1) / Panels);
+    for (unsigned MR = Kern.MR; MR >= 1 && MR + Kern.MR / 4 >= Kern.MR; --MR)
+      if (roundUp(G.M, MR) < roundUp(G.M, Best) ||
+          (roundUp(G.M, MR) == roundUp(G.M, Best) && MR > Best))
+        Best = MR;
+    Kern.MR = Best;
+    MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
+  }
+  // Never block beyond the problem (rounded to whole micro-panels; for
+  // scalable vectors, of the longest vectors: the run-time NC is also
+  // capped at N's micro-panels).
+  Kern.KC = std::min(KC, roundUp(G.K, Kern.kPad()));
+  Kern.MC = std::min(MC, roundUp(G.M, Kern.MR));
+  Kern.NC = std::min(NC, roundUp(G.N, Kern.maxNR()));
+
+  // B in place: when all of M is one A block, each packed B micro-panel
+  // would serve only a few micro-kernels (M = 64: five), so packing B costs
+  // a copy of B per K block for little reuse (the 3x3 convolution's nine
+  // tap GEMMs, M = 64, pack 770 KB each).
+  // (Run-time extents: decided at run time, inPlaceCheck.)
+  bool RT = G.isRuntimeSized();
+  Kern.DirectB = mayReadInPlace(Kern, G.B) && (RT || G.M <= Kern.MC);
+  // A in place: when N is a few register blocks wide (a convolution's
+  // output channels: 64), each packed A micro-panel serves only a few
+  // micro-kernels, and packing it (a transpose) is a copy of A per K block
+  // for little reuse. Broadcasting from A's rows needs them k-contiguous
+  // and spread over the L1 sets as B's above (3022 x 64 x 64 f32, A rows
+  // 64 apart: 236 -> 250 GFLOP/s on Zen 5).
+  Kern.DirectA =
+      mayReadInPlace(Kern, G.A) && (RT || G.N <= maxNForDirectA(Kern));
+}
+
+/// AArch64's dot products for \p G, when \p F's features have one:
+/// int8 -> i32 (SDOT, UDOT, USDOT either way round) and bf16 -> f32 (BFDOT).
+/// Leaves \p Kern's FMA kernel otherwise.
+void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
+  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
+  auto Use = [&](Intrinsic::ID ID, StringRef Name, unsigned KG) {
+    Kern.Dot = DotKind::NeonDot;
+    Kern.NeonDotID = ID;
+    Kern.DotName = Name.str();
+    Kern.PackT = AT;
+    Kern.KG = KG;
+  };
+  if (CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8)) {
+    bool SA = G.A.IsSigned, SB = G.B.IsSigned;
+    if (SA == SB && hasTargetFeature(F, "dotprod"))
+      Use(SA ? Intrinsic::aarch64_neon_sdot : Intrinsic::aarch64_neon_udot,
+          SA ? "sdot" : "udot", 4);
+    else if (SA != SB && hasTargetFeature(F, "i8mm")) {
+      Use(Intrinsic::aarch64_neon_usdot, "usdot", 4);
+      Kern.SwapDotOperands = SA; // usdot(acc, unsigned, signed)
+    }
+    if (Kern.Dot == DotKind::NeonDot)
+      Kern.IntTypes = intTypesName(G);
+  } else if (CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
+             hasTargetFeature(F, "bf16")) {
+    Use(Intrinsic::aarch64_neon_bfdot, "bfdot", 2);
+  }
+}
+
+/// The kernel on \p Target's scalable vectors: its dot product, else the
+/// multiply-add, on vectors of one register (LMUL 1 for RVV).
+void chooseScalableKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
+                          const Function &F, const ScalableTarget &Target,
+                          VectorKernel &Kern) {
+  Kern.Scalable = &Target;
+  Kern.W = Target.VscaleBits / Kern.AccT->getPrimitiveSizeInBits();
+  if (Target.ChooseDot && Target.ChooseDot(G, F, Kern.TargetDot)) {
+    Kern.Dot = DotKind::TargetDot;
+    Kern.PackT = Kern.TargetDot.PackT;
+    Kern.KG = Kern.TargetDot.KG;
+  }
+  // 32 registers (SVE's Z, RVV's V at LMUL 1): MR x NV accumulators, NV
+  // vectors of B and the broadcasts of A.
+  unsigned NumRegs =
+      TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
+  Kern.NV = 2;
+  Kern.MR = std::max(1u, std::min(12u, (NumRegs - 2 * Kern.NV) / Kern.NV));
+}
+
+/// Chooses the kernel, or returns false when only the scalar code can do
+/// this GEMM (half-precision accumulators, no vector registers).
+bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
+                  const Function &F, VectorKernel &Kern, std::string &Why) {
+  Type *CT = G.C.Elem;
+  bool IntC = CT->isIntegerTy(32) || CT->isIntegerTy(64);
+  if (!CT->isFloatTy() && !CT->isDoubleTy() && !IntC) {
+    Why = "no vector kernel accumulates in this element type";
+    return false;
+  }
+  if (const ScalableTarget *Scalable = scalableTargetFor(F, TTI)) {
+    Kern.AccT = Kern.PackT = CT;
+    chooseScalableKernel(G, TTI, F, *Scalable, Kern);
+    return true;
+  }
+  unsigned Bits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
+  // Explicit vector IR may use the full width even when the target prefers
+  // 256-bit auto-vectorization (prefer-vector-width).
+  if (hasTargetFeature(F, "avx512f"))
+    Bits = std::max(Bits, 512u);
+  unsigned CBits = CT->getPrimitiveSizeInBits();
+  if (Bits < 2 * CBits) {
+    Why = "the target has no vector registers for this element type";
+    return false;
+  }
+  Kern.RegBytes = Bits / 8;
+  Kern.AccT = CT;
+  Kern.W = Bits / CBits;
+  Kern.PackT = CT;
+  Type *AT = G.A.Elem, *BT = G.B.Elem;
+  bool X86 = Triple(F.getParent()->getTargetTriple()).isX86();
+  // vpdpbusd: zmm with AVX512-VNNI, ymm with AVX-VNNI (the VEX form LLVM
+  // selects for the same intrinsic under +avxvnni).
+  bool VNNI = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512vnni")) ||
+                      (Bits == 256 && hasTargetFeature(F, "avxvnni")));
+  // vpmaddwd: i16 x i16 pairs summed into i32, on xmm (SSE2), ymm (AVX2) or
+  // zmm (AVX512BW), exact for operands that fit i16.
+  bool PMADDWD = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512bw")) ||
+                         (Bits == 256 && hasTargetFeature(F, "avx2")) ||
+                         (Bits == 128 && hasTargetFeature(F, "sse2")));
+  if (VNNI && CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
+      G.B.IsSigned) {
+    Kern.Dot = DotKind::VNNI;
+    Kern.PackT = AT;
+    Kern.KG = 4;
+    Kern.BiasA = G.A.IsSigned;
+    Kern.IntTypes = intTypesName(G);
+  } else if (PMADDWD && CT->isIntegerTy(32) && fitsI16(G.A) && fitsI16(G.B)) {
+    // Operands widened to i16 while packed, two k values per i32 lane.
+    Kern.Dot = DotKind::PMADDWD;
+    Kern.PackT = Type::getInt16Ty(CT->getContext());
+    Kern.KG = 2;
+    // With VNNI, vpdpwssd does the pmaddwd and the add in one instruction
+    // (wrapping, as the add; not vpdpwssds, which saturates).
+    Kern.FusedPMADDWD = VNNI;
+    // Otherwise two k groups per loop iteration: the loop's own
+    // instructions (counter, C and A prefetches) next to 2 x 12 vector ops
+    // per group; 1024^3 s8s8 on AVX2: +1-2%.
+    Kern.KUnroll = VNNI ? 1 : 2;
+    Kern.IntTypes = intTypesName(G);
+  } else if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() &&
+             BT->isBFloatTy() && hasTargetFeature(F, "avx512bf16")) {
+    Kern.Dot = DotKind::BF16;
+    Kern.PackT = AT;
+    Kern.KG = 2;
+  } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
+             Bits == 128) {
+    chooseNeonDot(G, F, Kern);
+  } else if (Bits == 128 && chooseMMAKernel(G, F, Kern.Matrix)) {
+    Kern.Dot = DotKind::Matrix;
+    Kern.PackT = Kern.Matrix.PackT;
+    Kern.KG = Kern.Matrix.KG;
+    Kern.MR = Kern.Matrix.MR;
+    Kern.NV = Kern.Matrix.NV;
+    return true;
+  }
+  unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
+      /*Vector=*/true));
+  chooseRegisterBlock(Kern, std::max(NumRegs, 8u));
+  return true;
+}
+
+/// "f32", "f64", "i32", "i64": the accumulators, in remarks.
+std::string accName(Type *T) {
+  return T->isFloatTy()    ? "f32"
+         : T->isDoubleTy() ? "f64"
+                           : "i" + std::to_string(T->getIntegerBitWidth());
+}
+
+/// "sve fma f32 12x2VL", "rvv s8s8s32 vwmacc 12x2VL": the register block
+/// in vectors.
+std::string scalableKernelName(const VectorKernel &Kern) {
+  std::string Name = Kern.Dot == DotKind::TargetDot
+                         ? Kern.TargetDot.Name
+                         : (Kern.AccT->isFloatingPointTy() ? "fma " : "mla ") +
+                               accName(Kern.AccT);
+  return std::string(Kern.Scalable->Name) + " " + Name + " " +
+         std::to_string(Kern.MR) + "x" + std::to_string(Kern.NV) + "VL";
+}
+
+std::string kernelName(const VectorKernel &Kern) {
+  if (Kern.Scalable)
+    return scalableKernelName(Kern);
+  std::string Name = Kern.RegBytes == 64 ? "avx512"
+                     : Kern.RegBytes == 32
+                         ? "vec256"
+                         : "vec" + std::to_string(Kern.RegBytes * 8);
+  switch (Kern.Dot) {
+  case DotKind::VNNI:
+    Name += " " + Kern.IntTypes +
+            (Kern.BiasA ? " vpdpbusd(+128 bias)" : " vpdpbusd");
+    break;
+  case DotKind::PMADDWD:
+    Name +=
+        " " + Kern.IntTypes + (Kern.FusedPMADDWD ? " vpdpwssd" : " vpmaddwd");
+    break;
+  case DotKind::BF16:
+    Name += " bf16 vdpbf16ps";
+    break;
+  case DotKind::NeonDot:
+    Name += " " +
+            (Kern.IntTypes.empty() ? std::string("bf16") : Kern.IntTypes) +
+            " " + Kern.DotName;
+    break;
+  case DotKind::Matrix:
+    Name += " " + Kern.Matrix.Name;
+    break;
+  case DotKind::TargetDot: // scalable targets only
+  case DotKind::FMA:
+    Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
+    Name += accName(Kern.AccT);
+    break;
+  }
+  return Name + " " + std::to_string(Kern.MR) + "x" + std::to_string(Kern.nr());
+}
+
+/// " (A in place)", " (B in place when strides and sizes allow)", ...:
+/// which operands the kernel reads without packing, in remarks.
+std::string inPlaceNote(const GemmDesc &G, const VectorKernel &Kern) {
+  auto Decided = [&](const GemmOperand &Op) {
+    return !G.isRuntimeSized() && isa<Constant>(Op.RowStride) &&
+           isa<Constant>(Op.ColStride);
+  };
+  std::string Ops;
+  bool AtRunTime = false;
+  if (Kern.DirectA) {
+    Ops = "A";
+    AtRunTime |= !Decided(G.A);
+  }
+  if (Kern.DirectB) {
+    Ops += Ops.empty() ? "B" : " and B";
+    AtRunTime |= !Decided(G.B);
+  }
+  if (Ops.empty())
+    return "";
+  return " (" + Ops + " in place" +
+         (AtRunTime ? " when strides and sizes allow" : "") + ")";
+}
+
+} // namespace
+
+bool fitsI16(const GemmOperand &Op) {
+  // Two products of at most 2^30 each; only -2^15 * -2^15 twice reaches
+  // 2^31, which wraps to what i32 arithmetic gives anyway.
+  return Op.Elem->isIntegerTy(8) || (Op.Elem->isIntegerTy(16) && Op.IsSigned);
+}
+
+std::string intTypesName(const GemmDesc &G) {
+  auto Name = [](const GemmOperand &Op) {
+    return (Op.IsSigned ? "s" : "u") +
+           std::to_string(Op.Elem->getIntegerBitWidth());
+  };
+  return Name(G.A) + Name(G.B) + "s32";
+}
+
+const ScalableTarget *scalableTargetFor(const Function &F,
+                                        const TargetTransformInfo &TTI) {
+  if (TTI.getRegisterBitWidth(TargetTransformInfo::RGK_ScalableVector)
+          .getKnownMinValue() == 0)
+    return nullptr;
+  Triple TT(F.getParent()->getTargetTriple());
+  if (TT.isAArch64())
+    return &sveTarget();
+  if (TT.isRISCV64() && hasTargetFeature(F, "v"))
+    return &rvvTarget();
+  return nullptr;
+}
+
+bool chooseVectorKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
+                        const Function &F, VectorKernel &Kern,
+                        std::string &Why) {
+  if (!chooseKernel(G, TTI, F, Kern, Why))
+    return false;
+  chooseCacheBlocks(Kern, TTI, G);
+  return true;
+}
+
+std::string describeVectorKernel(const GemmDesc &G, const VectorKernel &Kern) {
+  return kernelName(Kern) + inPlaceNote(G, Kern);
+}
+
+} // namespace gemm
+} // namespace tlx

@@ -1,0 +1,111 @@
+//===- GemmVectorKernel.h - The vector GEMM driver's kernels ----*- C++ -*-===//
+//
+// What the vector GEMM driver (GemmVector.cpp) emits a GEMM with: the
+// microkernel's instruction, its register block and the cache blocks,
+// chosen per GEMM and target by GemmVectorKernel.cpp. Internal to
+// lib/Gemm.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_GEMM_GEMMVECTORKERNEL_H
+#define TLX_GEMM_GEMMVECTORKERNEL_H
+
+#include "Gemm/GemmEmitterImpl.h"
+
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Intrinsics.h"
+
+#include <string>
+
+namespace tlx {
+namespace gemm {
+
+/// NEON: SDOT/UDOT (+dotprod) and USDOT (+i8mm) are 4-way int8 dot
+/// products into i32 lanes, BFDOT (+bf16) a 2-way bf16 one into f32 -
+/// the k groups of VNNI and vdpbf16ps, with one instruction per signedness
+/// instead of the sign-bit bias.
+/// Matrix: accumulator registers that hold the register block, fed by
+/// outer products (Power10's MMA, lib/Target/PowerPC/MMAKernels.cpp): the
+/// register block is the accumulators', not one of broadcast A lanes.
+/// TargetDot: a scalable target's dot product or widening multiply-add.
+enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot, Matrix, TargetDot };
+
+/// Everything the vector kernel's code generation depends on.
+struct VectorKernel {
+  DotKind Dot = DotKind::FMA;
+  llvm::Type *PackT = nullptr; ///< element type of the packed A and B panels
+  llvm::Type *AccT = nullptr;  ///< accumulator element type (= C's)
+  unsigned W = 0;              ///< accumulator lanes per vector
+  unsigned KG = 1;             ///< k values one lane consumes per instruction
+  /// k groups per iteration of the microkernel's k loop; K blocks are
+  /// zero-padded to whole iterations (KG * KUnroll k values).
+  unsigned KUnroll = 1;
+  unsigned MR = 0, NV = 0;
+  int64_t MC = 0, KC = 0, NC = 0;
+  bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
+  bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
+  /// NeonDot: the instruction, and whether B goes first (USDOT takes the
+  /// unsigned operand first; for s8 x u8 that is B).
+  llvm::Intrinsic::ID NeonDotID = llvm::Intrinsic::not_intrinsic;
+  bool SwapDotOperands = false;
+  std::string DotName;      ///< NeonDot: "sdot", "udot", "usdot", "bfdot"
+  AccumulatorKernel Matrix; ///< DotKind::Matrix: the target's kernel
+  /// Scalable vectors (SVE, RVV): W lanes per vscale unit of vector, so the
+  /// register block is NV x W x vscale columns wide.
+  const ScalableTarget *Scalable = nullptr;
+  ScalableDot TargetDot; ///< DotKind::TargetDot: the instruction
+  std::string IntTypes;  ///< integer dot kernels: "s8s8s32" etc., for remarks
+  unsigned RegBytes = 0;
+  /// The microkernel may read full-width B micro-panels in place (B's row
+  /// stride), and broadcast full-height A micro-panels' elements in place
+  /// (A's rows, k contiguous); only partial last panels are packed. For
+  /// strides or extents known only at run time, decided there.
+  bool DirectB = false;
+  bool DirectA = false;
+
+  /// Columns of a register block (scalable vectors: at vscale 1).
+  unsigned nr() const { return NV * W; }
+  /// The widest register block: SVE's 2048-bit vectors, the same for RVV.
+  unsigned maxNR() const {
+    return Scalable ? nr() * (2048 / Scalable->VscaleBits) : nr();
+  }
+  /// The register block cache blocks are chosen for: a 256-bit vector's
+  /// for scalable vectors.
+  unsigned blockingNR() const {
+    return Scalable ? nr() * (256 / Scalable->VscaleBits) : nr();
+  }
+  unsigned kPad() const { return KG * KUnroll; }
+  llvm::ElementCount lanes() const {
+    return llvm::ElementCount::get(W, Scalable);
+  }
+  llvm::VectorType *accVec() const {
+    return llvm::VectorType::get(AccT, lanes());
+  }
+  /// One vector of packed operands: W k groups.
+  llvm::VectorType *opVec() const {
+    return llvm::VectorType::get(PackT, lanes().multiplyCoefficientBy(KG));
+  }
+};
+
+/// Chooses the kernel and its cache blocks for \p G in \p F, or returns
+/// false, saying why in \p Why, when only the scalar code can do it
+/// (half-precision accumulators, no vector registers).
+bool chooseVectorKernel(const GemmDesc &G, const llvm::TargetTransformInfo &TTI,
+                        const llvm::Function &F, VectorKernel &Kern,
+                        std::string &Why);
+
+/// The widest N for which A is read in place: a few register blocks (a
+/// convolution's output channels), where a packed A micro-panel would
+/// serve only a few micro-kernels.
+inline int64_t maxNForDirectA(const VectorKernel &Kern) {
+  return 4 * Kern.nr();
+}
+
+/// The kernel in remarks: "avx512 fma f32 14x32 (B in place)",
+/// "sve s8s8s32 sdot 12x2VL", ...
+std::string describeVectorKernel(const GemmDesc &G, const VectorKernel &Kern);
+
+} // namespace gemm
+} // namespace tlx
+
+#endif // TLX_GEMM_GEMMVECTORKERNEL_H
