@@ -148,6 +148,14 @@ struct ScalableDot {
   /// Instead of ID: acc += sext(a) * sext(b) on operands packed as PackT,
   /// which the backend selects as a widening multiply-add (RVV vwmacc).
   bool Widening = false;
+  /// Instead of both: emits Acc's next value for \p A, one k group of one
+  /// row of A as a scalar (a PackT, or KG of them as one integer), and
+  /// \p BVec, a vector of B's packed elements - for an instruction that
+  /// takes A's element as a scalar operand and that generic IR does not
+  /// select (RVV vfwmacc.vf: the multiply-add of extended operands
+  /// becomes a conversion and vfmacc.vf).
+  llvm::Value *(*EmitScalarStep)(llvm::IRBuilderBase &B, llvm::Value *Acc,
+                                 llvm::Value *A, llvm::Value *BVec) = nullptr;
   llvm::Type *PackT = nullptr; ///< packed A and B elements
   unsigned KG = 1;             ///< k values per accumulator lane
   std::string Name;            ///< the remark's kernel, e.g. "s8s8s32 sdot"

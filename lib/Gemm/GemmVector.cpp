@@ -618,6 +618,10 @@ Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {
           : B.getIntNTy(Kern.KG * Kern.PackT->getPrimitiveSizeInBits());
   Value *Lane = B.CreateAlignedLoad(LaneT, Ptr,
                                     elementAlign(LaneT));
+  // A target instruction that takes A's element as a scalar (RVV's .vf
+  // forms): no splat.
+  if (Kern.Dot == DotKind::TargetDot && Kern.TargetDot.EmitScalarStep)
+    return Lane;
   // Widening: the scalar extended, so the backend multiplies by a scalar
   // register (RVV vwmacc.vx) rather than a widened splat.
   if (Kern.Dot == DotKind::TargetDot && Kern.TargetDot.Widening)
@@ -635,10 +639,13 @@ Value *VectorGemmEmitter::loadBVector(Value *Ptr, bool InPlace) {
 //   acc += splat(sext(a)) * sext(b) (RVV's vwmacc.vx on i16 operands; A
 //   arrives extended: the microkernel's broadcast), or
 //   acc = sdot(acc, <vscale x 16 x i8> A group x 4, <vscale x 16 x i8> B):
-//   lane l gets the sum of 4 products (bfdot: <vscale x 8 x bf16>, 2).
+//   lane l gets the sum of 4 products (bfdot: <vscale x 8 x bf16>, 2), or
+//   the target's own step on A's element (RVV vfwmacc.vf).
 Value *VectorGemmEmitter::emitTargetDotStep(Value *Acc, Value *ABroadcast,
                                             Value *BVec) {
   const ScalableDot &Dot = Kern.TargetDot;
+  if (Dot.EmitScalarStep)
+    return Dot.EmitScalarStep(B, Acc, ABroadcast, BVec);
   if (Dot.Widening)
     return B.CreateAdd(
         Acc, B.CreateMul(ABroadcast, B.CreateSExt(BVec, Kern.accVec())));

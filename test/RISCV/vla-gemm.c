@@ -9,7 +9,10 @@
 // 1024 at -O0 and -O2, from a non-zero C, with M, N and K tails; a fused
 // relu and a run-time-sized GEMM go through the same kernels. bf16 and
 // f16 operands are converted to f32 element by element while packed, also
-// with Zvfhmin/Zvfbfmin (LLVM 19 cannot select their vector conversion).
+// with Zvfhmin/Zvfbfmin (LLVM 19 cannot select their vector conversion);
+// with Zvfh, f16 x f16 -> f32 packs f16 and accumulates with vfwmacc.vf,
+// with Zvfbfwma bf16 x bf16 -> f32 with vfwmaccbf16.vf: 20 per k step of
+// the 10 x 2-vector register block, no conversions.
 // REQUIRES: riscv64-cross
 // RUN: %rv_tlx_cc -march=rv64gcv -O2 -S %s -o - | FileCheck %s
 // RUN: %rv_tlx_cc -march=rv64gcv -O2 -Rpass=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -21,6 +24,13 @@
 // RUN: qemu-riscv64 -cpu rv64,v=true,vlen=1024 %t2 | FileCheck %s --check-prefix=OUT
 // RUN: %rv_tlx_cc -march=rv64gcv_zvfhmin_zvfbfmin -O2 %s -o %th
 // RUN: qemu-riscv64 -cpu rv64,v=true,vlen=256,zvfhmin=true,zvfbfmin=true %th | FileCheck %s --check-prefix=OUT
+// RUN: %rv_tlx_cc -march=rv64gcv_zvfh_zvfbfwma -O2 -Rpass=tlx-tile -S %s -o %t.wide.s 2> %t.wide.remarks
+// RUN: FileCheck %s --check-prefix=WIDE-REMARK < %t.wide.remarks
+// RUN: FileCheck %s --check-prefix=WIDE < %t.wide.s
+// RUN: %rv_tlx_cc -march=rv64gcv_zvfh_zvfbfwma -O0 %s -o %tw0
+// RUN: %rv_tlx_cc -march=rv64gcv_zvfh_zvfbfwma -O2 %s -o %tw2
+// RUN: qemu-riscv64 -cpu rv64,v=true,vlen=128,zvfh=true,zvfbfwma=true %tw0 | FileCheck %s --check-prefix=OUT
+// RUN: qemu-riscv64 -cpu rv64,v=true,vlen=512,zvfh=true,zvfbfwma=true %tw2 | FileCheck %s --check-prefix=OUT
 //
 // CHECK-LABEL: f32:
 // CHECK: vfmacc.vf v{{[0-9]+}}, fa{{[0-9]+}}, v{{[0-9]+}}
@@ -41,7 +51,20 @@
 // REMARK: matmul: {{.*}} kernel rvv fma f32 10x2VL
 // REMARK: matmul: fused epilogue (relu) applied to each C block as the scalable-vector kernel stores it
 // REMARK: matmul: {{.*}} bf16 x f16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
+// REMARK: matmul: {{.*}} f16 x f16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
+// REMARK: matmul: {{.*}} bf16 x bf16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
 // REMARK: matmul: {{.*}} kernel rvv fma f32 12x2VL
+//
+// WIDE-REMARK: matmul: {{.*}} bf16 x f16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
+// WIDE-REMARK: matmul: {{.*}} f16 x f16 -> f32 GEMM on vectors, kernel rvv f16 vfwmacc 10x2VL
+// WIDE-REMARK: matmul: {{.*}} bf16 x bf16 -> f32 GEMM on vectors, kernel rvv bf16 vfwmaccbf16 10x2VL
+// WIDE-LABEL: f16f16:
+// WIDE-COUNT-20: vfwmacc.vf v{{[0-9]+}}, fa{{[0-9]+}}, v{{[0-9]+}}
+// WIDE-NOT: vfmacc
+// WIDE-LABEL: bf16bf16:
+// WIDE-COUNT-20: vfwmaccbf16.vf v{{[0-9]+}}, fa{{[0-9]+}}, v{{[0-9]+}}
+// WIDE-NOT: vfmacc
+// WIDE-LABEL: runtime:
 //
 // OUT: f32: ok
 // OUT: f64: ok
@@ -51,6 +74,8 @@
 // OUT: relu: ok
 // OUT: runtime: ok
 // OUT: bf16 x f16: ok
+// OUT: f16 x f16: ok
+// OUT: bf16 x bf16: ok
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,9 +97,9 @@ static int8_t sa[M * KI], sb[KI * N];
 static uint8_t ua[M * KI];
 static int16_t wa[M * KI], wb[KI * N];
 static int32_t c0[M * N], y[3][M * N];
-static __bf16 ha[M * K];
-static _Float16 hb[K * N];
-static float hy[M * N];
+static __bf16 ha[M * K], hbb[K * N];
+static _Float16 haa[M * K], hb[K * N];
+static float hy[M * N], hyy[2][M * N];
 __attribute__((noinline)) void f32(void) {
   vf r = tensor_matmul_f(LOAD2(fa, M, K), LOAD2(fb, K, N));
   tensor_store(fy, INFO2(r, M, N), TLX_ZEROS(2));
@@ -102,6 +127,14 @@ __attribute__((noinline)) void relu(void) {
 __attribute__((noinline)) void half(void) {
   vf r = tensor_matmul_f(LOAD2(ha, M, K), LOAD2(hb, K, N));
   tensor_store(hy, INFO2(r, M, N), TLX_ZEROS(2));
+}
+__attribute__((noinline)) void f16f16(void) {
+  vf r = tensor_matmul_f(LOAD2(haa, M, K), LOAD2(hb, K, N));
+  tensor_store(hyy[0], INFO2(r, M, N), TLX_ZEROS(2));
+}
+__attribute__((noinline)) void bf16bf16(void) {
+  vf r = tensor_matmul_f(LOAD2(ha, M, K), LOAD2(hbb, K, N));
+  tensor_store(hyy[1], INFO2(r, M, N), TLX_ZEROS(2));
 }
 /* Extents from the caller: the same kernels with run-time M, N and K. */
 __attribute__((noinline)) void runtime(int m, int k, int n, const float *a,
@@ -167,18 +200,26 @@ int main(void) {
   }
   report("runtime", bad);
   for (int i = 0; i < M * K; i++)
-    ha[i] = (__bf16)fa[i];
+    ha[i] = (__bf16)fa[i], haa[i] = (_Float16)fa[i];
   for (int i = 0; i < K * N; i++)
-    hb[i] = (_Float16)fb[i];
-  half();
-  bad = 0;
+    hb[i] = (_Float16)fb[i], hbb[i] = (__bf16)fb[i];
+  half(); f16f16(); bf16bf16();
+  /* fa and fb (multiples of 1/8 in [-1, 1]) are exact in bf16 and f16,
+     so the f32 sums of their products are the expected values. (A loop
+     mixing bf16 and f16 conversions crashes LLVM 19's RISC-V backend with
+     Zvfh and Zvfbfwma - plain C, no TLX.) */
+  int bh[3] = {0, 0, 0};
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       float f = 0;
       for (int k = 0; k < K; k++)
-        f += (float)ha[i * K + k] * (float)hb[k * N + j];
-      bad += f != hy[i * N + j];
+        f += fa[i * K + k] * fb[k * N + j];
+      bh[0] += f != hy[i * N + j];
+      bh[1] += f != hyy[0][i * N + j];
+      bh[2] += f != hyy[1][i * N + j];
     }
-  report("bf16 x f16", bad);
+  report("bf16 x f16", bh[0]);
+  report("f16 x f16", bh[1]);
+  report("bf16 x bf16", bh[2]);
   return 0;
 }

@@ -8,14 +8,23 @@
 // is acc(i32) += sext(a) * sext(b), which the backend selects as
 // vwmacc.vx - exact for every signedness (i16 x i16 products fit i32, as
 // in x86's vpmaddwd kernels), one instruction per multiply-add on operands
-// half the accumulator's width. Floating-point GEMMs use vfmacc.vf
-// (the driver's multiply-add).
+// half the accumulator's width. The same for half-precision operands into
+// f32: vfwmacc.vf on f16 (Zvfh) and vfwmaccbf16.vf on bf16 (Zvfbfwma),
+// packed in their own type - through their intrinsics: the same multiply-
+// add written on extended operands is selected as a conversion of each B
+// vector and of each A element, then vfmacc.vf. Other floating-point GEMMs
+// use vfmacc.vf (the driver's multiply-add).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Gemm/GemmEmitterImpl.h"
 
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicsRISCV.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -24,8 +33,46 @@ namespace gemm {
 
 namespace {
 
-bool chooseRVVWidening(const GemmDesc &G, const Function &, ScalableDot &Dot) {
-  if (!G.C.Elem->isIntegerTy(32) || !fitsI16(G.A) || !fitsI16(G.B))
+/// Acc += ext(A) * ext(BVec), rounded once: vfwmacc.vf (f16) or
+/// vfwmaccbf16.vf (bf16) on the whole register.
+Value *emitFloatWideningStep(IRBuilderBase &B, Value *Acc, Value *A,
+                             Value *BVec) {
+  Intrinsic::ID ID = A->getType()->isHalfTy() ? Intrinsic::riscv_vfwmacc
+                                              : Intrinsic::riscv_vfwmaccbf16;
+  Type *XLen = B.getInt64Ty();
+  Function *Fn = Intrinsic::getOrInsertDeclaration(
+      B.GetInsertBlock()->getModule(), ID,
+      {Acc->getType(), A->getType(), BVec->getType(), XLen});
+  // Rounding mode 7: the dynamic one (fcsr's, round to nearest as C's);
+  // vl -1: VLMAX; policy 3: tail and mask agnostic.
+  return B.CreateCall(Fn, {Acc, A, BVec, ConstantInt::get(XLen, 7),
+                           ConstantInt::getSigned(XLen, -1),
+                           ConstantInt::get(XLen, 3)});
+}
+
+/// f16 x f16 (Zvfh) and bf16 x bf16 (Zvfbfwma) -> f32: vfwmacc.vf and
+/// vfwmaccbf16.vf.
+bool chooseRVVFloatWidening(const GemmDesc &G, const Function &F,
+                            ScalableDot &Dot) {
+  Type *AT = G.A.Elem;
+  if (!G.C.Elem->isFloatTy() || AT != G.B.Elem)
+    return false;
+  if (AT->isHalfTy() && hasTargetFeature(F, "zvfh"))
+    Dot.Name = "f16 vfwmacc";
+  else if (AT->isBFloatTy() && hasTargetFeature(F, "zvfbfwma"))
+    Dot.Name = "bf16 vfwmaccbf16";
+  else
+    return false;
+  Dot.EmitScalarStep = emitFloatWideningStep;
+  Dot.PackT = AT;
+  Dot.KG = 1;
+  return true;
+}
+
+bool chooseRVVWidening(const GemmDesc &G, const Function &F, ScalableDot &Dot) {
+  if (!G.C.Elem->isIntegerTy(32))
+    return chooseRVVFloatWidening(G, F, Dot);
+  if (!fitsI16(G.A) || !fitsI16(G.B))
     return false;
   Dot.Widening = true;
   Dot.PackT = Type::getInt16Ty(G.C.Elem->getContext());
