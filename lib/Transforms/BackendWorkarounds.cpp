@@ -162,23 +162,25 @@ void rewriteScalableBF16Conversion(Instruction &I) {
   I.eraseFromParent();
 }
 
+/// The type a load reads or a store writes; null for other instructions.
+Type *accessedType(const Instruction &I) {
+  if (const auto *Load = dyn_cast<LoadInst>(&I))
+    return Load->getType();
+  if (const auto *Store = dyn_cast<StoreInst>(&I))
+    return Store->getValueOperand()->getType();
+  return nullptr;
+}
+
 /// A scalar bf16 load or store (candidates for the pre-indexed stores
 /// LLVM 19 cannot select).
 bool isScalarBF16Access(const Instruction &I) {
-  if (const auto *Load = dyn_cast<LoadInst>(&I))
-    return Load->getType()->isBFloatTy();
-  const auto *Store = dyn_cast<StoreInst>(&I);
-  return Store && Store->getValueOperand()->getType()->isBFloatTy();
+  Type *T = accessedType(I);
+  return T && T->isBFloatTy();
 }
 
 /// A load or store of a bfloat vector whose length is not a power of two.
 bool isOddBF16VectorAccess(const Instruction &I) {
-  const Value *V = nullptr;
-  if (const auto *Load = dyn_cast<LoadInst>(&I))
-    V = Load;
-  else if (const auto *Store = dyn_cast<StoreInst>(&I))
-    V = Store->getValueOperand();
-  const auto *VT = V ? dyn_cast<FixedVectorType>(V->getType()) : nullptr;
+  const auto *VT = dyn_cast_or_null<FixedVectorType>(accessedType(I));
   return VT && VT->getElementType()->isBFloatTy() &&
          !isPowerOf2_32(VT->getNumElements());
 }
@@ -187,10 +189,7 @@ bool isOddBF16VectorAccess(const Instruction &I) {
 /// and a bitcast, keeping alignment, volatility and atomic ordering.
 void accessAsI16(Instruction &I) {
   IRBuilder<> B(&I);
-  Type *Accessed = isa<LoadInst>(I)
-                       ? I.getType()
-                       : cast<StoreInst>(I).getValueOperand()->getType();
-  Type *I16 = withElement(Accessed, B.getInt16Ty());
+  Type *I16 = withElement(accessedType(I), B.getInt16Ty());
   if (auto *Load = dyn_cast<LoadInst>(&I)) {
     LoadInst *Bits = B.CreateAlignedLoad(I16, Load->getPointerOperand(),
                                          Load->getAlign(), Load->isVolatile());
