@@ -137,13 +137,16 @@ bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
                     const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why);
 
-/// A dot product or widening multiply-add a scalable-vector target has
-/// beyond the plain multiply-add (ScalableTarget::ChooseDot).
-struct ScalableDot {
-  /// acc = ID(acc, a, b) on <vscale x lanes x C> accumulators and
-  /// <vscale x lanes * KG x PackT> operands (SVE sdot, bfdot).
+/// A dot product or widening multiply-add a vector target has beyond the
+/// plain multiply-add, chosen in its folder: NEON's (chooseNeonDot), a
+/// scalable target's (ScalableTarget::ChooseDot).
+struct VectorDot {
+  /// acc = ID(acc, a, b) on <[vscale x] lanes x C> accumulators and
+  /// <[vscale x] lanes * KG x PackT> operands (NEON and SVE sdot, bfdot).
   llvm::Intrinsic::ID ID = llvm::Intrinsic::not_intrinsic;
-  bool Overloaded = true;    ///< ID is overloaded on the accumulator type
+  /// The types ID is overloaded on.
+  enum class Overload { None, Accumulator, AccumulatorAndOperand };
+  Overload Overloads = Overload::Accumulator;
   bool SwapOperands = false; ///< B first (USDOT's unsigned operand)
   /// Instead of ID: acc += sext(a) * sext(b) on operands packed as PackT,
   /// which the backend selects as a widening multiply-add (RVV vwmacc).
@@ -169,14 +172,18 @@ struct ScalableTarget {
   const char *Name;    ///< the remark's kernel prefix: "sve", "rvv"
   unsigned VscaleBits; ///< bits of one register per vscale: SVE 128, RVV 64
   /// The target's dot product for \p G with \p F's features, if any.
-  bool (*ChooseDot)(const GemmDesc &G, const llvm::Function &F,
-                    ScalableDot &Dot);
+  bool (*ChooseDot)(const GemmDesc &G, const llvm::Function &F, VectorDot &Dot);
   /// Whether vectors of \p Elem convert to wider types in registers with
   /// \p F's features (else B is packed element by element).
   bool (*ConvertsInVectors)(const llvm::Type *Elem, const llvm::Function &F);
 };
 const ScalableTarget &sveTarget();
 const ScalableTarget &rvvTarget();
+
+/// AArch64's NEON dot products for \p G with \p F's features: int8 ->
+/// i32 (SDOT, UDOT, USDOT either way round) and bf16 -> f32 (BFDOT)
+/// (lib/Target/AArch64/NeonKernels.cpp).
+bool chooseNeonDot(const GemmDesc &G, const llvm::Function &F, VectorDot &Dot);
 
 /// The scalable-vector target of \p F, or null when its vector GEMMs use
 /// fixed-width vectors.

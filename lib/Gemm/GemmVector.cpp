@@ -13,8 +13,6 @@
 //       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni on zmm, avxvnni
 //                                     on ymm), 4 k per lane
 //       dot-BF16  bf16 x bf16 -> f32  vdpbf16ps (avx512bf16), 2 k per lane
-//       NeonDot   AArch64: s8/u8 x s8/u8 -> i32 SDOT/UDOT (dotprod), USDOT
-//                 (i8mm), 4 k per lane; bf16 -> f32 BFDOT (bf16), 2 k
 //       PMADDWD   u8/s8/s16 x u8/s8/s16 -> i32 (every other int8 case, and
 //                 all of them without VNNI): operands widened to i16 while
 //                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
@@ -23,10 +21,12 @@
 //       Matrix    a target's accumulator registers (Power10 MMA: f32,
 //                 f64 and int8/s16 -> i32 outer products into 8
 //                 accumulators; lib/Target/PowerPC/MMAKernels.cpp)
-//       TargetDot a scalable target's dot product or widening multiply-add
-//                 (ScalableDot: SVE sdot/udot/usdot/bfdot in
-//                 lib/Target/AArch64/SVEKernels.cpp, RVV vwmacc in
-//                 lib/Target/RISCV/RVVKernels.cpp)
+//       TargetDot a target's own dot product or widening multiply-add
+//                 (VectorDot), chosen in its folder: NEON's SDOT/UDOT
+//                 (dotprod), USDOT (i8mm), 4 k per lane, and BFDOT (bf16),
+//                 2 k (lib/Target/AArch64/NeonKernels.cpp); SVE's
+//                 (SVEKernels.cpp); RVV's vwmacc, vfwmacc, vfwmaccbf16
+//                 (lib/Target/RISCV/RVVKernels.cpp)
 //       FMA       anything -> f32/f64/i32/i64 on <W x C> (scalable targets:
 //                 <vscale x W x C>): operands are converted to C's type
 //                 while they are packed.
@@ -638,22 +638,24 @@ Value *VectorGemmEmitter::loadBVector(Value *Ptr, bool InPlace) {
 
 //   acc += splat(sext(a)) * sext(b) (RVV's vwmacc.vx on i16 operands; A
 //   arrives extended: the microkernel's broadcast), or
-//   acc = sdot(acc, <vscale x 16 x i8> A group x 4, <vscale x 16 x i8> B):
-//   lane l gets the sum of 4 products (bfdot: <vscale x 8 x bf16>, 2), or
+//   acc = sdot(acc, <[vscale x] 16 x i8> A group x 4, <[vscale x] 16 x i8> B):
+//   lane l gets the sum of 4 products (bfdot: <[vscale x] 8 x bf16>, 2), or
 //   the target's own step on A's element (RVV vfwmacc.vf).
 Value *VectorGemmEmitter::emitTargetDotStep(Value *Acc, Value *ABroadcast,
                                             Value *BVec) {
-  const ScalableDot &Dot = Kern.TargetDot;
+  const VectorDot &Dot = Kern.TargetDot;
   if (Dot.EmitScalarStep)
     return Dot.EmitScalarStep(B, Acc, ABroadcast, BVec);
   if (Dot.Widening)
     return B.CreateAdd(
         Acc, B.CreateMul(ABroadcast, B.CreateSExt(BVec, Kern.accVec())));
-  Module *M = B.GetInsertBlock()->getModule();
-  Function *Fn =
-      Dot.Overloaded
-          ? Intrinsic::getOrInsertDeclaration(M, Dot.ID, {Kern.accVec()})
-          : Intrinsic::getOrInsertDeclaration(M, Dot.ID);
+  SmallVector<Type *, 2> Overloads;
+  if (Dot.Overloads != VectorDot::Overload::None)
+    Overloads.push_back(Kern.accVec());
+  if (Dot.Overloads == VectorDot::Overload::AccumulatorAndOperand)
+    Overloads.push_back(Kern.opVec());
+  Function *Fn = Intrinsic::getOrInsertDeclaration(
+      B.GetInsertBlock()->getModule(), Dot.ID, Overloads);
   Value *X = B.CreateBitCast(ABroadcast, Kern.opVec()), *Y = BVec;
   if (Dot.SwapOperands)
     std::swap(X, Y);
@@ -689,20 +691,6 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
         B.CreateCall(Fn, {B.CreateBitCast(ABroadcast, FT->getParamType(0)),
                           B.CreateBitCast(BVec, FT->getParamType(1))});
     return B.CreateAdd(Acc, Dot);
-  }
-  if (Kern.Dot == DotKind::NeonDot) {
-    //   acc = sdot(acc, <16 x i8> A group x 4, <16 x i8> B): lane l gets
-    //   the sum of 4 products (bfdot: <8 x bf16>, 2 products).
-    auto *AccT = cast<FixedVectorType>(Acc->getType());
-    auto *OpT = FixedVectorType::get(Kern.PackT, AccT->getNumElements() *
-                                                     Kern.KG);
-    Function *Fn =
-        Intrinsic::getOrInsertDeclaration(M, Kern.NeonDotID, {AccT, OpT});
-    Value *X = B.CreateBitCast(ABroadcast, OpT);
-    Value *Y = B.CreateBitCast(BVec, OpT);
-    if (Kern.SwapDotOperands)
-      std::swap(X, Y);
-    return B.CreateCall(Fn, {Acc, X, Y});
   }
   Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
                          ? (Kern.W == 16 ? Intrinsic::x86_avx512_vpdpbusd_512

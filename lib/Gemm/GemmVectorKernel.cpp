@@ -123,35 +123,6 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
       mayReadInPlace(Kern, G.A) && (RT || G.N <= maxNForDirectA(Kern));
 }
 
-/// AArch64's dot products for \p G, when \p F's features have one:
-/// int8 -> i32 (SDOT, UDOT, USDOT either way round) and bf16 -> f32 (BFDOT).
-/// Leaves \p Kern's FMA kernel otherwise.
-void chooseNeonDot(const GemmDesc &G, const Function &F, VectorKernel &Kern) {
-  Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = Kern.AccT;
-  auto Use = [&](Intrinsic::ID ID, StringRef Name, unsigned KG) {
-    Kern.Dot = DotKind::NeonDot;
-    Kern.NeonDotID = ID;
-    Kern.DotName = Name.str();
-    Kern.PackT = AT;
-    Kern.KG = KG;
-  };
-  if (CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8)) {
-    bool SA = G.A.IsSigned, SB = G.B.IsSigned;
-    if (SA == SB && hasTargetFeature(F, "dotprod"))
-      Use(SA ? Intrinsic::aarch64_neon_sdot : Intrinsic::aarch64_neon_udot,
-          SA ? "sdot" : "udot", 4);
-    else if (SA != SB && hasTargetFeature(F, "i8mm")) {
-      Use(Intrinsic::aarch64_neon_usdot, "usdot", 4);
-      Kern.SwapDotOperands = SA; // usdot(acc, unsigned, signed)
-    }
-    if (Kern.Dot == DotKind::NeonDot)
-      Kern.IntTypes = intTypesName(G);
-  } else if (CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
-             hasTargetFeature(F, "bf16")) {
-    Use(Intrinsic::aarch64_neon_bfdot, "bfdot", 2);
-  }
-}
-
 /// The kernel on \p Target's scalable vectors: its dot product, else the
 /// multiply-add, on vectors of one register (LMUL 1 for RVV).
 void chooseScalableKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
@@ -240,8 +211,10 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
     Kern.PackT = AT;
     Kern.KG = 2;
   } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
-             Bits == 128) {
-    chooseNeonDot(G, F, Kern);
+             Bits == 128 && chooseNeonDot(G, F, Kern.TargetDot)) {
+    Kern.Dot = DotKind::TargetDot;
+    Kern.PackT = Kern.TargetDot.PackT;
+    Kern.KG = Kern.TargetDot.KG;
   } else if (Bits == 128 && chooseMMAKernel(G, F, Kern.Matrix)) {
     Kern.Dot = DotKind::Matrix;
     Kern.PackT = Kern.Matrix.PackT;
@@ -293,15 +266,12 @@ std::string kernelName(const VectorKernel &Kern) {
   case DotKind::BF16:
     Name += " bf16 vdpbf16ps";
     break;
-  case DotKind::NeonDot:
-    Name += " " +
-            (Kern.IntTypes.empty() ? std::string("bf16") : Kern.IntTypes) +
-            " " + Kern.DotName;
+  case DotKind::TargetDot:
+    Name += " " + Kern.TargetDot.Name;
     break;
   case DotKind::Matrix:
     Name += " " + Kern.Matrix.Name;
     break;
-  case DotKind::TargetDot: // scalable targets only
   case DotKind::FMA:
     Name += Kern.AccT->isFloatingPointTy() ? " fma " : " mul-add ";
     Name += accName(Kern.AccT);

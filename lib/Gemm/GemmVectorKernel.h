@@ -20,15 +20,12 @@
 namespace tlx {
 namespace gemm {
 
-/// NEON: SDOT/UDOT (+dotprod) and USDOT (+i8mm) are 4-way int8 dot
-/// products into i32 lanes, BFDOT (+bf16) a 2-way bf16 one into f32 -
-/// the k groups of VNNI and vdpbf16ps, with one instruction per signedness
-/// instead of the sign-bit bias.
 /// Matrix: accumulator registers that hold the register block, fed by
 /// outer products (Power10's MMA, lib/Target/PowerPC/MMAKernels.cpp): the
 /// register block is the accumulators', not one of broadcast A lanes.
-/// TargetDot: a scalable target's dot product or widening multiply-add.
-enum class DotKind { FMA, VNNI, BF16, PMADDWD, NeonDot, Matrix, TargetDot };
+/// TargetDot: a dot product or widening multiply-add of a target's own
+/// (VectorDot: NEON's, SVE's, RVV's).
+enum class DotKind { FMA, VNNI, BF16, PMADDWD, Matrix, TargetDot };
 
 /// Everything the vector kernel's code generation depends on.
 struct VectorKernel {
@@ -44,17 +41,12 @@ struct VectorKernel {
   int64_t MC = 0, KC = 0, NC = 0;
   bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
   bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
-  /// NeonDot: the instruction, and whether B goes first (USDOT takes the
-  /// unsigned operand first; for s8 x u8 that is B).
-  llvm::Intrinsic::ID NeonDotID = llvm::Intrinsic::not_intrinsic;
-  bool SwapDotOperands = false;
-  std::string DotName;      ///< NeonDot: "sdot", "udot", "usdot", "bfdot"
   AccumulatorKernel Matrix; ///< DotKind::Matrix: the target's kernel
   /// Scalable vectors (SVE, RVV): W lanes per vscale unit of vector, so the
   /// register block is NV x W x vscale columns wide.
   const ScalableTarget *Scalable = nullptr;
-  ScalableDot TargetDot; ///< DotKind::TargetDot: the instruction
-  std::string IntTypes;  ///< integer dot kernels: "s8s8s32" etc., for remarks
+  VectorDot TargetDot;  ///< DotKind::TargetDot: the instruction
+  std::string IntTypes; ///< x86 integer kernels: "s8s8s32" etc., for remarks
   unsigned RegBytes = 0;
   /// The microkernel may read full-width B micro-panels in place (B's row
   /// stride), and broadcast full-height A micro-panels' elements in place

@@ -21,7 +21,7 @@ namespace gemm {
 
 namespace {
 
-bool chooseSVEDot(const GemmDesc &G, const Function &F, ScalableDot &Dot) {
+bool chooseSVEDot(const GemmDesc &G, const Function &F, VectorDot &Dot) {
   Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
   if (CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8)) {
     bool SA = G.A.IsSigned, SB = G.B.IsSigned;
@@ -44,7 +44,7 @@ bool chooseSVEDot(const GemmDesc &G, const Function &F, ScalableDot &Dot) {
   if (CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
       hasTargetFeature(F, "bf16")) {
     Dot.ID = Intrinsic::aarch64_sve_bfdot;
-    Dot.Overloaded = false;
+    Dot.Overloads = VectorDot::Overload::None;
     Dot.PackT = AT;
     Dot.KG = 2;
     Dot.Name = "bf16 bfdot";

@@ -53,7 +53,7 @@ Value *emitFloatWideningStep(IRBuilderBase &B, Value *Acc, Value *A,
 /// f16 x f16 (Zvfh) and bf16 x bf16 (Zvfbfwma) -> f32: vfwmacc.vf and
 /// vfwmaccbf16.vf.
 bool chooseRVVFloatWidening(const GemmDesc &G, const Function &F,
-                            ScalableDot &Dot) {
+                            VectorDot &Dot) {
   Type *AT = G.A.Elem;
   if (!G.C.Elem->isFloatTy() || AT != G.B.Elem)
     return false;
@@ -69,7 +69,7 @@ bool chooseRVVFloatWidening(const GemmDesc &G, const Function &F,
   return true;
 }
 
-bool chooseRVVWidening(const GemmDesc &G, const Function &F, ScalableDot &Dot) {
+bool chooseRVVWidening(const GemmDesc &G, const Function &F, VectorDot &Dot) {
   if (!G.C.Elem->isIntegerTy(32))
     return chooseRVVFloatWidening(G, F, Dot);
   if (!fitsI16(G.A) || !fitsI16(G.B))
