@@ -166,9 +166,9 @@ private:
                           Value *FirstK);
   void storePredicated(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
                        Value *Rows, Value *Cols, Value *AddC, Value *FirstK);
-  void storeThroughScratch(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
-                           Value *Rows, Value *Cols, Value *AddC,
-                           Value *FirstK);
+  void storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                          Value *Rows, Value *Cols, Value *AddC,
+                          bool ApplyEpilogue, Value *FirstK);
   Value *sumsPtr(Value *Row, Value *Col, Value *FirstK);
   Value *finish(Value *AddC, Value *Old, Value *Acc, Value *Row, Value *Col,
                 bool ApplyEpilogue);
@@ -896,57 +896,9 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       (!ReadsC || (isConstOne(G.C.ColStride) &&
                    (!G.Init.Ptr || isConstOne(G.Init.ColStride)))) &&
       isConstOne(Dst.ColStride);
-  auto SumsPtr = [&](Value *Row, Value *Col) {
-    return sumsPtr(Row, Col, FirstK);
-  };
-
-  // Edge blocks (and C without contiguous rows): through the stack buffer.
   auto StoreThroughBuffer = [&] {
-    for (unsigned V = 0; V < NV; ++V)
-      for (unsigned R = 0; R < MR; ++R)
-        B.CreateAlignedStore(
-            Acc[V * MR + R],
-            B.CreateConstGEP1_64(Kern.AccT, EdgeBuf, R * Kern.nr() + V * W),
-            Align(64));
-    // RowInit: the first K block of initial sums repeated along C's rows
-    // (Init's column stride 0, e.g. a broadcast zero or bias): one element
-    // per row, so the column loop vectorizes without gathers whatever the
-    // target's tuning (a u8s8s32 GEMM's shared kernel stores every tile
-    // here: 1024x1024x64 without -march 168 -> 610 GOP/s on Zen 5, the
-    // -march=native build's speed; 256^3 348 -> 568).
-    auto Loops = [&](bool RowInit) {
-      emitLoop(
-          B, c64(0), Rows, c64(1), "gemm.edge.r",
-          [&](IRBuilderBase &, Value *R) {
-            Value *Row = B.CreateAdd(Row0, R);
-            Value *InitOfRow =
-                RowInit
-                    ? B.CreateLoad(Kern.AccT, elementPtr(B, G.Init, Row, Col0))
-                    : nullptr;
-            emitLoop(
-                B, c64(0), Cols, c64(1), "gemm.edge.c",
-                [&](IRBuilderBase &, Value *C) {
-                  Value *Part = B.CreateLoad(
-                      Kern.AccT,
-                      B.CreateGEP(Kern.AccT, EdgeBuf,
-                                  B.CreateAdd(B.CreateMul(R, NR), C)));
-                  Value *Col = B.CreateAdd(Col0, C);
-                  Value *Old = InitOfRow ? InitOfRow
-                               : ReadsC
-                                   ? B.CreateLoad(Kern.AccT, SumsPtr(Row, Col))
-                                   : nullptr;
-                  B.CreateStore(
-                      finish(AddC, Old, Part, Row, Col, ApplyEpilogue),
-                      elementPtr(B, Dst, Row, Col));
-                });
-          });
-    };
-    if (!ReadsC || !G.Init.Ptr || G.Init.Elem != Kern.AccT ||
-        isConstOne(G.Init.ColStride))
-      return Loops(false);
-    emitIf(
-        B, B.CreateAnd(FirstK, B.CreateICmpEQ(G.Init.ColStride, c64(0))),
-        [&] { Loops(true); }, [&] { Loops(false); });
+    storeThroughBuffer(Acc, Row0, Col0, Rows, Cols, AddC, ApplyEpilogue,
+                       FirstK);
   };
   if (!RowsContiguous) {
     StoreThroughBuffer();
@@ -959,7 +911,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
       [&] {
         for (unsigned R = 0; R < MR; ++R) {
           Value *Row = B.CreateAdd(Row0, c64(R));
-          Value *OldRow = SumsPtr(Row, Col0);
+          Value *OldRow = sumsPtr(Row, Col0, FirstK);
           Value *DstRow = elementPtr(B, Dst, Row, Col0);
           for (unsigned V = 0; V < NV; ++V) {
             Value *Old =
@@ -994,7 +946,8 @@ void VectorGemmEmitter::storeScalableBlock(ArrayRef<Value *> Acc, Value *Row0,
                                            Value *Cols, Value *AddC,
                                            Value *LastK, Value *FirstK) {
   if (EdgeBuf)
-    storeThroughScratch(Acc, Row0, Col0, Rows, Cols, AddC, FirstK);
+    storeThroughBuffer(Acc, Row0, Col0, Rows, Cols, AddC,
+                       /*ApplyEpilogue=*/false, FirstK);
   else
     storePredicated(Acc, Row0, Col0, Rows, Cols, AddC, FirstK);
   if (G.Epilogue)
@@ -1034,37 +987,67 @@ void VectorGemmEmitter::storePredicated(ArrayRef<Value *> Acc, Value *Row0,
   }
 }
 
-// C (or Init) without contiguous rows: the block goes to a scratch buffer
-// of MR rows of NR, then element by element through the strides.
-void VectorGemmEmitter::storeThroughScratch(ArrayRef<Value *> Acc, Value *Row0,
-                                            Value *Col0, Value *Rows,
-                                            Value *Cols, Value *AddC,
-                                            Value *FirstK) {
-  for (unsigned R = 0; R < Kern.MR; ++R)
-    for (unsigned V = 0; V < Kern.NV; ++V)
-      B.CreateAlignedStore(Acc[V * Kern.MR + R],
-                           B.CreateGEP(Kern.AccT, EdgeBuf,
-                                       B.CreateAdd(B.CreateMul(NR, c64(R)),
-                                                   B.CreateMul(VL, c64(V)))),
-                           elementAlign(Kern.AccT));
+// Edge blocks, and C (or Init) without contiguous rows: the accumulators
+// go to EdgeBuf (MR rows of NR), then element by element through C's
+// strides.
+void VectorGemmEmitter::storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0,
+                                           Value *Col0, Value *Rows,
+                                           Value *Cols, Value *AddC,
+                                           bool ApplyEpilogue, Value *FirstK) {
+  unsigned MR = Kern.MR, NV = Kern.NV;
+  // Partial sums are C's; finished values go to Out when there is one.
+  const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
   auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
   bool ReadsC = !ConstAddC || ConstAddC->isOne();
-  emitLoop(
-      B, c64(0), Rows, c64(1), "gemm.edge.r", [&](IRBuilderBase &, Value *R) {
-        emitLoop(
-            B, c64(0), Cols, c64(1), "gemm.edge.c",
-            [&](IRBuilderBase &, Value *C) {
-              Value *Sum = B.CreateLoad(
-                  Kern.AccT, B.CreateGEP(Kern.AccT, EdgeBuf,
-                                         B.CreateAdd(B.CreateMul(R, NR), C)));
-              Value *Row = B.CreateAdd(Row0, R), *Col = B.CreateAdd(Col0, C);
-              if (ReadsC)
-                Sum = addOrKeep(
-                    B, AddC, B.CreateLoad(Kern.AccT, sumsPtr(Row, Col, FirstK)),
-                    Sum);
-              B.CreateStore(Sum, elementPtr(B, G.C, Row, Col));
-            });
-      });
+  for (unsigned V = 0; V < NV; ++V)
+    for (unsigned R = 0; R < MR; ++R) {
+      Value *Offset =
+          B.CreateAdd(B.CreateMul(NR, c64(R)), B.CreateMul(VL, c64(V)));
+      // Both buffers (the alloca, the runtime's scratch) are 64-byte aligned.
+      Align A = elementAlign(Kern.AccT);
+      if (auto *C = dyn_cast<ConstantInt>(Offset))
+        A = commonAlignment(Align(64), C->getZExtValue() *
+                                           Kern.AccT->getScalarSizeInBits() /
+                                           8);
+      B.CreateAlignedStore(Acc[V * MR + R],
+                           B.CreateGEP(Kern.AccT, EdgeBuf, Offset), A);
+    }
+  // RowInit: the first K block of initial sums repeated along C's rows
+  // (Init's column stride 0, e.g. a broadcast zero or bias): one element
+  // per row, so the column loop vectorizes without gathers whatever the
+  // target's tuning (a u8s8s32 GEMM's shared kernel stores every tile
+  // here: 1024x1024x64 without -march 168 -> 610 GOP/s on Zen 5, the
+  // -march=native build's speed; 256^3 348 -> 568).
+  auto Loops = [&](bool RowInit) {
+    emitLoop(
+        B, c64(0), Rows, c64(1), "gemm.edge.r", [&](IRBuilderBase &, Value *R) {
+          Value *Row = B.CreateAdd(Row0, R);
+          Value *InitOfRow =
+              RowInit
+                  ? B.CreateLoad(Kern.AccT, elementPtr(B, G.Init, Row, Col0))
+                  : nullptr;
+          emitLoop(
+              B, c64(0), Cols, c64(1), "gemm.edge.c",
+              [&](IRBuilderBase &, Value *C) {
+                Value *Part = B.CreateLoad(
+                    Kern.AccT, B.CreateGEP(Kern.AccT, EdgeBuf,
+                                           B.CreateAdd(B.CreateMul(R, NR), C)));
+                Value *Col = B.CreateAdd(Col0, C);
+                Value *Old = InitOfRow ? InitOfRow
+                             : ReadsC  ? B.CreateLoad(Kern.AccT,
+                                                      sumsPtr(Row, Col, FirstK))
+                                       : nullptr;
+                B.CreateStore(finish(AddC, Old, Part, Row, Col, ApplyEpilogue),
+                              elementPtr(B, Dst, Row, Col));
+              });
+        });
+  };
+  if (!ReadsC || !G.Init.Ptr || G.Init.Elem != Kern.AccT ||
+      isConstOne(G.Init.ColStride))
+    return Loops(false);
+  emitIf(
+      B, B.CreateAnd(FirstK, B.CreateICmpEQ(G.Init.ColStride, c64(0))),
+      [&] { Loops(true); }, [&] { Loops(false); });
 }
 
 } // namespace
@@ -1084,9 +1067,7 @@ bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
   // Threads share C in whole register blocks; of a 512-bit vector's for
   // scalable vectors (any other length computes the same values, only with
   // a partial block more).
-  unsigned ThreadNR =
-      Kern.Scalable ? Kern.nr() * (512 / Kern.Scalable->VscaleBits) : Kern.nr();
-  emitThreadedGemm(B, G, Kern.MR, ThreadNR, Plan, EmitShare);
+  emitThreadedGemm(B, G, Kern.MR, Kern.nrAtVectorBits(512), Plan, EmitShare);
   Plan.Kernel = describeVectorKernel(G, Kern);
   Plan.MC = Kern.MC;
   Plan.NC = Kern.NC;

@@ -15,7 +15,6 @@
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/IntrinsicsAArch64.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -130,11 +129,8 @@ void chooseScalableKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
                           VectorKernel &Kern) {
   Kern.Scalable = &Target;
   Kern.W = Target.VscaleBits / Kern.AccT->getPrimitiveSizeInBits();
-  if (Target.ChooseDot && Target.ChooseDot(G, F, Kern.TargetDot)) {
-    Kern.Dot = DotKind::TargetDot;
-    Kern.PackT = Kern.TargetDot.PackT;
-    Kern.KG = Kern.TargetDot.KG;
-  }
+  if (Target.ChooseDot && Target.ChooseDot(G, F, Kern.TargetDot))
+    Kern.useTargetDot();
   // 32 registers (SVE's Z, RVV's V at LMUL 1): MR x NV accumulators, NV
   // vectors of B and the broadcasts of A.
   unsigned NumRegs =
@@ -212,9 +208,7 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
     Kern.KG = 2;
   } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
              Bits == 128 && chooseNeonDot(G, F, Kern.TargetDot)) {
-    Kern.Dot = DotKind::TargetDot;
-    Kern.PackT = Kern.TargetDot.PackT;
-    Kern.KG = Kern.TargetDot.KG;
+    Kern.useTargetDot();
   } else if (Bits == 128 && chooseMMAKernel(G, F, Kern.Matrix)) {
     Kern.Dot = DotKind::Matrix;
     Kern.PackT = Kern.Matrix.PackT;

@@ -57,16 +57,23 @@ struct VectorKernel {
 
   /// Columns of a register block (scalable vectors: at vscale 1).
   unsigned nr() const { return NV * W; }
-  /// The widest register block: SVE's 2048-bit vectors, the same for RVV.
-  unsigned maxNR() const {
-    return Scalable ? nr() * (2048 / Scalable->VscaleBits) : nr();
+  /// Columns of a register block with scalable vectors of VectorBits bits
+  /// (fixed-width vectors: nr() whatever VectorBits says).
+  unsigned nrAtVectorBits(unsigned VectorBits) const {
+    return Scalable ? nr() * (VectorBits / Scalable->VscaleBits) : nr();
   }
+  /// The widest register block: SVE's 2048-bit vectors, the same for RVV.
+  unsigned maxNR() const { return nrAtVectorBits(2048); }
   /// The register block cache blocks are chosen for: a 256-bit vector's
   /// for scalable vectors.
-  unsigned blockingNR() const {
-    return Scalable ? nr() * (256 / Scalable->VscaleBits) : nr();
-  }
+  unsigned blockingNR() const { return nrAtVectorBits(256); }
   unsigned kPad() const { return KG * KUnroll; }
+  /// Takes TargetDot (filled in by the target) as the kernel's dot product.
+  void useTargetDot() {
+    Dot = DotKind::TargetDot;
+    PackT = TargetDot.PackT;
+    KG = TargetDot.KG;
+  }
   llvm::ElementCount lanes() const {
     return llvm::ElementCount::get(W, Scalable);
   }
