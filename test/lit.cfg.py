@@ -202,6 +202,19 @@ with tempfile.TemporaryDirectory() as _d:
     except OSError:
         pass
 
+# <arch>-openmp: -fopenmp programs for a cross target link (dynamically:
+# the target's libomp.so that .ci/setup puts in /usr/<triple>/lib) and run
+# under qemu with -L %<prefix>_sysroot. (No riscv64 libomp in Debian 12.)
+for _feature, _prefix, _triple in (
+        ("aarch64", "a64", "aarch64-linux-gnu"),
+        ("ppc64le", "ppc", "powerpc64le-linux-gnu")):
+    _sysroot = os.path.join("/usr", _triple)
+    config.substitutions.append(("%%%s_sysroot" % _prefix, _sysroot))
+    if ("openmp" in config.available_features and
+            _feature + "-cross" in config.available_features and
+            os.path.exists(os.path.join(_sysroot, "lib", "libomp.so"))):
+        config.available_features.add(_feature + "-openmp")
+
 # /proc/cpuinfo flag -> lit feature.
 cpu_features = {
     "avx2": "cpu-avx2", "avx512f": "cpu-avx512f",

@@ -11,13 +11,13 @@
 // Without -fopenmp the program neither forks nor links libomp.
 // REQUIRES: openmp
 // RUN: %clang_tlx -std=c11 -w -O2 -fopenmp %s %tlx_rt -lpthread -lm -o %t
-// RUN: env OMP_NUM_THREADS=1 %t > %t.1 && FileCheck %s < %t.1
+// RUN: env OMP_NUM_THREADS=1 %t > %t.1 && FileCheck %s --check-prefixes=CHECK,CHECK-BF16 < %t.1
 // RUN: env OMP_NUM_THREADS=2 %t > %t.2 && diff %t.1 %t.2
 // RUN: env OMP_NUM_THREADS=3 %t > %t.3 && diff %t.1 %t.3
 // RUN: %clang_tlx -std=c11 -w -O0 -fopenmp %s %tlx_rt -lpthread -lm -o %t0
-// RUN: env OMP_NUM_THREADS=1 %t0 > %t.01 && FileCheck %s < %t.01
+// RUN: env OMP_NUM_THREADS=1 %t0 > %t.01 && FileCheck %s --check-prefixes=CHECK,CHECK-BF16 < %t.01
 // RUN: env OMP_NUM_THREADS=3 %t0 > %t.03 && diff %t.01 %t.03
-// RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefixes=REMARK,REMARK-BF16
 // RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -Rpass=tlx-legalize -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOPS
 // RUN: %clang_tlx -std=c11 -w -O2 -fopenmp -fplugin-arg-tlx-threads=off -Rpass=tlx-tile -Rpass=tlx-legalize -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang_tlx -std=c11 -w -O2 -Wno-unknown-pragmas %s %tlx_rt -lpthread -lm -o %t.serial
@@ -28,7 +28,7 @@
 // CHECK: f32 301x173x259 rows: ok
 // CHECK: f32 dense 24x300x517 columns: ok
 // CHECK: s8 200x256x300 columns: ok
-// CHECK: bf16 160x200x176: ok
+// CHECK-BF16: bf16 160x200x176: ok
 // CHECK: s8 mma 150x96x170: ok
 // CHECK: small 16x16x16: ok
 // CHECK: exp of transpose 517x300: ok
@@ -40,7 +40,7 @@
 // REMARK: remark: matmul: split over the OpenMP threads by rows, {{[0-9]+}} blocks of {{[0-9]+}} (__kmpc_fork_call, static schedule)
 // REMARK: remark: matmul: split over the OpenMP threads by columns, {{[0-9]+}} blocks of {{[0-9]+}}
 // REMARK: remark: matmul: split over the OpenMP threads by columns
-// REMARK: remark: matmul: split over the OpenMP threads by columns
+// REMARK-BF16: remark: matmul: split over the OpenMP threads by columns
 // REMARK: remark: smma: split over the OpenMP threads by columns
 // REMARK-NOT: split over the OpenMP threads by
 // LOOPS: remark: exp: outermost loop (517 iterations) split over the OpenMP threads (__kmpc_fork_call, static schedule)
@@ -54,6 +54,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <tlx.h>
+
+// clang has no __bf16 for Power in C (docs/pipeline.md).
+#if !defined(__powerpc__)
+#define HAVE_BF16 1
+#endif
 
 #define RM TLX_LAYOUT(0, 1)
 #define LOAD2(p, m, n) tensor_load(p, TLX_SHAPE(m, n), RM, TLX_ZEROS(2), TLX_ZEROS(2))
@@ -80,8 +85,10 @@ static float xf[301 * 173], wf[173 * 259], yf[301 * 259];
 static float xd[24 * 300], wd[300 * 517], bd[517], yd[24 * 517];
 static int8_t x8[200 * 256], w8[256 * 300];
 static int32_t y8[200 * 300];
+#if HAVE_BF16
 static __bf16 xb[160 * 200], wb[200 * 176];
 static float yb[160 * 176];
+#endif
 static int8_t xm[150 * 96], wm[96 * 170];
 static int32_t am[150 * 170], ym[150 * 170];
 static float xs[256], ws[256], ys[256];
@@ -110,10 +117,12 @@ __attribute__((noinline)) void s8_gemm(void) {
   vi r = tensor_matmul_i(LOAD2(x8, 200, 256), LOAD2(w8, 256, 300));
   tensor_store(y8, INFO2(r, 200, 300), TLX_ZEROS(2));
 }
+#if HAVE_BF16
 __attribute__((noinline)) void bf16_gemm(void) {
   vb r = tensor_matmul_b(LOAD2(xb, 160, 200), LOAD2(wb, 200, 176));
   tensor_store(yb, INFO2(r, 160, 176), TLX_ZEROS(2));
 }
+#endif
 // mma: the accumulator is read by each thread's share only.
 __attribute__((noinline)) void s8_mma(void) {
   vm r = tensor_smma_m(LOAD2(am, 150, 170), LOAD2(xm, 150, 96),
@@ -212,10 +221,12 @@ int main(void) {
     x8[i] = (int8_t)((i * 37) % 255 - 127);
   for (int i = 0; i < 256 * 300; i++)
     w8[i] = (int8_t)((i * 53) % 251 - 125);
+#if HAVE_BF16
   for (int i = 0; i < 160 * 200; i++)
     xb[i] = (__bf16)(float)(i % 5 - 2);
   for (int i = 0; i < 200 * 176; i++)
     wb[i] = (__bf16)(float)(i % 3 - 1);
+#endif
   for (int i = 0; i < 150 * 96; i++)
     xm[i] = (int8_t)((i * 29) % 255 - 127);
   for (int i = 0; i < 96 * 170; i++)
@@ -232,7 +243,9 @@ int main(void) {
   f32_gemm(xf, wf, yf);
   dense();
   s8_gemm();
+#if HAVE_BF16
   bf16_gemm();
+#endif
   s8_mma();
   small_gemm();
   exp_transpose();
@@ -241,7 +254,9 @@ int main(void) {
   CHECK("f32 dense 24x300x517 columns", 24, 300, 517, xd, wd, yd, float,
         bd[j], s > 0 ? s : 0);
   CHECK("s8 200x256x300 columns", 200, 256, 300, x8, w8, y8, int32_t, 0, s);
+#if HAVE_BF16
   CHECK("bf16 160x200x176", 160, 200, 176, xb, wb, yb, float, 0, s);
+#endif
   CHECK("s8 mma 150x96x170", 150, 96, 170, xm, wm, ym, int32_t,
         am[i * 170 + j], s);
   CHECK("small 16x16x16", 16, 16, 16, xs, ws, ys, float, 0, s);
@@ -270,7 +285,11 @@ int main(void) {
          (unsigned long long)hash(yf, sizeof yf),
          (unsigned long long)hash(yd, sizeof yd),
          (unsigned long long)hash(y8, sizeof y8),
+#if HAVE_BF16
          (unsigned long long)hash(yb, sizeof yb),
+#else
+         0ull,
+#endif
          (unsigned long long)hash(ym, sizeof ym),
          (unsigned long long)hash(ye, sizeof ye),
          (unsigned long long)hash(yr, sizeof yr));
