@@ -138,16 +138,32 @@ bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
                     std::string &Why);
 
 /// A dot product or widening multiply-add a vector target has beyond the
-/// plain multiply-add, chosen in its folder: NEON's (chooseNeonDot), a
-/// scalable target's (ScalableTarget::ChooseDot).
+/// plain multiply-add, chosen in its folder: x86's (chooseX86Dot), NEON's
+/// (chooseNeonDot), a scalable target's (ScalableTarget::ChooseDot).
 struct VectorDot {
   /// acc = ID(acc, a, b) on <[vscale x] lanes x C> accumulators and
-  /// <[vscale x] lanes * KG x PackT> operands (NEON and SVE sdot, bfdot).
+  /// <[vscale x] lanes * KG x PackT> operands (NEON and SVE sdot, bfdot),
+  /// each operand bitcast to the type ID takes (x86's vpdpbusd: i32 lanes).
   llvm::Intrinsic::ID ID = llvm::Intrinsic::not_intrinsic;
   /// The types ID is overloaded on.
   enum class Overload { None, Accumulator, AccumulatorAndOperand };
   Overload Overloads = Overload::Accumulator;
   bool SwapOperands = false; ///< B first (USDOT's unsigned operand)
+  /// acc += ID(a, b): ID returns the k group's sums without accumulating
+  /// (x86's vpmaddwd).
+  bool AddsProducts = false;
+  /// A is packed with its sign bit flipped (a + 128: signed A on an
+  /// instruction that multiplies unsigned bytes by signed ones, vpdpbusd);
+  /// the accumulators start at -128 * sum_k B[k][j], which the driver
+  /// computes with the same instruction from the packed B panel.
+  bool BiasA = false;
+  /// k groups per iteration of the microkernel's k loop (2: the loop's own
+  /// instructions amortized over more of a short dot product's).
+  unsigned KUnroll = 1;
+  /// K blocks sized for the B micro-panel to take all of L1 rather than
+  /// two thirds (operands widened to i16 while packed: the A panel is
+  /// small next to B's).
+  bool KBlockFillsL1 = false;
   /// Instead of ID: acc += sext(a) * sext(b) on operands packed as PackT,
   /// which the backend selects as a widening multiply-add (RVV vwmacc).
   bool Widening = false;
@@ -184,6 +200,13 @@ const ScalableTarget &rvvTarget();
 /// i32 (SDOT, UDOT, USDOT either way round) and bf16 -> f32 (BFDOT)
 /// (lib/Target/AArch64/NeonKernels.cpp).
 bool chooseNeonDot(const GemmDesc &G, const llvm::Function &F, VectorDot &Dot);
+
+/// x86's dot products for \p G on \p Bits-bit vectors with \p F's
+/// features: vpdpbusd (VNNI) for int8 with signed B, vpmaddwd or vpdpwssd
+/// for every integer operand that fits i16, vdpbf16ps for bf16
+/// (lib/Target/X86/VectorDots.cpp).
+bool chooseX86Dot(const GemmDesc &G, const llvm::Function &F, unsigned Bits,
+                  VectorDot &Dot);
 
 /// The scalable-vector target of \p F, or null when its vector GEMMs use
 /// fixed-width vectors.

@@ -10,21 +10,15 @@
 // Algorithm (BLIS-style; MR x NR register block, NR = NV vectors of W lanes):
 //  1. Choose the kernel from C's element type and the function's features
 //     (GemmVectorKernel.cpp):
-//       dot-VNNI  u8/s8 x s8 -> i32   vpdpbusd (avx512vnni on zmm, avxvnni
-//                                     on ymm), 4 k per lane
-//       dot-BF16  bf16 x bf16 -> f32  vdpbf16ps (avx512bf16), 2 k per lane
-//       PMADDWD   u8/s8/s16 x u8/s8/s16 -> i32 (every other int8 case, and
-//                 all of them without VNNI): operands widened to i16 while
-//                 packed, vpmaddwd (sse2 xmm, avx2 ymm, avx512bw zmm) + add,
-//                 or vpdpwssd where vpdpbusd is available; 2 k per lane;
-//                 exact (no saturation, unlike vpmaddubsw)
 //       Matrix    a target's accumulator registers (Power10 MMA: f32,
 //                 f64 and int8/s16 -> i32 outer products into 8
 //                 accumulators; lib/Target/PowerPC/MMAKernels.cpp)
 //       TargetDot a target's own dot product or widening multiply-add
-//                 (VectorDot), chosen in its folder: NEON's SDOT/UDOT
-//                 (dotprod), USDOT (i8mm), 4 k per lane, and BFDOT (bf16),
-//                 2 k (lib/Target/AArch64/NeonKernels.cpp); SVE's
+//                 (VectorDot), chosen in its folder: x86's vpdpbusd (VNNI,
+//                 4 k per lane), vpmaddwd / vpdpwssd on operands widened
+//                 to i16 and vdpbf16ps (2 k; lib/Target/X86/VectorDots.cpp);
+//                 NEON's SDOT/UDOT (dotprod), USDOT (i8mm), 4 k, and BFDOT
+//                 (bf16), 2 k (lib/Target/AArch64/NeonKernels.cpp); SVE's
 //                 (SVEKernels.cpp); RVV's vwmacc, vfwmacc, vfwmaccbf16
 //                 (lib/Target/RISCV/RVVKernels.cpp)
 //       FMA       anything -> f32/f64/i32/i64 on <W x C> (scalable targets:
@@ -36,7 +30,7 @@
 //       for pc < K step KC:
 //         pack B[pc:+kc, jc:+nc] into NR-wide micro-panels laid out
 //         [kc/KG][NR][KG], zero-padded to whole NR and KG;
-//         (signed A on VNNI) the column sums 128 * sum_k B[k][j];
+//         (VectorDot::BiasA) the column sums 128 * sum_k B[k][j];
 //         for ic < M step MC:                              (A block in L2)
 //           pack A[ic:+mc, pc:+kc] into MR-tall micro-panels [kc/KG][MR][KG]
 //           for jr < nc step NR, ir < mc step MR:          (B micro-panel
@@ -58,12 +52,12 @@
 //     past the edge by an empty one), and apply an epilogue in a pass over
 //     the finished block, still in L1 (emitEpiloguePass).
 //
-// Signed A on vpdpbusd (which multiplies unsigned bytes by signed bytes):
-// A is packed with its sign bit flipped (a + 128, an unsigned byte) and the
-// accumulators start at -128 * sum_k B[k][j], computed with vpdpbusd itself
-// from the packed B panel; so sum (a + 128) b - 128 sum b = sum a b exactly
-// in wrapping i32 arithmetic. u8 x u8 and s8 x u8 (vpdpbusd needs B signed)
-// use the PMADDWD kernel.
+// Signed A on an instruction that multiplies unsigned bytes by signed ones
+// (vpdpbusd; VectorDot::BiasA): A is packed with its sign bit flipped
+// (a + 128, an unsigned byte) and the accumulators start at
+// -128 * sum_k B[k][j], computed with the instruction itself from the
+// packed B panel; so sum (a + 128) b - 128 sum b = sum a b exactly in
+// wrapping i32 arithmetic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,7 +68,6 @@
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -241,7 +234,7 @@ void VectorGemmEmitter::emit() {
   ApBase = emitScratch(B, ScratchSlot::PackedA, Kern.MC * Kern.KC * ES);
   BpBase =
       emitScratch(B, ScratchSlot::PackedB, B.CreateMul(NC, c64(Kern.KC * ES)));
-  if (Kern.BiasA)
+  if (Kern.biasA())
     ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
 
   // This code's share of C: all of it, or one thread's rows or columns.
@@ -335,7 +328,7 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
                 [&] { interleaveIntoPanel(Pc, B.CreateAdd(Jc, Jr), Kcp, Panel); });
           else
             CopyElements();
-          if (Kern.BiasA)
+          if (Kern.biasA())
             emitColumnSums(Panel, Kcp, Jr);
         };
     // B read in place: only the partial last micro-panel is packed.
@@ -346,10 +339,10 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
   });
 }
 
-// VNNI/BF16/PMADDWD panels of row-major B interleave KG rows: the scalar
+// Dot-product panels (KG > 1) of row-major B interleave KG rows: the scalar
 // copy's strided byte stores made packing the bulk of a small-M int8 GEMM
 // (64 x 4096 x 1024: each packed element serves five micro-kernels).
-// Narrower integer B (i8 on PMADDWD) is widened on the way.
+// Narrower integer B (i8 packed as i16 for vpmaddwd) is widened on the way.
 bool VectorGemmEmitter::canInterleaveB() const {
   if (Kern.Scalable)
     return false;
@@ -424,7 +417,8 @@ void VectorGemmEmitter::packBRows(Value *Col0, Value *Pc, Value *Cols,
       });
 }
 
-// ColSums[Jr + c] = 128 * sum_k Panel(k, c), with vpdpbusd on 0x80 bytes.
+// ColSums[Jr + c] = 128 * sum_k Panel(k, c), with the kernel's own 4-way
+// byte dot product (BiasA: vpdpbusd) on 0x80 bytes.
 void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kcp,
                                        Value *SumsAt) {
   unsigned Width = Kern.nr();
@@ -462,7 +456,7 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
         Value *Row0 = B.CreateAdd(Ic, Ir);
         auto Copy = [&] {
           copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel,
-                        c64(MR), Kern.BiasA);
+                        c64(MR), Kern.biasA());
         };
         auto Pack = [&] {
           if (canTransposeA())
@@ -487,12 +481,13 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
       });
 }
 
-// Row-major A on the PMADDWD kernel: full micro-panels are packed 16 k
-// values (8 k pairs; 8 for MR > 8) at a time with vector loads and one
-// shuffle.
+// Row-major A on a kernel of i16 pairs (x86's vpmaddwd): full
+// micro-panels are packed 16 k values (8 k pairs; 8 for MR > 8) at a time
+// with vector loads and one shuffle.
 bool VectorGemmEmitter::canWidenA() const {
-  return Kern.Dot == DotKind::PMADDWD && isConstOne(G.A.ColStride) &&
-         Kern.MR <= 16;
+  return Kern.Dot == DotKind::TargetDot && !Kern.Scalable && Kern.KG == 2 &&
+         Kern.PackT->isIntegerTy(16) && G.A.Elem->isIntegerTy() &&
+         isConstOne(G.A.ColStride) && Kern.MR <= 16;
 }
 
 // Panel[k/2][r][k%2] = widen(A[Row0 + r][Col0 + k]) for r < MR, k < Kc:
@@ -656,51 +651,24 @@ Value *VectorGemmEmitter::emitTargetDotStep(Value *Acc, Value *ABroadcast,
     Overloads.push_back(Kern.opVec());
   Function *Fn = Intrinsic::getOrInsertDeclaration(
       B.GetInsertBlock()->getModule(), Dot.ID, Overloads);
-  Value *X = B.CreateBitCast(ABroadcast, Kern.opVec()), *Y = BVec;
+  FunctionType *FT = Fn->getFunctionType();
+  auto Arg = [&](Value *V, unsigned I) {
+    return B.CreateBitCast(V, FT->getParamType(I));
+  };
+  Value *X = ABroadcast, *Y = BVec;
   if (Dot.SwapOperands)
     std::swap(X, Y);
-  return B.CreateCall(Fn, {Acc, X, Y});
+  if (Dot.AddsProducts)
+    return B.CreateAdd(Acc, B.CreateCall(Fn, {Arg(X, 0), Arg(Y, 1)}));
+  return B.CreateBitCast(B.CreateCall(Fn, {Arg(Acc, 0), Arg(X, 1), Arg(Y, 2)}),
+                         Acc->getType());
 }
 
 Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
                                       Value *BVec) {
-  if (Kern.Dot == DotKind::FMA)
-    return multiplyAdd(B, Acc, ABroadcast, BVec);
   if (Kern.Dot == DotKind::TargetDot)
     return emitTargetDotStep(Acc, ABroadcast, BVec);
-  Module *M = B.GetInsertBlock()->getModule();
-  if (Kern.Dot == DotKind::PMADDWD && Kern.FusedPMADDWD) {
-    //   acc = vpdpwssd(acc, <2W x i16> A pair, <2W x i16> B)
-    Function *Fn = Intrinsic::getOrInsertDeclaration(
-        M, Kern.W == 16 ? Intrinsic::x86_avx512_vpdpwssd_512
-                        : Intrinsic::x86_avx512_vpdpwssd_256);
-    FunctionType *FT = Fn->getFunctionType();
-    return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
-                             B.CreateBitCast(ABroadcast, FT->getParamType(1)),
-                             B.CreateBitCast(BVec, FT->getParamType(2))});
-  }
-  if (Kern.Dot == DotKind::PMADDWD) {
-    //   acc += pmaddwd(<2W x i16> A pair, <2W x i16> B): lane l gets
-    //   a0 * b[2l] + a1 * b[2l+1].
-    Intrinsic::ID ID = Kern.W == 16  ? Intrinsic::x86_avx512_pmaddw_d_512
-                       : Kern.W == 8 ? Intrinsic::x86_avx2_pmadd_wd
-                                     : Intrinsic::x86_sse2_pmadd_wd;
-    Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
-    FunctionType *FT = Fn->getFunctionType();
-    Value *Dot =
-        B.CreateCall(Fn, {B.CreateBitCast(ABroadcast, FT->getParamType(0)),
-                          B.CreateBitCast(BVec, FT->getParamType(1))});
-    return B.CreateAdd(Acc, Dot);
-  }
-  Intrinsic::ID ID = Kern.Dot == DotKind::VNNI
-                         ? (Kern.W == 16 ? Intrinsic::x86_avx512_vpdpbusd_512
-                                         : Intrinsic::x86_avx512_vpdpbusd_256)
-                         : Intrinsic::x86_avx512bf16_dpbf16ps_512;
-  Function *Fn = Intrinsic::getOrInsertDeclaration(M, ID);
-  FunctionType *FT = Fn->getFunctionType();
-  return B.CreateCall(Fn, {B.CreateBitCast(Acc, FT->getParamType(0)),
-                           B.CreateBitCast(ABroadcast, FT->getParamType(1)),
-                           B.CreateBitCast(BVec, FT->getParamType(2))});
+  return multiplyAdd(B, Acc, ABroadcast, BVec);
 }
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
@@ -738,7 +706,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   SmallVector<Value *, 32> Init;
   for (unsigned V = 0; V < NV; ++V) {
     Value *Start = Constant::getNullValue(Kern.accVec());
-    if (Kern.BiasA) {
+    if (Kern.biasA()) {
       Value *Sums = B.CreateAlignedLoad(
           Kern.accVec(),
           B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(Jr, c64(V * W))),

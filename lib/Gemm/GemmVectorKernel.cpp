@@ -2,9 +2,10 @@
 //
 // Chooses what the vector GEMM driver (GemmVector.cpp) emits a GEMM with,
 // from C's element type, A's and B's, and the function's target and
-// features: the microkernel's instruction (x86's VNNI, BF16 and PMADDWD
-// dot products, NEON's, a matrix-accumulator target's outer products, a
-// scalable target's dot products, else the multiply-add), the register
+// features: the microkernel's instruction (a target's dot products -
+// x86's, NEON's, a scalable target's, each chosen in its lib/Target
+// folder -, a matrix-accumulator target's outer products, else the
+// multiply-add), the register
 // block (MR rows x NV vectors), the cache blocks (KC, MC, NC) and which
 // operands are read in place.
 //
@@ -72,11 +73,14 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
     L2 = std::max<uint64_t>(L2, 1024 * 1024);
   }
   int64_t ES = Kern.PackT->getPrimitiveSizeInBits() / 8;
-  // PMADDWD: the B micro-panel may take all of L1 (KC 1024 for 6 x 16 on
-  // 32 KiB): the A panel adds 12 bytes per k to B's 32, and K = 1024 in
-  // one block instead of two saves a pass over C (1024^3 s8s8: +3% over
-  // KC 672).
-  uint64_t L1Share = Kern.Dot == DotKind::PMADDWD ? L1 : L1 * 2 / 3;
+  // KBlockFillsL1 (x86's vpmaddwd): the B micro-panel may take all of L1
+  // (KC 1024 for 6 x 16 on 32 KiB): the A panel adds 12 bytes per k to
+  // B's 32, and K = 1024 in one block instead of two saves a pass over C
+  // (1024^3 s8s8: +3% over KC 672).
+  uint64_t L1Share =
+      Kern.Dot == DotKind::TargetDot && Kern.TargetDot.KBlockFillsL1
+          ? L1
+          : L1 * 2 / 3;
   int64_t KC = int64_t(L1Share) / (Kern.blockingNR() * ES);
   KC = std::max<int64_t>(Kern.KG * 16, KC / (Kern.KG * 16) * (Kern.KG * 16));
   int64_t MC = int64_t(L2) / 2 / (KC * ES);
@@ -170,44 +174,9 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   Kern.AccT = CT;
   Kern.W = Bits / CBits;
   Kern.PackT = CT;
-  Type *AT = G.A.Elem, *BT = G.B.Elem;
-  bool X86 = Triple(F.getParent()->getTargetTriple()).isX86();
-  // vpdpbusd: zmm with AVX512-VNNI, ymm with AVX-VNNI (the VEX form LLVM
-  // selects for the same intrinsic under +avxvnni).
-  bool VNNI = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512vnni")) ||
-                      (Bits == 256 && hasTargetFeature(F, "avxvnni")));
-  // vpmaddwd: i16 x i16 pairs summed into i32, on xmm (SSE2), ymm (AVX2) or
-  // zmm (AVX512BW), exact for operands that fit i16.
-  bool PMADDWD = X86 && ((Bits == 512 && hasTargetFeature(F, "avx512bw")) ||
-                         (Bits == 256 && hasTargetFeature(F, "avx2")) ||
-                         (Bits == 128 && hasTargetFeature(F, "sse2")));
-  if (VNNI && CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
-      G.B.IsSigned) {
-    Kern.Dot = DotKind::VNNI;
-    Kern.PackT = AT;
-    Kern.KG = 4;
-    Kern.BiasA = G.A.IsSigned;
-    Kern.IntTypes = intTypesName(G);
-  } else if (PMADDWD && CT->isIntegerTy(32) && fitsI16(G.A) && fitsI16(G.B)) {
-    // Operands widened to i16 while packed, two k values per i32 lane.
-    Kern.Dot = DotKind::PMADDWD;
-    Kern.PackT = Type::getInt16Ty(CT->getContext());
-    Kern.KG = 2;
-    // With VNNI, vpdpwssd does the pmaddwd and the add in one instruction
-    // (wrapping, as the add; not vpdpwssds, which saturates).
-    Kern.FusedPMADDWD = VNNI;
-    // Otherwise two k groups per loop iteration: the loop's own
-    // instructions (counter, C and A prefetches) next to 2 x 12 vector ops
-    // per group; 1024^3 s8s8 on AVX2: +1-2%.
-    Kern.KUnroll = VNNI ? 1 : 2;
-    Kern.IntTypes = intTypesName(G);
-  } else if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() &&
-             BT->isBFloatTy() && hasTargetFeature(F, "avx512bf16")) {
-    Kern.Dot = DotKind::BF16;
-    Kern.PackT = AT;
-    Kern.KG = 2;
-  } else if (Triple(F.getParent()->getTargetTriple()).isAArch64() &&
-             Bits == 128 && chooseNeonDot(G, F, Kern.TargetDot)) {
+  Triple TT(F.getParent()->getTargetTriple());
+  if ((TT.isX86() && chooseX86Dot(G, F, Bits, Kern.TargetDot)) ||
+      (TT.isAArch64() && Bits == 128 && chooseNeonDot(G, F, Kern.TargetDot))) {
     Kern.useTargetDot();
   } else if (Bits == 128 && chooseMMAKernel(G, F, Kern.Matrix)) {
     Kern.Dot = DotKind::Matrix;
@@ -249,17 +218,6 @@ std::string kernelName(const VectorKernel &Kern) {
                          ? "vec256"
                          : "vec" + std::to_string(Kern.RegBytes * 8);
   switch (Kern.Dot) {
-  case DotKind::VNNI:
-    Name += " " + Kern.IntTypes +
-            (Kern.BiasA ? " vpdpbusd(+128 bias)" : " vpdpbusd");
-    break;
-  case DotKind::PMADDWD:
-    Name +=
-        " " + Kern.IntTypes + (Kern.FusedPMADDWD ? " vpdpwssd" : " vpmaddwd");
-    break;
-  case DotKind::BF16:
-    Name += " bf16 vdpbf16ps";
-    break;
   case DotKind::TargetDot:
     Name += " " + Kern.TargetDot.Name;
     break;

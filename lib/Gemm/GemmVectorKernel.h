@@ -24,8 +24,8 @@ namespace gemm {
 /// outer products (Power10's MMA, lib/Target/PowerPC/MMAKernels.cpp): the
 /// register block is the accumulators', not one of broadcast A lanes.
 /// TargetDot: a dot product or widening multiply-add of a target's own
-/// (VectorDot: NEON's, SVE's, RVV's).
-enum class DotKind { FMA, VNNI, BF16, PMADDWD, Matrix, TargetDot };
+/// (VectorDot: x86's, NEON's, SVE's, RVV's).
+enum class DotKind { FMA, Matrix, TargetDot };
 
 /// Everything the vector kernel's code generation depends on.
 struct VectorKernel {
@@ -39,14 +39,11 @@ struct VectorKernel {
   unsigned KUnroll = 1;
   unsigned MR = 0, NV = 0;
   int64_t MC = 0, KC = 0, NC = 0;
-  bool BiasA = false; ///< VNNI with signed A: flip A's sign bit, compensate
-  bool FusedPMADDWD = false; ///< PMADDWD as vpdpwssd (the add fused; VNNI)
   AccumulatorKernel Matrix; ///< DotKind::Matrix: the target's kernel
   /// Scalable vectors (SVE, RVV): W lanes per vscale unit of vector, so the
   /// register block is NV x W x vscale columns wide.
   const ScalableTarget *Scalable = nullptr;
-  VectorDot TargetDot;  ///< DotKind::TargetDot: the instruction
-  std::string IntTypes; ///< x86 integer kernels: "s8s8s32" etc., for remarks
+  VectorDot TargetDot; ///< DotKind::TargetDot: the instruction
   unsigned RegBytes = 0;
   /// The microkernel may read full-width B micro-panels in place (B's row
   /// stride), and broadcast full-height A micro-panels' elements in place
@@ -73,7 +70,10 @@ struct VectorKernel {
     Dot = DotKind::TargetDot;
     PackT = TargetDot.PackT;
     KG = TargetDot.KG;
+    KUnroll = TargetDot.KUnroll;
   }
+  /// A packed with its sign bit flipped (VectorDot::BiasA).
+  bool biasA() const { return Dot == DotKind::TargetDot && TargetDot.BiasA; }
   llvm::ElementCount lanes() const {
     return llvm::ElementCount::get(W, Scalable);
   }
