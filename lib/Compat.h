@@ -130,9 +130,10 @@ inline constexpr bool PPCMMAKernelMiscompiled = LLVM_VERSION_MAJOR < 22;
 
 /// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
 /// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -
-/// when the target has +bf16 (armv9-a+sme has it); LLVM 22 selects FCVTN.
-/// Where this is true, tlx-backend-workarounds converts such vectors lane
-/// by lane in -O0 modules.
+/// when the target has +bf16 (armv9-a+sme has it), also where it narrows
+/// f16 vector arithmetic it computes in f32 (without +fullfp16); LLVM 22
+/// selects FCVTN. Where this is true, tlx-backend-workarounds makes such
+/// ops one per lane in -O0 modules.
 inline constexpr bool GlobalISelMiscompilesVectorHalfTrunc =
     LLVM_VERSION_MAJOR < 22;
 

@@ -8,9 +8,11 @@
 //
 //  - AArch64, LLVM 19, -O0 (GlobalISel selects instructions): a vector
 //    fptrunc to f16 becomes BFCVTN - a conversion to bf16 - in functions
-//    with +bf16 (armv8.6-a, armv9-a and later). TLX's f16 element-wise
-//    loops are vector code: such an fptrunc becomes one per lane (scalar
-//    FCVT is right).
+//    with +bf16 (armv8.6-a, armv9-a and later); so does every f16 vector
+//    op that GlobalISel, without +fullfp16, computes in f32 and narrows
+//    (arithmetic, fneg, fabs, floor, sqrt, int-to-float, ...: what the
+//    -O2 pipeline makes of TLX's f16 loops in kernels optimized at -O0).
+//    Such an op becomes one per lane (scalar FCVT is right).
 //  - AArch64, every -O level: fptrunc to and fpext from scalable bf16
 //    vectors cannot be selected by LLVM 19, with or without +bf16, nor
 //    fptrunc from f64 by LLVM 22 (the loop vectorizer makes them of C
@@ -49,7 +51,9 @@
 #include "Gemm/GemmEmitter.h"
 #include "Passes.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -72,20 +76,37 @@ Type *withElement(Type *T, Type *Elem) {
   return Elem;
 }
 
-/// fptrunc <N x T> %v to <N x half> -> N scalar fptruncs inserted into a
+/// An element-wise vector op \p I (a binary or unary operator, a cast, an
+/// element-wise intrinsic) -> one scalar op per lane, inserted into a
 /// vector.
-void truncateLaneByLane(FPTruncInst &Trunc) {
-  auto *VT = cast<FixedVectorType>(Trunc.getType());
-  IRBuilder<> B(&Trunc);
+void scalarizeLaneByLane(Instruction &I) {
+  auto *VT = cast<FixedVectorType>(I.getType());
+  Type *Elem = VT->getElementType();
+  IRBuilder<> B(&I);
+  auto *Call = dyn_cast<IntrinsicInst>(&I);
+  Function *ScalarFn = Call ? Intrinsic::getOrInsertDeclaration(
+                                  I.getModule(), Call->getIntrinsicID(), {Elem})
+                            : nullptr;
   Value *Result = PoisonValue::get(VT);
   for (unsigned Lane = 0; Lane < VT->getNumElements(); ++Lane) {
-    Value *Elem = B.CreateExtractElement(Trunc.getOperand(0), Lane);
-    Result = B.CreateInsertElement(
-        Result, B.CreateFPTrunc(Elem, VT->getElementType()), Lane);
+    SmallVector<Value *, 3> Ops;
+    for (Value *Op : Call ? Call->args() : I.operands())
+      Ops.push_back(B.CreateExtractElement(Op, Lane));
+    Value *Scalar =
+        Call ? B.CreateCall(ScalarFn, Ops)
+        : isa<CastInst>(I)
+            ? B.CreateCast(cast<CastInst>(I).getOpcode(), Ops[0], Elem)
+        : isa<UnaryOperator>(I)
+            ? B.CreateUnOp(cast<UnaryOperator>(I).getOpcode(), Ops[0])
+            : B.CreateBinOp(cast<BinaryOperator>(I).getOpcode(), Ops[0],
+                            Ops[1]);
+    if (auto *SI = dyn_cast<Instruction>(Scalar); SI && isa<FPMathOperator>(SI))
+      SI->copyFastMathFlags(&I);
+    Result = B.CreateInsertElement(Result, Scalar, Lane);
   }
-  Result->takeName(&Trunc);
-  Trunc.replaceAllUsesWith(Result);
-  Trunc.eraseFromParent();
+  Result->takeName(&I);
+  I.replaceAllUsesWith(Result);
+  I.eraseFromParent();
 }
 
 /// f64 (vector) -> f32 rounded to odd: exact where f32 holds the value;
@@ -204,9 +225,25 @@ void accessAsI16(Instruction &I) {
   Store->setOperand(0, B.CreateBitCast(Store->getValueOperand(), I16));
 }
 
-bool isVectorHalfTrunc(const Instruction &I) {
+/// Whether \p I makes a vector of half that LLVM 19's GlobalISel computes
+/// in f32 and then narrows with one fptrunc (which it selects as BFCVTN
+/// under +bf16): an fptrunc or an int-to-float conversion; without
+/// \p FullFP16 also FP arithmetic - fneg and fabs included - and
+/// element-wise intrinsics on half vectors (floor, sqrt, fma, minnum, ...).
+bool isHalfVectorNarrowedThroughF32(const Instruction &I, bool FullFP16) {
   auto *VT = dyn_cast<FixedVectorType>(I.getType());
-  return isa<FPTruncInst>(I) && VT && VT->getElementType()->isHalfTy();
+  if (!VT || !VT->getElementType()->isHalfTy())
+    return false;
+  if (isa<FPTruncInst>(I) || isa<SIToFPInst>(I) || isa<UIToFPInst>(I))
+    return true;
+  if (FullFP16)
+    return false;
+  if (isa<BinaryOperator>(I) || isa<UnaryOperator>(I))
+    return true;
+  const auto *Call = dyn_cast<IntrinsicInst>(&I);
+  return Call && isTriviallyVectorizable(Call->getIntrinsicID()) &&
+         all_of(Call->args(),
+                [&](const Use &Arg) { return Arg->getType() == VT; });
 }
 
 } // namespace
@@ -216,9 +253,10 @@ static bool workAroundAArch64(Function &F, bool O0Selectors) {
   bool HalfTrunc = O0Selectors &&
                    compat::GlobalISelMiscompilesVectorHalfTrunc &&
                    gemm::hasTargetFeature(F, "bf16");
+  bool FullFP16 = gemm::hasTargetFeature(F, "fullfp16");
   SmallVector<Instruction *, 8> HalfTruncs, BF16Conversions, BF16Accesses;
   for (Instruction &I : instructions(F)) {
-    if (HalfTrunc && isVectorHalfTrunc(I))
+    if (HalfTrunc && isHalfVectorNarrowedThroughF32(I, FullFP16))
       HalfTruncs.push_back(&I);
     else if (isUnselectableBF16Conversion(I))
       BF16Conversions.push_back(&I);
@@ -226,7 +264,7 @@ static bool workAroundAArch64(Function &F, bool O0Selectors) {
       BF16Accesses.push_back(&I);
   }
   for (Instruction *I : HalfTruncs)
-    truncateLaneByLane(*cast<FPTruncInst>(I));
+    scalarizeLaneByLane(*I);
   for (Instruction *I : BF16Conversions)
     rewriteScalableBF16Conversion(*I);
   for (Instruction *I : BF16Accesses)
