@@ -39,11 +39,19 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
 
+static cl::opt<int64_t> KernelMinSteps(
+    "tlx-kernel-min-steps", cl::Hidden, cl::init(4096),
+    cl::desc("Element steps below which a loop nest stays in an -O0 "
+             "function rather than in a kernel optimized as at -O2"));
+
 namespace tlx {
+
+int64_t minKernelSteps() { return KernelMinSteps; }
 
 const Instruction *findAMXOutsideKernels(const Module &M) {
   if (pipelineOptions().Target == TargetKind::AMXEmulate)
@@ -115,6 +123,9 @@ KernelRegion::KernelRegion(IRBuilderBase &B, StringRef Kind) : Kind(Kind) {
   if (!Start)
     return;
   LastBefore = &F->getParent()->getFunctionList().back();
+  for (const Instruction &I : F->getEntryBlock())
+    if (const auto *AI = dyn_cast<AllocaInst>(&I))
+      SlotsBefore.insert(AI);
   F->removeFnAttr(Attribute::OptimizeNone);
   RemovedOptNone = true;
   Active = true;
@@ -173,16 +184,29 @@ Function *KernelRegion::finish(IRBuilderBase &B) {
           return nullptr;
   }
 
-  // 3. The kernel's own stack slots move with it.
+  // 3. The kernel's own stack slots (created while the region was open)
+  // move with it. The function's older ones stay, pinned by a temporary
+  // use outside the region: CodeExtractor would sink a slot only the
+  // region uses so far, though code emitted after it may use it too.
   Instruction *SlotPos = &*Start->getFirstInsertionPt();
-  for (Instruction &I : make_early_inc_range(F->getEntryBlock()))
-    if (isa<AllocaInst>(I) && !I.use_empty() && !I.isUsedByMetadata() &&
-        usedOnlyIn(I, InRegion))
-      compat::moveBefore(&I, SlotPos);
+  SmallVector<Instruction *, 8> Pins;
+  for (Instruction &I : make_early_inc_range(F->getEntryBlock())) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (!AI || AI->use_empty() || AI->isUsedByMetadata() ||
+        !usedOnlyIn(*AI, InRegion))
+      continue;
+    if (SlotsBefore.contains(AI))
+      Pins.push_back(
+          new FreezeInst(AI, "tlx.pin", std::next(AI->getIterator())));
+    else
+      compat::moveBefore(AI, SlotPos);
+  }
 
   // 4. Outline.
   CodeExtractorAnalysisCache CEAC(*F);
   Function *K = CE.extractCodeRegion(CEAC);
+  for (Instruction *Pin : Pins)
+    Pin->eraseFromParent();
   if (!K) {
     // (isEligible said yes: not expected.) Slots back to the entry block.
     Instruction *EntryPos = &*F->getEntryBlock().getFirstInsertionPt();

@@ -14,6 +14,7 @@
 #ifndef TLX_TRANSFORMS_KERNELOUTLINER_H
 #define TLX_TRANSFORMS_KERNELOUTLINER_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/IRBuilder.h"
 #include <string>
@@ -27,8 +28,9 @@ inline constexpr const char *KernelAttr = "tlx-kernel";
 /// Loop nests outlined at -O0: those doing at least this many element
 /// steps (outputs, times the window for reduce.*; elements copied for an
 /// im2col); smaller ones cost little unoptimized, and a kernel each would
-/// only add calls and compile time.
-inline constexpr int64_t MinKernelSteps = 4096;
+/// only add calls and compile time. 4096, or -tlx-kernel-min-steps (0:
+/// every nest, as the differential tests use it).
+int64_t minKernelSteps();
 
 /// True when code emitted into \p F is outlined: \p F is optnone,
 /// -tlx-optimize-kernels is on, and the module has no AMX code of its own
@@ -76,6 +78,10 @@ private:
   std::string Kind;
   llvm::BasicBlock *Start = nullptr;
   llvm::Function *LastBefore = nullptr;
+  /// The enclosing function's stack slots when the region began: they stay
+  /// there even when only the region uses them so far (an im2col buffer
+  /// the GEMM after it reads).
+  llvm::SmallPtrSet<const llvm::AllocaInst *, 16> SlotsBefore;
   bool Active = false;
   bool RemovedOptNone = false;
 };

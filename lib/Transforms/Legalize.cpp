@@ -321,7 +321,7 @@ void Legalizer::lowerStore(CallBase &Store) {
   IRBuilder<> B(&Store);
   int64_t Steps = loopSteps(Dst, Op);
   std::optional<KernelRegion> Kernel;
-  if (Steps >= MinKernelSteps)
+  if (Steps >= minKernelSteps())
     Kernel.emplace(B, "loop");
   // A big nest's outermost loop is shared out over the OpenMP threads.
   int64_t SharedTrips = 0;

@@ -1075,7 +1075,7 @@ void NDTo2DLowering::emitWideCopyOut(IRBuilderBase &B, Value *N,
   if (PixelsAsRows)
     std::rotate(Order.begin(), Order.begin() + 1, Order.end());
   std::optional<KernelRegion> Kernel;
-  if (O * (Wide.Count) >= MinKernelSteps)
+  if (O * (Wide.Count) >= minKernelSteps())
     Kernel.emplace(B, "conv.out");
   Align A = F.getParent()->getDataLayout().getABITypeAlign(Dst.Elem);
   emitLoopNest(B, From.Shape, Order, "tlx.conv.out",
@@ -1290,7 +1290,7 @@ emitIm2colLoops(IRBuilderBase &B, ArrayRef<int64_t> Shape,
                 const StridedView &Col,
                 function_ref<void(IRBuilderBase &, ArrayRef<Value *>)> Body) {
   std::optional<KernelRegion> Kernel;
-  if (Col.Shape[0] * Col.Shape[1] >= MinKernelSteps)
+  if (Col.Shape[0] * Col.Shape[1] >= minKernelSteps())
     Kernel.emplace(B, "im2col");
   emitLoopNest(B, Shape, inOrder(Shape.size()), "tlx.im2col", Body);
   if (Kernel)
