@@ -18,7 +18,7 @@
 //                 4 k per lane), vpmaddwd / vpdpwssd on operands widened
 //                 to i16 and vdpbf16ps (2 k; lib/Target/X86/VectorDots.cpp);
 //                 NEON's SDOT/UDOT (dotprod), USDOT (i8mm), 4 k, and BFDOT
-//                 (bf16), 2 k (lib/Target/AArch64/NeonKernels.cpp); SVE's
+//                 (bf16), 2 k (lib/Target/AArch64/DotProducts.cpp); SVE's
 //                 (SVEKernels.cpp); RVV's vwmacc, vfwmacc, vfwmaccbf16
 //                 (lib/Target/RISCV/RVVKernels.cpp)
 //       FMA       anything -> f32/f64/i32/i64 on <W x C> (scalable targets:
@@ -851,6 +851,13 @@ Value *VectorGemmEmitter::finish(Value *AddC, Value *Old, Value *Acc,
   return ApplyEpilogue ? G.Epilogue(B, Sum, Row, Col) : Sum;
 }
 
+/// Whether a block's store reads the sums so far: AddC is not the constant
+/// false (a first K block without initial sums).
+bool readsSums(Value *AddC) {
+  auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
+  return !ConstAddC || ConstAddC->isOne();
+}
+
 void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
                                    Value *Col0, Value *Rows, Value *Cols,
                                    Value *AddC, bool ApplyEpilogue,
@@ -858,8 +865,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
   unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W;
   // Partial sums are C's; finished values go to Out when there is one.
   const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
-  auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
-  bool ReadsC = !ConstAddC || ConstAddC->isOne();
+  bool ReadsC = readsSums(AddC);
   bool RowsContiguous =
       (!ReadsC || (isConstOne(G.C.ColStride) &&
                    (!G.Init.Ptr || isConstOne(G.Init.ColStride)))) &&
@@ -929,8 +935,7 @@ void VectorGemmEmitter::storeScalableBlock(ArrayRef<Value *> Acc, Value *Row0,
 void VectorGemmEmitter::storePredicated(ArrayRef<Value *> Acc, Value *Row0,
                                         Value *Col0, Value *Rows, Value *Cols,
                                         Value *AddC, Value *FirstK) {
-  auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
-  bool ReadsC = !ConstAddC || ConstAddC->isOne();
+  bool ReadsC = readsSums(AddC);
   Align A = elementAlign(Kern.AccT);
   Constant *None =
       Constant::getNullValue(VectorType::get(B.getInt1Ty(), Kern.lanes()));
@@ -965,8 +970,7 @@ void VectorGemmEmitter::storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0,
   unsigned MR = Kern.MR, NV = Kern.NV;
   // Partial sums are C's; finished values go to Out when there is one.
   const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
-  auto *ConstAddC = dyn_cast<ConstantInt>(AddC);
-  bool ReadsC = !ConstAddC || ConstAddC->isOne();
+  bool ReadsC = readsSums(AddC);
   for (unsigned V = 0; V < NV; ++V)
     for (unsigned R = 0; R < MR; ++R) {
       Value *Offset =
