@@ -198,7 +198,7 @@ const ScalableTarget &rvvTarget();
 
 /// AArch64's NEON dot products for \p G with \p F's features: int8 ->
 /// i32 (SDOT, UDOT, USDOT either way round) and bf16 -> f32 (BFDOT)
-/// (lib/Target/AArch64/NeonKernels.cpp).
+/// (lib/Target/AArch64/DotProducts.cpp).
 bool chooseNeonDot(const GemmDesc &G, const llvm::Function &F, VectorDot &Dot);
 
 /// x86's dot products for \p G on \p Bits-bit vectors with \p F's
