@@ -97,12 +97,13 @@ if shutil.which("valgrind"):
 _masked = lit_config.params.get("cpu", os.environ.get("TLX_TEST_CPU", ""))
 _has_lld = bool(shutil.which("ld.lld") or os.path.exists(
     os.path.join(config.llvm_tools_dir, "ld.lld")))
-for _feature, _prefix, _triple, _qemu in (
-        ("aarch64-cross", "a64", "aarch64-linux-gnu", "qemu-aarch64 -cpu max"),
-        ("ppc64le-cross", "ppc", "powerpc64le-linux-gnu",
-         "qemu-ppc64le -cpu power10"),
-        ("riscv64-cross", "rv", "riscv64-linux-gnu",
-         "qemu-riscv64 -cpu rv64,v=true,vlen=128")):
+_cross_targets = (
+    ("aarch64", "a64", "aarch64-linux-gnu", "qemu-aarch64 -cpu max"),
+    ("ppc64le", "ppc", "powerpc64le-linux-gnu", "qemu-ppc64le -cpu power10"),
+    ("riscv64", "rv", "riscv64-linux-gnu",
+     "qemu-riscv64 -cpu rv64,v=true,vlen=128"))
+for _arch, _prefix, _triple, _qemu in _cross_targets:
+    _feature = _arch + "-cross"
     _rt = os.path.join(config.tlx_obj_root, "lib", _triple, "libtlxrt.a")
     if (_masked in ("", "native") and os.path.exists(_rt) and _has_lld
             and shutil.which(_qemu.split()[0])):
@@ -205,15 +206,13 @@ with tempfile.TemporaryDirectory() as _d:
 # <arch>-openmp: -fopenmp programs for a cross target link (dynamically:
 # the target's libomp.so that .ci/setup puts in /usr/<triple>/lib) and run
 # under qemu with -L %<prefix>_sysroot. (No riscv64 libomp in Debian 12.)
-for _feature, _prefix, _triple in (
-        ("aarch64", "a64", "aarch64-linux-gnu"),
-        ("ppc64le", "ppc", "powerpc64le-linux-gnu")):
+for _arch, _prefix, _triple, _qemu in _cross_targets:
     _sysroot = os.path.join("/usr", _triple)
     config.substitutions.append(("%%%s_sysroot" % _prefix, _sysroot))
     if ("openmp" in config.available_features and
-            _feature + "-cross" in config.available_features and
+            _arch + "-cross" in config.available_features and
             os.path.exists(os.path.join(_sysroot, "lib", "libomp.so"))):
-        config.available_features.add(_feature + "-openmp")
+        config.available_features.add(_arch + "-openmp")
 
 # /proc/cpuinfo flag -> lit feature.
 cpu_features = {
