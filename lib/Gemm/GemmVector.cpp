@@ -541,30 +541,39 @@ void VectorGemmEmitter::widenIntoPanel(Value *Row0, Value *Col0, Value *Kc,
                 /*FlipSign=*/false);
 }
 
-// Row-major A on the AVX-512 FMA kernel, no conversion: full micro-panels
-// are packed W k values at a time by a vector transpose (MR <= W rows).
+// Row-major A on an AVX-512 kernel, no conversion: full micro-panels are
+// packed W k groups at a time by a vector transpose (MR <= W rows). A k
+// group is one element for FMA, one 32-bit lane of KG elements for the dot
+// products (vpdpbusd's 4 bytes, vdpbf16ps's 2 bf16, vpmaddwd's 2 i16).
 bool VectorGemmEmitter::canTransposeA() const {
-  return Kern.Dot == DotKind::FMA && Kern.RegBytes == 64 &&
+  bool Groups = Kern.Dot == DotKind::FMA ||
+                (Kern.Dot == DotKind::TargetDot &&
+                 Kern.KG * Kern.PackT->getPrimitiveSizeInBits() == 32);
+  return Groups && !Kern.Scalable && Kern.RegBytes == 64 &&
          G.A.Elem == Kern.PackT && isConstOne(G.A.ColStride) &&
          Kern.MR <= Kern.W && isPowerOf2_32(Kern.W);
 }
 
-// Panel[k * MR + r] = A[Row0 + r][Col0 + k] for r < MR, k < Kc:
-//   for k0 < Kc - Kc % W step W:
-//     rows[r] = load <W x T> A[Row0 + r][Col0 + k0 ...]   (rows >= MR: poison)
+// Panel[k/KG][r][k%KG] = A[Row0 + r][Col0 + k] for r < MR, k < Kc, one
+// k group (KG elements) as one lane of type T:
+//   for k0 < Kc - Kc % (W KG) step W KG:
+//     rows[r] = load <W x T> A[Row0 + r][Col0 + k0 ...]   (rows >= MR: poison;
+//               BiasA: each byte's sign bit flipped)
 //     log2(W) perfect-shuffle stages (out[2i] = interleave-low(in[i],
 //     in[i + W/2]), out[2i+1] = interleave-high) transpose the W x W block
-//     masked store of the first MR lanes of column k -> Panel[(k0 + k) * MR]
-//   the last Kc % W k values element by element.
-// Each stage is W two-source shuffles (vpermt2ps); 16 x 14 f32 take 64
+//     masked store of the first MR lanes of column q -> Panel[(k0 + q KG) MR]
+//   the last Kc % (W KG) k values element by element.
+// Each stage is W two-source shuffles (vpermt2ps/d); 16 x 14 f32 take 64
 // shuffles and 16 stores instead of 224 scalar loads and stores (1024^3
-// f32 spent ~6% of its time in the element-by-element A copy).
+// f32 spent ~6% of its time in the element-by-element A copy, s8s8s32 256^3
+// a quarter of it: each byte took a load, a flip and a store).
 void VectorGemmEmitter::transposeIntoPanel(Value *Row0, Value *Col0, Value *Kc,
                                            Value *Panel) {
-  unsigned W = Kern.W, MR = Kern.MR;
-  Type *T = Kern.PackT;
+  unsigned W = Kern.W, MR = Kern.MR, KG = Kern.KG;
+  Type *T = KG == 1 ? Kern.PackT
+                    : B.getIntNTy(KG * Kern.PackT->getPrimitiveSizeInBits());
   auto *VecT = FixedVectorType::get(T, W);
-  Value *KVec = B.CreateAnd(Kc, c64(-int64_t(W)));
+  Value *KVec = B.CreateAnd(Kc, c64(-int64_t(W * KG)));
   SmallVector<int, 64> Lo, Hi;
   for (unsigned I = 0; I < W / 2; ++I) {
     Lo.append({int(I), int(W + I)});
@@ -575,34 +584,38 @@ void VectorGemmEmitter::transposeIntoPanel(Value *Row0, Value *Col0, Value *Kc,
     MaskBits.push_back(B.getInt1(L < MR));
   Constant *StoreMask = ConstantVector::get(MaskBits);
   Align ElemAlign(packBytes());
-  emitLoop(
-      B, c64(0), KVec, c64(W), "gemm.packa.t", [&](IRBuilderBase &, Value *K0) {
-        SmallVector<Value *, 32> V;
-        for (unsigned R = 0; R < W; ++R)
-          V.push_back(R < MR ? (Value *)B.CreateAlignedLoad(
-                                   VecT,
-                                   elementPtr(B, G.A, B.CreateAdd(Row0, c64(R)),
-                                              B.CreateAdd(Col0, K0)),
-                                   ElemAlign)
-                             : PoisonValue::get(VecT));
-        for (unsigned Stage = 1; Stage < W; Stage *= 2) {
-          SmallVector<Value *, 32> Next(W);
-          for (unsigned I = 0; I < W / 2; ++I) {
-            Next[2 * I] = B.CreateShuffleVector(V[I], V[I + W / 2], Lo);
-            Next[2 * I + 1] = B.CreateShuffleVector(V[I], V[I + W / 2], Hi);
-          }
-          V = Next;
-        }
-        for (unsigned K = 0; K < W; ++K)
-          B.CreateMaskedStore(
-              V[K],
-              packPtr(Panel, B.CreateMul(B.CreateAdd(K0, c64(K)), c64(MR))),
-              ElemAlign, StoreMask);
-      });
+  emitLoop(B, c64(0), KVec, c64(W * KG), "gemm.packa.t",
+           [&](IRBuilderBase &, Value *K0) {
+             SmallVector<Value *, 32> V(W, PoisonValue::get(VecT));
+             for (unsigned R = 0; R < MR; ++R) {
+               V[R] = B.CreateAlignedLoad(VecT,
+                                          elementPtr(B, G.A,
+                                                     B.CreateAdd(Row0, c64(R)),
+                                                     B.CreateAdd(Col0, K0)),
+                                          ElemAlign);
+               if (Kern.biasA())
+                 V[R] = B.CreateXor(V[R], ConstantInt::get(VecT, 0x80808080u));
+             }
+             for (unsigned Stage = 1; Stage < W; Stage *= 2) {
+               SmallVector<Value *, 32> Next(W);
+               for (unsigned I = 0; I < W / 2; ++I) {
+                 Next[2 * I] = B.CreateShuffleVector(V[I], V[I + W / 2], Lo);
+                 Next[2 * I + 1] =
+                     B.CreateShuffleVector(V[I], V[I + W / 2], Hi);
+               }
+               V = Next;
+             }
+             for (unsigned Q = 0; Q < W; ++Q)
+               B.CreateMaskedStore(
+                   V[Q],
+                   packPtr(Panel,
+                           B.CreateMul(B.CreateAdd(K0, c64(Q * KG)), c64(MR))),
+                   ElemAlign, StoreMask);
+           });
   copyIntoPanel(G.A, Row0, B.CreateAdd(Col0, KVec), c64(MR),
                 B.CreateSub(Kc, KVec), /*KIsRow=*/false,
                 packPtr(Panel, B.CreateMul(KVec, c64(MR))), c64(MR),
-                /*FlipSign=*/false);
+                Kern.biasA());
 }
 
 Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {

@@ -1,5 +1,8 @@
 ; Packing A (row-major, full micro-panels): a 16 x 16 vector transpose per
-; 16 k values, 13 lanes of each column stored with a masked store.
+; 16 k values, 13 lanes of each column stored with a masked store. The dot
+; product kernels transpose 32-bit k groups the same way (4 bytes for
+; vpdpbusd, 2 bf16 for vdpbf16ps); s8s8s32 flips each A byte's sign bit
+; (+128 bias) with one vpxord per row.
 ; When all of M is one A block, the FMA kernel reads full-width B
 ; micro-panels in place (no B packing; only a partial last panel is packed)
 ; unless B's row stride would map the panel's rows onto few L1 sets.
@@ -40,7 +43,33 @@ define void @gemm_256(ptr %a, ptr %b, ptr %c) #0 {
   ret void
 }
 
+; u8 x s8 -> i32: 0 | 0 << 4 | 2 << 8 | 1 << 13 (A unsigned); M = 1024
+; (several A blocks: A packed).
+define void @pack_u8s8(ptr %a, ptr %b, ptr %c) #1 {
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 8704,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
+; s8 x s8 -> i32: 2 << 8
+define void @pack_s8s8(ptr %a, ptr %b, ptr %c) #1 {
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 512,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
+; bf16 x bf16 -> f32: 5 | 5 << 4 | 6 << 8
+define void @pack_bf16(ptr %a, ptr %b, ptr %c) #1 {
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 1621,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
 attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
+attributes #1 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vnni,+avx512bf16" }
 
 ; REMARK-DAG: gemm 64x3022x64: avx512 fma f32 13x32 (B in place)
 ; REMARK-DAG: gemm 64x1024x256: avx512 fma f32 13x32 MC=
@@ -54,5 +83,30 @@ attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
 ; CHECK-LABEL: stride_4k:
 ; CHECK: # %gemm.packa.t.body
 ; CHECK-COUNT-16: vmovups %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
+; CHECK: # %gemm.k.body
+; CHECK: .Lfunc_end
+
+; The transpose's k loop: 64 two-source shuffles of 32-bit lanes (four
+; stages of 16), 14 rows' lanes stored per k group; no byte-by-byte copy.
+; REMARK-DAG: gemm 1024x256x256: avx512 u8s8s32 vpdpbusd 14x32 MC=
+; REMARK-DAG: gemm 1024x256x256: avx512 s8s8s32 vpdpbusd(+128 bias) 14x32 MC=
+; REMARK-DAG: gemm 1024x256x256: avx512 bf16 vdpbf16ps 14x32 MC=
+; CHECK-LABEL: pack_u8s8:
+; CHECK: # %gemm.packa.t.body
+; CHECK-NOT: vpxord
+; CHECK-COUNT-16: vmovdqu32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
+; CHECK: # %gemm.k.body
+; CHECK: .Lfunc_end
+
+; CHECK-LABEL: pack_s8s8:
+; CHECK: # %gemm.packa.t.body
+; CHECK-COUNT-14: vpxord {{.*}}%zmm
+; CHECK-COUNT-16: vmovdqu32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
+; CHECK: # %gemm.k.body
+; CHECK: .Lfunc_end
+
+; CHECK-LABEL: pack_bf16:
+; CHECK: # %gemm.packa.t.body
+; CHECK-COUNT-16: vmovdqu32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
 ; CHECK: # %gemm.k.body
 ; CHECK: .Lfunc_end
