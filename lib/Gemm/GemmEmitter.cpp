@@ -484,9 +484,6 @@ void emitEpiloguePass(IRBuilderBase &B, const GemmDesc &G,
 
 } // namespace gemm
 
-/// The M up to which a run-time-sized GEMM is blocked as one of that M.
-constexpr int64_t SmallRuntimeM = 64;
-
 /// A run-time-sized GEMM on AMX or SME tiles when M, N and K are all
 /// positive at run time (AMX: tile configurations computed then; SME:
 /// predicates and row counts), else the scalar loops (they clear or keep

@@ -101,6 +101,10 @@ struct GemmDesc {
 /// the last block of each dimension to the real extent).
 constexpr int64_t PlanningExtent = 4096;
 
+/// The M up to which a run-time-sized GEMM is blocked as one of that M (its
+/// second plan: a register block that pads such an M least).
+constexpr int64_t SmallRuntimeM = 64;
+
 enum class GemmTarget { Vector, AMX, SME, MMA };
 
 /// What the emitter chose, for remarks and tests.

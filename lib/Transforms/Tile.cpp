@@ -1062,15 +1062,23 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
 }
 
 /// GEMMs of constant extents for which the shared kernel is about as
-/// fast as code of their own (docs/pipeline.md, "Shared kernels"): M*N*K
-/// at least ShareMinWork, every extent at least ShareMinExtent.
+/// fast as code of their own (docs/pipeline.md, "Shared kernels"): every
+/// extent at least ShareMinExtent, and M*N*K at least ShareMinWork or M
+/// the one the shared kernel's second plan is fitted to (SmallRuntimeM:
+/// a batch of 64 through a network's layers).
 constexpr int64_t ShareMinWork = int64_t(1) << 24; // 256^3
 constexpr int64_t ShareMinExtent = 64;
+
+static bool sharingCostsNoSpeed(const GemmDesc &G) {
+  if (G.M < ShareMinExtent || G.N < ShareMinExtent || G.K < ShareMinExtent)
+    return false;
+  return G.M * G.N * G.K >= ShareMinWork || G.M == SmallRuntimeM;
+}
 
 /// The unary ops a GEMM of constant extents applies as it writes C, when
 /// it calls the module's shared kernel of its kind instead of code of its
 /// own (share-kernels, docs/pipeline.md "Shared kernels"); nullopt when it
-/// does not: the option, a size below ShareMinWork (auto), another
+/// does not: the option, a size sharing would slow down (auto), another
 /// target than vector code, an optnone function (the kernels of -O0 are
 /// outlined per call site), a result in a narrower type, or an epilogue
 /// that reads more than the GEMM's result.
@@ -1078,9 +1086,8 @@ std::optional<SmallVector<OpKind, 4>>
 Tiler::getSharedKernelEpilogue(const GemmDesc &G, GemmTarget Target,
                                const GemmResult &R) const {
   KernelSharing Mode = pipelineOptions().ShareKernels;
-  bool Big = G.M >= ShareMinExtent && G.N >= ShareMinExtent &&
-             G.K >= ShareMinExtent && G.M * G.N * G.K >= ShareMinWork;
-  if (Mode == KernelSharing::Never || (Mode == KernelSharing::Auto && !Big) ||
+  if (Mode == KernelSharing::Never ||
+      (Mode == KernelSharing::Auto && !sharingCostsNoSpeed(G)) ||
       Target != GemmTarget::Vector || F.hasOptNone() || G.Out.Ptr)
     return std::nullopt;
   SmallVector<OpKind, 4> Kinds;

@@ -4,8 +4,9 @@
 // (f32 row-major with and without relu, int8 with an accumulator from
 // another tensor or in place, column-major A, rows with a leading
 // dimension, bf16 -> f32, a static matmul next to a run-time-sized one of
-// the same kind), with `auto` only the big one (M*N*K >= 256^3), with
-// `never` none. Every element against a plain C loop; -O0 keeps its
+// the same kind), with `auto` only the big one (M*N*K >= 256^3) and a
+// batch of 64 rows (M = 64, the shared kernel's second plan; not M = 32),
+// with `never` none. Every element against a plain C loop; -O0 keeps its
 // per-call-site kernels (outlined and optimized).
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 -fplugin-arg-tlx-share-kernels=always -Rpass=tlx-tile %s %tlx_rt -o %ta 2>&1 | FileCheck %s --check-prefix=ALWAYS
 // RUN: %ta | FileCheck %s
@@ -25,8 +26,12 @@
 // ALWAYS: remark: matmul: 9x10x7 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // ALWAYS: remark: matmul: 30x40x50 (MxKxN) calls tlx.gemm.rt.bf16sr.bf16sr.f32r, the module's
 // ALWAYS: remark: matmul: 256x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
+// ALWAYS: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
+// ALWAYS: remark: matmul: 32x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // AUTO-NOT: 3x7x5 (MxKxN) calls
 // AUTO: remark: matmul: 256x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
+// AUTO: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
+// AUTO-NOT: 32x80x96 (MxKxN) calls
 // NEVER-NOT: calls tlx.gemm.rt.f32sr.f32sr.f32r,
 // NEVER-NOT: (MxKxN) calls
 // BADARG: invalid TLX plugin argument 'share-kernels=sometimes': expected 'auto', 'always' or 'never'
@@ -36,6 +41,7 @@
 // CHECK: layouts: ok
 // CHECK: bf16: ok
 // CHECK: big: ok
+// CHECK: batch: ok
 // CHECK: PASSED
 #include <stdint.h>
 #include <stdio.h>
@@ -206,12 +212,34 @@ static void test_big(void) {
   free(a), free(b), free(c), free(want);
 }
 
+/* A layer of a network run on batches of 64 (shared with `auto`), and
+ * one of 32 (its own code). */
+static void mm_batch64(const float *a, const float *b, float *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 64, 80), TLX_LOAD(b, 80, 96)));
+}
+static void mm_batch32(const float *a, const float *b, float *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 32, 80), TLX_LOAD(b, 80, 96)));
+}
+
+static void test_batch(void) {
+  static float a[64 * 80], b[80 * 96], c[64 * 96], want[64 * 96];
+  fill(a, 64 * 80, 9), fill(b, 80 * 96, 10);
+  mm_batch64(a, b, c);
+  ref(64, 96, 80, a, 80, 1, b, want, 0);
+  int ok = same(c, want, 64 * 96);
+  mm_batch32(a, b, c);
+  ok &= same(c, want, 32 * 96);
+  failures += !ok;
+  printf("batch: %s\n", ok ? "ok" : "FAILED");
+}
+
 int main(void) {
   test_f32();
   test_int8();
   test_layouts();
   test_bf16();
   test_big();
+  test_batch();
   printf(failures ? "FAILED\n" : "PASSED\n");
   return failures != 0;
 }
