@@ -164,6 +164,10 @@ struct VectorDot {
   /// two thirds (operands widened to i16 while packed: the A panel is
   /// small next to B's).
   bool KBlockFillsL1 = false;
+  /// Vectors of B per register block, when the target's cores prefer a
+  /// shape of their own (0: the driver's, two vectors and as many rows as
+  /// the registers hold).
+  unsigned BlockVectors = 0;
   /// Instead of ID: acc += sext(a) * sext(b) on operands packed as PackT,
   /// which the backend selects as a widening multiply-add (RVV vwmacc).
   bool Widening = false;

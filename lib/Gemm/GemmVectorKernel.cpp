@@ -28,9 +28,14 @@ namespace {
 
 /// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
 /// B vectors and one broadcast must fit; two B vectors per k group when
-/// possible (enough independent FMAs to hide latency), else one.
+/// possible (enough independent FMAs to hide latency), else one - or as
+/// many as the target's dot product prefers (VectorDot::BlockVectors).
 void chooseRegisterBlock(VectorKernel &Kern, unsigned NumRegs) {
   Kern.NV = NumRegs >= 16 ? 2 : 1;
+  unsigned Preferred =
+      Kern.Dot == DotKind::TargetDot ? Kern.TargetDot.BlockVectors : 0;
+  if (Preferred && NumRegs >= 2 * Preferred + 1)
+    Kern.NV = Preferred;
   Kern.MR = (NumRegs - Kern.NV - 1) / Kern.NV;
   Kern.MR = std::max(1u, std::min(Kern.MR, 14u));
 }

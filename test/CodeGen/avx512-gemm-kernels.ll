@@ -1,7 +1,8 @@
 ; The AVX-512 vector kernels: the inner k loop is pure zmm dot-product
 ; instructions with broadcast A operands - 28 vfmadd231ps (14 x 32 f32),
 ; 28 vpdpbusd (u8 x s8 and s8 x s8 with the +128 bias), 28 vdpbf16ps
-; (M = 1024: several A blocks, so MR stays 14); in the first MR iterations
+; (M = 1024: several A blocks, so MR stays 14) - on AMD Zen 5 the int8 block
+; is 6 x 64 (24 vpdpbusd, four B loads per k group); in the first MR iterations
 ; a side block prefetches one row of the C block (the loop's layout puts
 ; the dot products first, then the k.body test).
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s
@@ -43,9 +44,18 @@ define void @gemm_bf16(ptr %a, ptr %b, ptr %c) #0 {
   ret void
 }
 
+; The same s8 x s8 GEMM tuned for Zen 5 (-mtune=znver5).
+define void @gemm_s8s8_znver5(ptr %a, ptr %b, ptr %c) #1 {
+  call void (...) @tlx_test_gemm(i64 1024, i64 256, i64 256, i64 512,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
+                                 ptr %c, i64 256, i64 1)
+  ret void
+}
+
 ; Without prefer-vector-width=512 the emitter must still get zmm registers
 ; (it raises min-legal-vector-width).
 attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vnni,+avx512bf16,+evex512" "prefer-vector-width"="256" }
+attributes #1 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vnni,+avx512bf16,+evex512" "prefer-vector-width"="256" "tune-cpu"="znver5" }
 
 ; CHECK-LABEL: gemm_f32:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -84,6 +94,17 @@ attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+av
 ; CHECK-LABEL: gemm_bf16:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
 ; CHECK-COUNT-28: vdpbf16ps {{.*}}%zmm
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.body
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: prefetchw
+; CHECK-NOT: {{Spill|Reload}}
+; CHECK: # %gemm.k.exit
+
+; CHECK-LABEL: gemm_s8s8_znver5:
+; CHECK: # %gemm.if.end{{[0-9]+}}
+; CHECK-COUNT-24: vpdpbusd {{.*}}%zmm
+; CHECK-NOT: vpdpbusd
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload}}
