@@ -39,7 +39,14 @@
 //    used (DemoteRegToStack), as clang's own -O0 code does.
 //  - x86, LLVM 19 and 22, +avx512bf16, every -O level: a load or store of
 //    a bfloat vector whose length is not a power of two aborts type
-//    legalization. Such accesses are made on i16 vectors (bitcasts).
+//    legalization, and so does such a value used in another block (a
+//    phi, or a value live across blocks: C's merge of a tensor over
+//    control flow), passed to or returned from a call at -O0, or one whose
+//    elements C reads or writes. Such accesses, calls, element reads,
+//    writes and shuffles are made on i16 vectors (for calls: the same
+//    registers or memory in the ABI), and such values cross blocks as i16
+//    vectors (bitcasts; round trips folded). Not covered: arithmetic on
+//    such vectors (C's operators on a __bf16 ext_vector_type of odd length).
 //  - x86, LLVM 19, FastISel, +avx512bf16: a call passing a bfloat vector
 //    wider than 128 bits clears its register's upper part (vzeroupper)
 //    before the call. Such arguments are passed as i16 vectors of the same
@@ -199,11 +206,16 @@ bool isScalarBF16Access(const Instruction &I) {
   return T && T->isBFloatTy();
 }
 
-/// A load or store of a bfloat vector whose length is not a power of two.
-bool isOddBF16VectorAccess(const Instruction &I) {
-  const auto *VT = dyn_cast_or_null<FixedVectorType>(accessedType(I));
+/// A bfloat vector whose length is not a power of two.
+bool isOddBF16Vector(const Type *T) {
+  const auto *VT = dyn_cast_or_null<FixedVectorType>(T);
   return VT && VT->getElementType()->isBFloatTy() &&
          !isPowerOf2_32(VT->getNumElements());
+}
+
+/// A load or store of a bfloat vector whose length is not a power of two.
+bool isOddBF16VectorAccess(const Instruction &I) {
+  return isOddBF16Vector(accessedType(I));
 }
 
 /// load/store bfloat (or a vector of them) -> load/store i16 (as many)
@@ -280,20 +292,28 @@ static bool isWideBF16Vector(const Type *T) {
          VT->getPrimitiveSizeInBits().getFixedValue() > 128;
 }
 
-/// \p Call again, its wide bfloat vector arguments passed as i16 vectors
-/// (the call's function type changed alike; the callee is unchanged).
-static void passBF16VectorsAsI16(CallInst &Call) {
+/// \p Call again, the bfloat vector arguments \p AsI16 picks passed as i16
+/// vectors, and with \p Result its result returned as one (bitcast back)
+/// when \p AsI16 picks its type: the call's function type changed alike,
+/// the callee unchanged - the same registers or memory in the ABI.
+static void callWithI16Vectors(CallInst &Call,
+                               function_ref<bool(const Type *)> AsI16,
+                               bool Result) {
   IRBuilder<> B(&Call);
+  auto Bits = [&](Type *T) { return withElement(T, B.getInt16Ty()); };
   SmallVector<Value *, 8> Args;
   SmallVector<Type *, 8> Params;
   for (Value *Arg : Call.args()) {
-    if (isWideBF16Vector(Arg->getType()))
-      Arg = B.CreateBitCast(Arg, withElement(Arg->getType(), B.getInt16Ty()));
+    if (AsI16(Arg->getType()))
+      Arg = B.CreateBitCast(Arg, Bits(Arg->getType()));
     Args.push_back(Arg);
     Params.push_back(Arg->getType());
   }
   FunctionType *Old = Call.getFunctionType();
-  auto *Ty = FunctionType::get(Old->getReturnType(), Params, Old->isVarArg());
+  Type *Ret = Old->getReturnType();
+  bool RetAsI16 = Result && AsI16(Ret);
+  auto *Ty =
+      FunctionType::get(RetAsI16 ? Bits(Ret) : Ret, Params, Old->isVarArg());
   SmallVector<OperandBundleDef, 1> Bundles;
   Call.getOperandBundlesAsDefs(Bundles);
   CallInst *New = B.CreateCall(Ty, Call.getCalledOperand(), Args, Bundles);
@@ -302,24 +322,36 @@ static void passBF16VectorsAsI16(CallInst &Call) {
   New->setTailCallKind(Call.getTailCallKind());
   New->setDebugLoc(Call.getDebugLoc());
   New->takeName(&Call);
-  Call.replaceAllUsesWith(New);
+  Value *Returned = RetAsI16 ? B.CreateBitCast(New, Ret) : New;
+  Call.replaceAllUsesWith(Returned);
   Call.eraseFromParent();
+}
+
+/// Calls of \p F (not intrinsics or inline assembly) with an argument, or
+/// with \p Result a result, \p AsI16 picks, each made with i16 vectors
+/// (callWithI16Vectors).
+static bool callsWithI16Vectors(Function &F,
+                                function_ref<bool(const Type *)> AsI16,
+                                bool Result) {
+  SmallVector<CallInst *, 4> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallInst>(&I);
+        Call && !Call->isInlineAsm() && !isa<IntrinsicInst>(Call) &&
+        ((Result && AsI16(Call->getType())) ||
+         any_of(Call->args(),
+                [&](const Use &A) { return AsI16(A->getType()); })))
+      Calls.push_back(Call);
+  for (CallInst *Call : Calls)
+    callWithI16Vectors(*Call, AsI16, Result);
+  return !Calls.empty();
 }
 
 /// The FastISel workarounds (x86, -O0 and optnone functions) for \p F.
 static bool workAroundX86FastISel(Function &F) {
-  SmallVector<CallInst *, 4> BF16ArgCalls;
-  if (compat::FastISelClobbersBF16VectorArguments)
-    for (Instruction &I : instructions(F))
-      if (auto *Call = dyn_cast<CallInst>(&I);
-          Call && !Call->isInlineAsm() && !isa<IntrinsicInst>(Call) &&
-          any_of(Call->args(),
-                 [](const Use &A) { return isWideBF16Vector(A->getType()); }))
-        BF16ArgCalls.push_back(Call);
-  for (CallInst *Call : BF16ArgCalls)
-    passBF16VectorsAsI16(*Call);
+  bool ArgsAsI16 = compat::FastISelClobbersBF16VectorArguments &&
+                   callsWithI16Vectors(F, isWideBF16Vector, /*Result=*/false);
   if (!compat::FastISelLosesBF16VectorCallResults)
-    return !BF16ArgCalls.empty();
+    return ArgsAsI16;
   // Only a store in the call's block reads such a result right.
   auto StoredAtOnce = [](const Instruction &Call) {
     return all_of(Call.users(), [&](const User *U) {
@@ -337,12 +369,146 @@ static bool workAroundX86FastISel(Function &F) {
   }
   for (Instruction *I : Results)
     DemoteRegToStack(*I);
-  return !Results.empty() || !BF16ArgCalls.empty();
+  return !Results.empty() || ArgsAsI16;
+}
+
+/// \p Phi, an odd-length bfloat vector, as a phi of i16 vectors: each
+/// incoming value bitcast at the end of its block, the phi's value bitcast
+/// back after the block's phis.
+static void mergeAsI16(PHINode &Phi) {
+  Type *I16 = withElement(Phi.getType(), Type::getInt16Ty(Phi.getContext()));
+  PHINode *Bits = PHINode::Create(I16, Phi.getNumIncomingValues(),
+                                  Phi.getName() + ".bits", Phi.getIterator());
+  // One bitcast per block: a block that is several incoming edges must
+  // bring the same value on each.
+  SmallDenseMap<BasicBlock *, Value *, 4> FromBlock;
+  for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
+    BasicBlock *BB = Phi.getIncomingBlock(I);
+    Value *&V = FromBlock[BB];
+    if (!V)
+      V = IRBuilder<>(BB->getTerminator())
+              .CreateBitCast(Phi.getIncomingValue(I), I16);
+    Bits->addIncoming(V, BB);
+  }
+  IRBuilder<> B(Phi.getParent(), Phi.getParent()->getFirstInsertionPt());
+  Value *Back = B.CreateBitCast(Bits, Phi.getType());
+  Phi.replaceAllUsesWith(Back);
+  Phi.eraseFromParent();
+}
+
+/// Uses of \p V, an odd-length bfloat vector, in other blocks than its
+/// definition's read it through an i16 vector: a bitcast after the
+/// definition, one back before each such use.
+static void crossBlocksAsI16(Value &V) {
+  auto *Def = dyn_cast<Instruction>(&V);
+  BasicBlock *Home =
+      Def ? Def->getParent() : &cast<Argument>(V).getParent()->getEntryBlock();
+  SmallVector<Use *, 4> Far;
+  for (Use &U : V.uses())
+    if (cast<Instruction>(U.getUser())->getParent() != Home)
+      Far.push_back(&U);
+  if (Far.empty())
+    return;
+  Type *I16 = withElement(V.getType(), Type::getInt16Ty(V.getContext()));
+  IRBuilder<> B(Home, Def ? *Def->getInsertionPointAfterDef()
+                          : Home->getFirstInsertionPt());
+  Value *Bits = B.CreateBitCast(&V, I16);
+  for (Use *U : Far) {
+    B.SetInsertPoint(cast<Instruction>(U->getUser()));
+    U->set(B.CreateBitCast(Bits, V.getType()));
+  }
+}
+
+/// Whether \p I moves lanes of odd-length bfloat vectors: an element read or
+/// written, a shuffle.
+static bool movesOddBF16Lanes(const Instruction &I) {
+  if (isa<ExtractElementInst>(I))
+    return isOddBF16Vector(I.getOperand(0)->getType());
+  return (isa<InsertElementInst>(I) || isa<ShuffleVectorInst>(I)) &&
+         (isOddBF16Vector(I.getType()) ||
+          isOddBF16Vector(I.getOperand(0)->getType()));
+}
+
+/// \p I (movesOddBF16Lanes) on i16 lanes, bitcasts either side.
+static void moveLanesAsI16(Instruction &I) {
+  IRBuilder<> B(&I);
+  auto Bits = [&](Value *V) {
+    return B.CreateBitCast(V, withElement(V->getType(), B.getInt16Ty()));
+  };
+  Value *V;
+  if (auto *Extract = dyn_cast<ExtractElementInst>(&I))
+    V = B.CreateExtractElement(Bits(Extract->getVectorOperand()),
+                               Extract->getIndexOperand());
+  else if (auto *Insert = dyn_cast<InsertElementInst>(&I))
+    V = B.CreateInsertElement(Bits(Insert->getOperand(0)),
+                              Bits(Insert->getOperand(1)),
+                              Insert->getOperand(2));
+  else
+    V = B.CreateShuffleVector(Bits(I.getOperand(0)), Bits(I.getOperand(1)),
+                              cast<ShuffleVectorInst>(I).getShuffleMask());
+  V = B.CreateBitCast(V, I.getType());
+  V->takeName(&I);
+  I.replaceAllUsesWith(V);
+  I.eraseFromParent();
+}
+
+/// bitcast (bitcast X to an odd-length bfloat vector) back to X's type ->
+/// X, in \p F. (Not the other way round: that would bring a bfloat vector
+/// back into another block.)
+static void foldOddBF16RoundTrips(Function &F) {
+  SmallVector<BitCastInst *, 16> Casts;
+  for (Instruction &I : instructions(F))
+    if (auto *Cast = dyn_cast<BitCastInst>(&I))
+      Casts.push_back(Cast);
+  for (BitCastInst *Cast : Casts) {
+    auto *Inner = dyn_cast<BitCastInst>(Cast->getOperand(0));
+    if (!Inner || Inner->getSrcTy() != Cast->getDestTy() ||
+        !isOddBF16Vector(Cast->getSrcTy()))
+      continue;
+    Cast->replaceAllUsesWith(Inner->getOperand(0));
+  }
+  for (BitCastInst *Cast : reverse(Casts))
+    if (Cast->use_empty())
+      Cast->eraseFromParent();
+}
+
+/// Odd-length bfloat vectors only within a block, their lanes moved as i16:
+/// merged, carried across blocks, and their elements read, written and
+/// shuffled as i16 vectors (compat::X86AbortsOnOddBF16VectorAccesses).
+static bool keepOddBF16VectorsInBlocks(Function &F) {
+  SmallVector<PHINode *, 4> Phis;
+  SmallVector<Instruction *, 4> LaneMoves;
+  for (Instruction &I : instructions(F))
+    if (auto *Phi = dyn_cast<PHINode>(&I);
+        Phi && isOddBF16Vector(Phi->getType()))
+      Phis.push_back(Phi);
+    else if (movesOddBF16Lanes(I))
+      LaneMoves.push_back(&I);
+  for (PHINode *Phi : Phis)
+    mergeAsI16(*Phi);
+  for (Instruction *I : LaneMoves)
+    moveLanesAsI16(*I);
+  SmallVector<Value *, 8> Values;
+  for (Argument &A : F.args())
+    if (isOddBF16Vector(A.getType()))
+      Values.push_back(&A);
+  for (Instruction &I : instructions(F))
+    if (isOddBF16Vector(I.getType()))
+      Values.push_back(&I);
+  for (Value *V : Values)
+    crossBlocksAsI16(*V);
+  if (Phis.empty() && LaneMoves.empty() && Values.empty())
+    return false;
+  foldOddBF16RoundTrips(F);
+  return true;
 }
 
 /// The x86 workarounds for \p F; returns whether it changed.
 static bool workAroundX86(Function &F, bool O0Selectors) {
-  bool Changed = (O0Selectors || F.hasOptNone()) && workAroundX86FastISel(F);
+  // First: calls returning an odd-length bfloat vector then return none.
+  bool Changed = compat::X86AbortsOnOddBF16VectorAccesses &&
+                 callsWithI16Vectors(F, isOddBF16Vector, /*Result=*/true);
+  Changed |= (O0Selectors || F.hasOptNone()) && workAroundX86FastISel(F);
   // Last: the stack slots above may hold odd-length bf16 vectors too.
   SmallVector<Instruction *, 4> OddBF16;
   if (compat::X86AbortsOnOddBF16VectorAccesses)
@@ -351,6 +517,8 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
         OddBF16.push_back(&I);
   for (Instruction *I : OddBF16)
     accessAsI16(*I);
+  if (compat::X86AbortsOnOddBF16VectorAccesses)
+    Changed |= keepOddBF16VectorsInBlocks(F);
   return Changed || !OddBF16.empty();
 }
 
