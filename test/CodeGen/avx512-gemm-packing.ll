@@ -94,19 +94,19 @@ attributes #1 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vn
 ; CHECK-LABEL: pack_u8s8:
 ; CHECK: # %gemm.packa.t.body
 ; CHECK-NOT: vpxord
-; CHECK-COUNT-16: vmovdqu32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
+; CHECK-COUNT-16: vmovdq{{[au]}}32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
 ; CHECK: # %gemm.k.body
 ; CHECK: .Lfunc_end
 
 ; CHECK-LABEL: pack_s8s8:
 ; CHECK: # %gemm.packa.t.body
 ; CHECK-COUNT-14: vpxord {{.*}}%zmm
-; CHECK-COUNT-16: vmovdqu32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
+; CHECK-COUNT-16: vmovdq{{[au]}}32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
 ; CHECK: # %gemm.k.body
 ; CHECK: .Lfunc_end
 
 ; CHECK-LABEL: pack_bf16:
 ; CHECK: # %gemm.packa.t.body
-; CHECK-COUNT-16: vmovdqu32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
+; CHECK-COUNT-16: vmovdq{{[au]}}32 %zmm{{[0-9]+}}, {{.*}} {%k{{[0-7]}}}
 ; CHECK: # %gemm.k.body
 ; CHECK: .Lfunc_end
