@@ -41,11 +41,12 @@
 //    a bfloat vector whose length is not a power of two aborts type
 //    legalization, and so does such a value used in another block (a
 //    phi, or a value live across blocks: C's merge of a tensor over
-//    control flow), passed to or returned from a call at -O0, or one whose
-//    elements C reads or writes. Such accesses, calls, element reads,
-//    writes and shuffles are made on i16 vectors (for calls: the same
-//    registers or memory in the ABI), and such values cross blocks as i16
-//    vectors (bitcasts; round trips folded). Not covered: arithmetic on
+//    control flow), a call's result (<33 x bfloat>, returned through
+//    memory), or one whose elements C reads or writes.
+//    Such accesses, calls, element reads, writes and shuffles are made on
+//    i16 vectors (for calls: the same registers or memory in the ABI), and
+//    such values cross blocks as i16 vectors (bitcasts; round trips
+//    folded). Not covered: arithmetic on
 //    such vectors (C's operators on a __bf16 ext_vector_type of odd length).
 //  - x86, LLVM 19, FastISel, +avx512bf16: a call passing a bfloat vector
 //    wider than 128 bits clears its register's upper part (vzeroupper)
@@ -292,26 +293,32 @@ static bool isWideBF16Vector(const Type *T) {
          VT->getPrimitiveSizeInBits().getFixedValue() > 128;
 }
 
-/// \p Call again, the bfloat vector arguments \p AsI16 picks passed as i16
-/// vectors, and with \p Result its result returned as one (bitcast back)
-/// when \p AsI16 picks its type: the call's function type changed alike,
-/// the callee unchanged - the same registers or memory in the ABI.
-static void callWithI16Vectors(CallInst &Call,
-                               function_ref<bool(const Type *)> AsI16,
-                               bool Result) {
+/// Which of a call's bfloat vectors callWithI16Vectors passes as i16.
+struct I16CallTypes {
+  bool (*Args)(const Type *) = nullptr;   ///< arguments of these types
+  bool (*Result)(const Type *) = nullptr; ///< a result of such a type
+  bool args(const Type *T) const { return Args && Args(T); }
+  bool result(const Type *T) const { return Result && Result(T); }
+};
+
+/// \p Call again, the bfloat vectors \p Which picks passed or returned as
+/// i16 vectors (the result bitcast back): the call's function type changed
+/// alike, the callee unchanged - the same registers or memory in the ABI
+/// under +avx512bf16, where bfloat vectors are legal types.
+static void callWithI16Vectors(CallInst &Call, const I16CallTypes &Which) {
   IRBuilder<> B(&Call);
   auto Bits = [&](Type *T) { return withElement(T, B.getInt16Ty()); };
   SmallVector<Value *, 8> Args;
   SmallVector<Type *, 8> Params;
   for (Value *Arg : Call.args()) {
-    if (AsI16(Arg->getType()))
+    if (Which.args(Arg->getType()))
       Arg = B.CreateBitCast(Arg, Bits(Arg->getType()));
     Args.push_back(Arg);
     Params.push_back(Arg->getType());
   }
   FunctionType *Old = Call.getFunctionType();
   Type *Ret = Old->getReturnType();
-  bool RetAsI16 = Result && AsI16(Ret);
+  bool RetAsI16 = Which.result(Ret);
   auto *Ty =
       FunctionType::get(RetAsI16 ? Bits(Ret) : Ret, Params, Old->isVarArg());
   SmallVector<OperandBundleDef, 1> Bundles;
@@ -327,29 +334,28 @@ static void callWithI16Vectors(CallInst &Call,
   Call.eraseFromParent();
 }
 
-/// Calls of \p F (not intrinsics or inline assembly) with an argument, or
-/// with \p Result a result, \p AsI16 picks, each made with i16 vectors
-/// (callWithI16Vectors).
-static bool callsWithI16Vectors(Function &F,
-                                function_ref<bool(const Type *)> AsI16,
-                                bool Result) {
+/// Calls of \p F (not intrinsics or inline assembly) with an argument or
+/// result \p Which picks, each made with i16 vectors (callWithI16Vectors).
+static bool callsWithI16Vectors(Function &F, const I16CallTypes &Which) {
   SmallVector<CallInst *, 4> Calls;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallInst>(&I);
         Call && !Call->isInlineAsm() && !isa<IntrinsicInst>(Call) &&
-        ((Result && AsI16(Call->getType())) ||
+        (Which.result(Call->getType()) ||
          any_of(Call->args(),
-                [&](const Use &A) { return AsI16(A->getType()); })))
+                [&](const Use &A) { return Which.args(A->getType()); })))
       Calls.push_back(Call);
   for (CallInst *Call : Calls)
-    callWithI16Vectors(*Call, AsI16, Result);
+    callWithI16Vectors(*Call, Which);
   return !Calls.empty();
 }
 
 /// The FastISel workarounds (x86, -O0 and optnone functions) for \p F.
 static bool workAroundX86FastISel(Function &F) {
+  I16CallTypes WideArgs;
+  WideArgs.Args = isWideBF16Vector;
   bool ArgsAsI16 = compat::FastISelClobbersBF16VectorArguments &&
-                   callsWithI16Vectors(F, isWideBF16Vector, /*Result=*/false);
+                   callsWithI16Vectors(F, WideArgs);
   if (!compat::FastISelLosesBF16VectorCallResults)
     return ArgsAsI16;
   // Only a store in the call's block reads such a result right.
@@ -506,8 +512,14 @@ static bool keepOddBF16VectorsInBlocks(Function &F) {
 /// The x86 workarounds for \p F; returns whether it changed.
 static bool workAroundX86(Function &F, bool O0Selectors) {
   // First: calls returning an odd-length bfloat vector then return none.
+  // (Only with +avx512bf16, where the backend aborts on them and bfloat
+  // vectors travel in the registers i16 vectors do; without it LLVM passes
+  // them otherwise, and the fastcc calls of optimized code differ.)
+  I16CallTypes OddResults;
+  OddResults.Result = isOddBF16Vector;
   bool Changed = compat::X86AbortsOnOddBF16VectorAccesses &&
-                 callsWithI16Vectors(F, isOddBF16Vector, /*Result=*/true);
+                 gemm::hasTargetFeature(F, "avx512bf16") &&
+                 callsWithI16Vectors(F, OddResults);
   Changed |= (O0Selectors || F.hasOptNone()) && workAroundX86FastISel(F);
   // Last: the stack slots above may hold odd-length bf16 vectors too.
   SmallVector<Instruction *, 4> OddBF16;
