@@ -7,10 +7,10 @@
 // seed 602 case 43 at -O0); plain clang -O0 cannot compile this file.
 // The callee by plain clang 19; clang 22 aborts on it (make33's result), so
 // with LLVM 22 the plugin builds it too.
-// RUN: %if llvm-19 %{ %clang_plain %} %else %{ %clang_tlx %} -O2 -march=native -c %S/Inputs/bf16-odd-callee.c -o %t.callee.o
-// RUN: %clang_tlx -std=c11 -w -O0 -march=native %s %t.callee.o %tlx_rt -o %t0 && %t0 1 | FileCheck %s
+// RUN: %if llvm-19 %{ %clang_plain %} %else %{ %clang_tlx %} -O2 %march_native -c %S/Inputs/bf16-odd-callee.c -o %t.callee.o
+// RUN: %clang_tlx -std=c11 -w -O0 %march_native %s %t.callee.o %tlx_rt -o %t0 && %t0 1 | FileCheck %s
 // RUN: %t0 0 | FileCheck %s --check-prefix=ELSE
-// RUN: %clang_tlx -std=c11 -w -O2 -march=native %s %t.callee.o %tlx_rt -o %t2 && %t2 1 | FileCheck %s
+// RUN: %clang_tlx -std=c11 -w -O2 %march_native %s %t.callee.o %tlx_rt -o %t2 && %t2 1 | FileCheck %s
 // RUN: %t2 0 | FileCheck %s --check-prefix=ELSE
 // The baseline x86-64 passes such a vector in memory: a callee for it.
 // RUN: %if llvm-19 %{ %clang_plain %} %else %{ %clang_tlx %} -O2 -c %S/Inputs/bf16-odd-callee.c -o %t.callee-base.o

@@ -8,10 +8,10 @@
 // plain C loops. The CPU decides which kernel runs (AVX-512 VNNI/BF16 here,
 // AVX2 or AVX-VNNI elsewhere): the answers are the same. -mtune=znver5 takes
 // the int8 kernel's 6 x 64 register block (Zen 5's) on any AVX512-VNNI CPU.
-// RUN: %clang_tlx -std=c11 -w -O2 -march=native %s %tlx_rt -o %t2 && %t2 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O0 -march=native %s %tlx_rt -o %t0 && %t0 | FileCheck %s
+// RUN: %clang_tlx -std=c11 -w -O2 %march_native %s %tlx_rt -o %t2 && %t2 | FileCheck %s
+// RUN: %clang_tlx -std=c11 -w -O0 %march_native %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %td && %td | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O2 -march=native -mtune=znver5 %s %tlx_rt -o %tz && %tz | FileCheck %s
+// RUN: %clang_tlx -std=c11 -w -O2 %march_native -mtune=znver5 %s %tlx_rt -o %tz && %tz | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O0 -mtune=znver5 %s %tlx_rt -o %tz0 && %tz0 | FileCheck %s
 // CHECK: s8s8 K=64: ok
 // CHECK: u8s8 K=64: ok

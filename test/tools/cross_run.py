@@ -4,8 +4,9 @@ them under qemu: each file at each -O level through `--cc` (tlx-cc
 --target=aarch64-linux-gnu, powerpc64le-linux-gnu, riscv64-linux-gnu),
 run by `--qemu`, its output checked by FileCheck against the file's own
 CHECK lines. Files that REQUIRE an x86 CPU feature (cpu-*, amx-*) test
-x86 code and are skipped, and so are, with --no-half-types, files that
-spell __bf16 or _Float16 (clang has neither in C for powerpc64le).
+x86 code and are skipped, and so are files whose RUN lines build them with
+other sources (%S/Inputs/*.c) and, with --no-half-types, files that spell
+__bf16 or _Float16 (clang has neither in C for powerpc64le).
 Prints one line per failure and exits non-zero if there was any."""
 import argparse
 import os
@@ -19,6 +20,13 @@ def needs_x86(path):
     """Whether the test REQUIREs an x86 CPU feature."""
     with open(path, errors="replace") as f:
         return any(re.search(r"REQUIRES:.*\b(cpu-|amx-)", line) for line in f)
+
+
+def needs_other_sources(path):
+    """Whether the test's RUN lines build it with other sources (Inputs/):
+    this script builds each file alone."""
+    with open(path, errors="replace") as f:
+        return any(re.search(r"RUN:.*%S/Inputs/\S+\.c\b", line) for line in f)
 
 
 def uses_half_types(path):
@@ -48,6 +56,9 @@ def main():
         checks = checks or path
         if needs_x86(path):
             print("skipped (x86 only): %s" % path)
+            continue
+        if needs_other_sources(path):
+            print("skipped (built with other sources): %s" % path)
             continue
         if args.no_half_types and uses_half_types(path):
             print("skipped (half-precision C types): %s" % path)
