@@ -42,12 +42,12 @@
 //    legalization, and so does such a value used in another block (a
 //    phi, or a value live across blocks: C's merge of a tensor over
 //    control flow), a call's result (<33 x bfloat>, returned through
-//    memory), or one whose elements C reads or writes.
-//    Such accesses, calls, element reads, writes and shuffles are made on
-//    i16 vectors (for calls: the same registers or memory in the ABI), and
-//    such values cross blocks as i16 vectors (bitcasts; round trips
-//    folded). Not covered: arithmetic on
-//    such vectors (C's operators on a __bf16 ext_vector_type of odd length).
+//    memory), or one whose elements C reads or writes. Such accesses,
+//    calls, element reads, writes and shuffles are made on i16 vectors
+//    (for calls: the same registers or memory in the ABI), and such values
+//    cross blocks as i16 vectors (bitcasts; round trips folded). Not
+//    covered: arithmetic on such vectors (C's operators on a __bf16
+//    ext_vector_type of odd length).
 //  - x86, LLVM 19, FastISel, +avx512bf16: a call passing a bfloat vector
 //    wider than 128 bits clears its register's upper part (vzeroupper)
 //    before the call. Such arguments are passed as i16 vectors of the same
@@ -69,6 +69,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Local.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -404,8 +406,8 @@ static void mergeAsI16(PHINode &Phi) {
 
 /// Uses of \p V, an odd-length bfloat vector, in other blocks than its
 /// definition's read it through an i16 vector: a bitcast after the
-/// definition, one back before each such use.
-static void crossBlocksAsI16(Value &V) {
+/// definition, one back before each such use. Returns whether it did.
+static bool crossBlocksAsI16(Value &V) {
   auto *Def = dyn_cast<Instruction>(&V);
   BasicBlock *Home =
       Def ? Def->getParent() : &cast<Argument>(V).getParent()->getEntryBlock();
@@ -413,16 +415,19 @@ static void crossBlocksAsI16(Value &V) {
   for (Use &U : V.uses())
     if (cast<Instruction>(U.getUser())->getParent() != Home)
       Far.push_back(&U);
-  if (Far.empty())
-    return;
+  // (An invoke's result has no single place after it: left alone.)
+  std::optional<BasicBlock::iterator> After =
+      Def ? Def->getInsertionPointAfterDef() : Home->getFirstInsertionPt();
+  if (Far.empty() || !After)
+    return false;
   Type *I16 = withElement(V.getType(), Type::getInt16Ty(V.getContext()));
-  IRBuilder<> B(Home, Def ? *Def->getInsertionPointAfterDef()
-                          : Home->getFirstInsertionPt());
+  IRBuilder<> B(Home, *After);
   Value *Bits = B.CreateBitCast(&V, I16);
   for (Use *U : Far) {
     B.SetInsertPoint(cast<Instruction>(U->getUser()));
     U->set(B.CreateBitCast(Bits, V.getType()));
   }
+  return true;
 }
 
 /// Whether \p I moves lanes of odd-length bfloat vectors: an element read or
@@ -459,23 +464,25 @@ static void moveLanesAsI16(Instruction &I) {
 }
 
 /// bitcast (bitcast X to an odd-length bfloat vector) back to X's type ->
-/// X, in \p F. (Not the other way round: that would bring a bfloat vector
-/// back into another block.)
-static void foldOddBF16RoundTrips(Function &F) {
-  SmallVector<BitCastInst *, 16> Casts;
-  for (Instruction &I : instructions(F))
-    if (auto *Cast = dyn_cast<BitCastInst>(&I))
-      Casts.push_back(Cast);
-  for (BitCastInst *Cast : Casts) {
-    auto *Inner = dyn_cast<BitCastInst>(Cast->getOperand(0));
-    if (!Inner || Inner->getSrcTy() != Cast->getDestTy() ||
-        !isOddBF16Vector(Cast->getSrcTy()))
-      continue;
-    Cast->replaceAllUsesWith(Inner->getOperand(0));
+/// X, in \p F; returns whether there were any. (Not the other way round:
+/// that would bring a bfloat vector back into another block.)
+static bool foldOddBF16RoundTrips(Function &F) {
+  SmallVector<BitCastInst *, 16> Folded;
+  for (Instruction &I : instructions(F)) {
+    auto *Cast = dyn_cast<BitCastInst>(&I);
+    auto *Inner = Cast ? dyn_cast<BitCastInst>(Cast->getOperand(0)) : nullptr;
+    if (Inner && Inner->getSrcTy() == Cast->getDestTy() &&
+        isOddBF16Vector(Cast->getSrcTy()))
+      Folded.push_back(Cast);
   }
-  for (BitCastInst *Cast : reverse(Casts))
-    if (Cast->use_empty())
-      Cast->eraseFromParent();
+  for (BitCastInst *Cast : Folded) {
+    auto *Inner = cast<BitCastInst>(Cast->getOperand(0));
+    Cast->replaceAllUsesWith(Inner->getOperand(0));
+    Cast->eraseFromParent();
+    if (Inner->use_empty())
+      Inner->eraseFromParent();
+  }
+  return !Folded.empty();
 }
 
 /// Odd-length bfloat vectors only within a block, their lanes moved as i16:
@@ -501,12 +508,10 @@ static bool keepOddBF16VectorsInBlocks(Function &F) {
   for (Instruction &I : instructions(F))
     if (isOddBF16Vector(I.getType()))
       Values.push_back(&I);
+  bool Crossed = false;
   for (Value *V : Values)
-    crossBlocksAsI16(*V);
-  if (Phis.empty() && LaneMoves.empty() && Values.empty())
-    return false;
-  foldOddBF16RoundTrips(F);
-  return true;
+    Crossed |= crossBlocksAsI16(*V);
+  return !Phis.empty() || !LaneMoves.empty() || Crossed;
 }
 
 /// The x86 workarounds for \p F; returns whether it changed.
@@ -529,8 +534,10 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
         OddBF16.push_back(&I);
   for (Instruction *I : OddBF16)
     accessAsI16(*I);
-  if (compat::X86AbortsOnOddBF16VectorAccesses)
+  if (compat::X86AbortsOnOddBF16VectorAccesses) {
     Changed |= keepOddBF16VectorsInBlocks(F);
+    Changed |= foldOddBF16RoundTrips(F);
+  }
   return Changed || !OddBF16.empty();
 }
 

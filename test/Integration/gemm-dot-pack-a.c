@@ -97,24 +97,23 @@ GEMMS(64)
 GEMMS(135)
 GEMMS(200)
 
+/* Want = Acc + A x SB, A the signed bytes SA, or the unsigned UA. */
+static void referenceInts(int K, int Unsigned) {
+  for (int I = 0; I < M; ++I)
+    for (int J = 0; J < N; ++J) {
+      int32_t S = Acc[I * N + J];
+      for (int P = 0; P < K; ++P)
+        S += (Unsigned ? UA[I * K + P] : SA[I * K + P]) * SB[P * N + J];
+      Want[I * N + J] = S;
+    }
+}
+
 static void check(int K, void (*S8)(void), void (*U8)(void),
                   void (*Bf16)(void)) {
-  for (int I = 0; I < M; ++I)
-    for (int J = 0; J < N; ++J) {
-      int32_t S = Acc[I * N + J];
-      for (int P = 0; P < K; ++P)
-        S += SA[I * K + P] * SB[P * N + J];
-      Want[I * N + J] = S;
-    }
+  referenceInts(K, 0);
   S8();
   report("s8s8", K, compareInts());
-  for (int I = 0; I < M; ++I)
-    for (int J = 0; J < N; ++J) {
-      int32_t S = Acc[I * N + J];
-      for (int P = 0; P < K; ++P)
-        S += UA[I * K + P] * SB[P * N + J];
-      Want[I * N + J] = S;
-    }
+  referenceInts(K, 1);
   U8();
   report("u8s8", K, compareInts());
   // Small integers: every product and sum is exact in float.
