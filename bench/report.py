@@ -101,7 +101,6 @@ def machine_peak(peaks, kind):
     return best
 
 
-
 def best(vals, names):
     got = [vals[n] for n in names if isinstance(vals.get(n), float)]
     return max(got) if got else None

@@ -516,29 +516,31 @@ static bool keepOddBF16VectorsInBlocks(Function &F) {
 
 /// The x86 workarounds for \p F; returns whether it changed.
 static bool workAroundX86(Function &F, bool O0Selectors) {
+  bool OddBF16 = compat::X86AbortsOnOddBF16VectorAccesses;
   // First: calls returning an odd-length bfloat vector then return none.
   // (Only with +avx512bf16, where the backend aborts on them and bfloat
   // vectors travel in the registers i16 vectors do; without it LLVM passes
   // them otherwise, and the fastcc calls of optimized code differ.)
   I16CallTypes OddResults;
   OddResults.Result = isOddBF16Vector;
-  bool Changed = compat::X86AbortsOnOddBF16VectorAccesses &&
-                 gemm::hasTargetFeature(F, "avx512bf16") &&
-                 callsWithI16Vectors(F, OddResults);
-  Changed |= (O0Selectors || F.hasOptNone()) && workAroundX86FastISel(F);
+  bool OddCalls = OddBF16 && gemm::hasTargetFeature(F, "avx512bf16") &&
+                  callsWithI16Vectors(F, OddResults);
+  bool Changed = (O0Selectors || F.hasOptNone()) && workAroundX86FastISel(F);
   // Last: the stack slots above may hold odd-length bf16 vectors too.
-  SmallVector<Instruction *, 4> OddBF16;
-  if (compat::X86AbortsOnOddBF16VectorAccesses)
+  SmallVector<Instruction *, 4> OddAccesses;
+  if (OddBF16)
     for (Instruction &I : instructions(F))
       if (isOddBF16VectorAccess(I))
-        OddBF16.push_back(&I);
-  for (Instruction *I : OddBF16)
+        OddAccesses.push_back(&I);
+  for (Instruction *I : OddAccesses)
     accessAsI16(*I);
-  if (compat::X86AbortsOnOddBF16VectorAccesses) {
-    Changed |= keepOddBF16VectorsInBlocks(F);
-    Changed |= foldOddBF16RoundTrips(F);
-  }
-  return Changed || !OddBF16.empty();
+  bool OddRewritten = OddCalls || !OddAccesses.empty();
+  if (OddBF16)
+    OddRewritten |= keepOddBF16VectorsInBlocks(F);
+  // The rewrites above leave bitcast round trips; nothing else does.
+  if (OddRewritten)
+    foldOddBF16RoundTrips(F);
+  return Changed || OddRewritten;
 }
 
 PreservedAnalyses BackendWorkaroundsPass::run(Module &M,

@@ -16,17 +16,21 @@ import subprocess
 import sys
 
 
+def has_line(path, pattern):
+    """Whether a line of the file matches the regular expression."""
+    with open(path, errors="replace") as f:
+        return any(re.search(pattern, line) for line in f)
+
+
 def needs_x86(path):
     """Whether the test REQUIREs an x86 CPU feature."""
-    with open(path, errors="replace") as f:
-        return any(re.search(r"REQUIRES:.*\b(cpu-|amx-)", line) for line in f)
+    return has_line(path, r"REQUIRES:.*\b(cpu-|amx-)")
 
 
 def needs_other_sources(path):
     """Whether the test's RUN lines build it with other sources (Inputs/):
     this script builds each file alone."""
-    with open(path, errors="replace") as f:
-        return any(re.search(r"RUN:.*%S/Inputs/\S+\.c\b", line) for line in f)
+    return has_line(path, r"RUN:.*%S/Inputs/\S+\.c\b")
 
 
 def uses_half_types(path):
