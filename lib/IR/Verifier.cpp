@@ -351,15 +351,26 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
                   all_of(seq<size_t>(0, Logical.size()), [&](size_t I) {
                     return mayEqualExtent(Logical[I], Result.LogicalShape[I]);
                   });
-  if (!MayAgree)
-    return reportFailure(
-        Call, "result typeinfo shape " + formatShape(Ty.Shape) +
-                  (Logical == Ty.Shape
-                       ? std::string()
-                       : " as written (storage order; logical " +
-                             formatShape(Logical) + ")") +
-                  " differs from the inferred result shape " +
-                  formatShape(Result.LogicalShape));
+  if (!MayAgree) {
+    // With a permuting layout, also say what to write: the inferred shape
+    // in the typeinfo's storage order (storage dim I is logical Layout[I]).
+    std::string InStorage;
+    if (Logical != Ty.Shape && Ty.Layout.size() == Result.LogicalShape.size()) {
+      Dims Storage;
+      for (int64_t D : Ty.Layout)
+        Storage.push_back(Result.LogicalShape[D]);
+      InStorage =
+          " (" + formatShape(Storage) + " in this layout's storage order)";
+    }
+    return reportFailure(Call,
+                         "result typeinfo shape " + formatShape(Ty.Shape) +
+                             (Logical == Ty.Shape
+                                  ? std::string()
+                                  : " as written (storage order; logical " +
+                                        formatShape(Logical) + ")") +
+                             " differs from the inferred result shape " +
+                             formatShape(Result.LogicalShape) + InStorage);
+  }
   if (Kind == OpKind::Transpose && !isLogicalTranspose(Call)) {
     std::string Why;
     std::optional<Dims> Perm = getTransposePermutation(Call, Why);

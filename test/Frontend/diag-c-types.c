@@ -45,7 +45,7 @@ v6f column_major(const float *a, const float *b) {
 
 void result_colmajor(v6f x) {
   tlx_token_t t = tensor_typeinfo(x, TLX_SHAPE(2, 3), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2));
-  v6f r = tensor_relu_f6(t); // expected-error {{'tensor_relu_f6': result typeinfo shape 2x3 as written (storage order; logical 3x2) differs from the inferred result shape 2x3}}
+  v6f r = tensor_relu_f6(t); // expected-error {{'tensor_relu_f6': result typeinfo shape 2x3 as written (storage order; logical 3x2) differs from the inferred result shape 2x3 (3x2 in this layout's storage order)}}
   tlx_token_t tr = tensor_typeinfo(r, TLX_SHAPE(2, 3), TLX_LAYOUT(1, 0), TLX_ZEROS(2)); // expected-note {{the result's type is given here}}
   (void)tr;
 }
