@@ -143,6 +143,9 @@ private:
   SmallVector<Value *, 32> emitKLoop(const MicroPanels &P, Value *Kcp,
                                      ArrayRef<Value *> Init,
                                      function_ref<void(Value *)> PrefetchC);
+  SmallVector<Value *, 32> emitKLoopOnEither(
+      Value *Cond, const MicroPanels &IfTrue, const MicroPanels &IfFalse,
+      function_ref<SmallVector<Value *, 32>(const MicroPanels &)> KLoop);
   void prefetchCRow(Value *Kq, Value *Row0, Value *Col0, Value *LastRow,
                     Value *LastK);
   void storeFinishedOrPartial(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
@@ -695,16 +698,6 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   P.AStride = c64(MR * KG);
   P.ARowStride = c64(KG);
   P.BStride = B.CreateMul(NR, c64(KG));
-  if (Kern.DirectA) {
-    // Full-height micro-panels straight from A, the partial last one from
-    // its packed copy.
-    Value *Full =
-        B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)), InPlaceA);
-    P.A =
-        B.CreateSelect(Full, elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc), P.A);
-    P.AStride = B.CreateSelect(Full, c64(1), P.AStride);
-    P.ARowStride = B.CreateSelect(Full, G.A.RowStride, P.ARowStride);
-  }
   if (Kern.DirectB) {
     // Full-width micro-panels straight from B (row stride of B), the
     // partial last one from its packed copy.
@@ -713,6 +706,28 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     P.B =
         B.CreateSelect(Full, elementPtr(B, G.B, Pc, B.CreateAdd(Jc, Jr)), P.B);
     P.BStride = B.CreateSelect(Full, G.B.RowStride, P.BStride);
+  }
+  // Full-height micro-panels straight from A, the partial last one from
+  // its packed copy.
+  Value *FullA = nullptr;
+  MicroPanels InPlace = P;
+  if (Kern.DirectA) {
+    FullA =
+        B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)), InPlaceA);
+    InPlace.A = elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc);
+    InPlace.AStride = c64(1);
+    InPlace.ARowStride = G.A.RowStride;
+  }
+  // With A's row stride known when compiling, each kind of micro-panel
+  // gets a k loop of its own, whose broadcasts address the rows at
+  // constant offsets; a select of the two strides left an address
+  // computation per row in every k step.
+  bool KLoopPerPanelKind = Kern.DirectA && isa<Constant>(G.A.RowStride) &&
+                           !Kern.Scalable && Kern.Dot != DotKind::Matrix;
+  if (Kern.DirectA && !KLoopPerPanelKind) {
+    P.A = B.CreateSelect(FullA, InPlace.A, P.A);
+    P.AStride = B.CreateSelect(FullA, InPlace.AStride, P.AStride);
+    P.ARowStride = B.CreateSelect(FullA, InPlace.ARowStride, P.ARowStride);
   }
 
   // Accumulators start at zero, or at -128 * column sums for biased A.
@@ -729,20 +744,22 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     for (unsigned R = 0; R < MR; ++R)
       Init.push_back(Start);
   }
-  SmallVector<Value *, 32> Acc;
-  if (Kern.Dot == DotKind::Matrix) {
-    Acc = emitMMAKLoop(B, Kern.Matrix, cast<FixedVectorType>(Kern.accVec()),
-                       P.A, P.B, P.BStride, Kcp);
-  } else if (Kern.Scalable) {
+  Value *CRow0 = B.CreateAdd(Ic, Ir), *CCol0 = B.CreateAdd(Jc, Jr);
+  Value *CLastRow = B.CreateSub(smin(c64(MR), B.CreateSub(Mc, Ir)), c64(1));
+  auto KLoop = [&](const MicroPanels &Panels) -> SmallVector<Value *, 32> {
+    if (Kern.Dot == DotKind::Matrix)
+      return emitMMAKLoop(B, Kern.Matrix, cast<FixedVectorType>(Kern.accVec()),
+                          Panels.A, Panels.B, Panels.BStride, Kcp);
     // (No prefetches: not measured on hardware with scalable vectors.)
-    Acc = emitKLoop(P, Kcp, Init, nullptr);
-  } else {
-    Value *CRow0 = B.CreateAdd(Ic, Ir), *CCol0 = B.CreateAdd(Jc, Jr);
-    Value *CLastRow = B.CreateSub(smin(c64(MR), B.CreateSub(Mc, Ir)), c64(1));
-    Acc = emitKLoop(P, Kcp, Init, [&](Value *Kq) {
+    if (Kern.Scalable)
+      return emitKLoop(Panels, Kcp, Init, nullptr);
+    return emitKLoop(Panels, Kcp, Init, [&](Value *Kq) {
       prefetchCRow(Kq, CRow0, CCol0, CLastRow, LastK);
     });
-  }
+  };
+  SmallVector<Value *, 32> Acc =
+      KLoopPerPanelKind ? emitKLoopOnEither(FullA, InPlace, P, KLoop)
+                        : KLoop(P);
   Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
   Value *Cols = smin(NR, B.CreateSub(Nc, Jr));
   Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
@@ -750,6 +767,33 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     storeScalableBlock(Acc, Row0, Col0, Rows, Cols, AddC, LastK, FirstK);
   else
     storeFinishedOrPartial(Acc, Row0, Col0, Rows, Cols, AddC, LastK, FirstK);
+}
+
+// KLoop on \p IfTrue's micro-panels or \p IfFalse's, as \p Cond says; the
+// accumulators of the two merged.
+SmallVector<Value *, 32> VectorGemmEmitter::emitKLoopOnEither(
+    Value *Cond, const MicroPanels &IfTrue, const MicroPanels &IfFalse,
+    function_ref<SmallVector<Value *, 32>(const MicroPanels &)> KLoop) {
+  SmallVector<Value *, 32> AccTrue, AccFalse;
+  BasicBlock *EndTrue = nullptr, *EndFalse = nullptr;
+  emitIf(
+      B, Cond,
+      [&] {
+        AccTrue = KLoop(IfTrue);
+        EndTrue = B.GetInsertBlock();
+      },
+      [&] {
+        AccFalse = KLoop(IfFalse);
+        EndFalse = B.GetInsertBlock();
+      });
+  SmallVector<Value *, 32> Acc;
+  for (unsigned I = 0; I < AccTrue.size(); ++I) {
+    PHINode *Phi = B.CreatePHI(AccTrue[I]->getType(), 2, "gemm.acc");
+    Phi->addIncoming(AccTrue[I], EndTrue);
+    Phi->addIncoming(AccFalse[I], EndFalse);
+    Acc.push_back(Phi);
+  }
+  return Acc;
 }
 
 // Starts the C block on its way while the k loop runs: it is read once at
