@@ -132,6 +132,10 @@ private:
                       std::string &Packed);
   View2D tapMajorKernelMatrix(IRBuilderBase &B, CallBase &Op, StridedView &Ker,
                               std::string &Packed);
+  void emitRowTapGemms(IRBuilderBase &B, const ConvolutionParams &P,
+                       const StridedView &In, const StridedView &Ker,
+                       const View2D &K2, ArrayRef<Value *> OIdx,
+                       const View2D &OutRow, Type *ResTy, CallBase &Op);
   void emitIm2colRuns(IRBuilderBase &B, const ConvolutionParams &P,
                       const StridedView &In, const StridedView &Ker,
                       ArrayRef<Value *> OIdx, const StridedView &Col);
@@ -1315,6 +1319,90 @@ View2D NDTo2DLowering::tapMajorKernelMatrix(IRBuilderBase &B, CallBase &Op,
   return *view2D(Ker, RowDims, {0});
 }
 
+/// Whether every receptive field's row (the last kernel dim's taps, each
+/// pixel's channels) is one contiguous run of \p In: channels-last data
+/// with dense pixels, no kernel dilation along the last dim and no input
+/// dilation (whose holes, in any dim, are zeros no run holds).
+static bool readsRuns(const ConvolutionParams &P, const StridedView &In) {
+  unsigned NS = In.rank() - 2;
+  return NS && In.Strides[1] == 1 && In.Strides[1 + NS] == In.Shape[1] &&
+         P.KernelDilations[NS - 1] == 1 &&
+         all_of(P.InputDilations, [](int64_t D) { return D <= 1; });
+}
+
+/// Shortest receptive-field row (kernel width x channels: each kernel
+/// row's GEMM's K) for which a convolution that shifted GEMMs do not take
+/// (strides) reads its runs in place, a GEMM per kernel row, rather than
+/// copying them into im2col columns for one GEMM.
+static cl::opt<int64_t> ConvRowTapsMinRun(
+    "tlx-conv-row-taps-min-run", cl::init(16), cl::Hidden,
+    cl::desc("shortest receptive-field row (kernel width x channels) of a "
+             "channels-last convolution computed as one GEMM per kernel "
+             "row reading the input in place (0: always im2col)"));
+
+/// Whether lowerConvolution computes \p P as row-tap GEMMs: runs in place,
+/// long enough, and no f16/bf16 result (rounded after every kernel row).
+static bool takesRowTaps(const ConvolutionParams &P, const StridedView &In,
+                         const StridedView &Ker, const CallBase &Op) {
+  unsigned NS = In.rank() - 2;
+  Type *ResElem = cast<VectorType>(Op.getType())->getElementType();
+  return ConvRowTapsMinRun > 0 && In.Shape[1] > 1 && readsRuns(P, In) &&
+         !ResElem->isHalfTy() && !ResElem->isBFloatTy() &&
+         Ker.Shape[1 + NS] * In.Shape[1] >= ConvRowTapsMinRun;
+}
+
+// One output row of channels-last data whose receptive-field rows are runs
+// of the input (readsRuns): per kernel tap t of the outer dims (for 2-D:
+// per kernel row),
+//   out[ow, o] (+)= in[n, (p.. * stride + t * k_dil), ow*stride + run]
+//                   x kernel[(t, run), o],      run = kw*C + c
+// with the input read in place as a [OW, KW*C] matrix whose rows step
+// stride*C elements (and overlap when the stride is below KW): no im2col.
+// The first tap stores, a loop over the others adds.
+void NDTo2DLowering::emitRowTapGemms(
+    IRBuilderBase &B, const ConvolutionParams &P, const StridedView &In,
+    const StridedView &Ker, const View2D &K2, ArrayRef<Value *> OIdx,
+    const View2D &OutRow, Type *ResTy, CallBase &Op) {
+  unsigned NS = In.rank() - 2;
+  int64_t Run = Ker.Shape[1 + NS] * In.Shape[1];
+  // The receptive fields' first run, of kernel tap 0.
+  SmallVector<Value *, 8> InIdx = {OIdx[0], B.getInt64(0)};
+  Dims Taps, InTapStrides;
+  for (unsigned D = 0; D + 1 < NS; ++D) {
+    InIdx.push_back(B.CreateMul(OIdx[1 + D], B.getInt64(P.Strides[D])));
+    Taps.push_back(Ker.Shape[2 + D]);
+    InTapStrides.push_back(P.KernelDilations[D] * In.Strides[2 + D]);
+  }
+  InIdx.push_back(B.getInt64(0));
+  Value *First = emitAddress(B, In, InIdx);
+  View2D Pixels{nullptr,
+                In.Elem,
+                OutRow.Rows,
+                Run,
+                P.Strides[NS - 1] * In.Strides[1 + NS],
+                1};
+  auto EmitTap = [&](IRBuilderBase &B, Value *T, bool IsFirst) {
+    View2D A = Pixels, Tap = K2, Sums = OutRow;
+    A.Ptr = offsetPtr(B, First, In.Elem, unflatten(B, T, Taps), InTapStrides);
+    Tap.Ptr = offsetPtr(B, K2.Ptr, K2.Elem, {T}, {Run * K2.RowStride});
+    Tap.Rows = Run;
+    SmallVector<Value *, 3> Args;
+    if (!IsFirst)
+      Args.push_back(emitToken(B, Sums));
+    Args.push_back(emitToken(B, A));
+    Args.push_back(emitToken(B, Tap));
+    CallInst *MM =
+        createOpCall(B, IsFirst ? OpKind::MatMul : OpKind::SMMA, ResTy, Args);
+    MM->setDebugLoc(Op.getDebugLoc());
+    emitStore2D(B, MM, Sums);
+  };
+  EmitTap(B, B.getInt64(0), true);
+  int64_t NumTaps = K2.Rows / Run;
+  if (NumTaps > 1)
+    emitCountedLoop(B, 1, NumTaps, 1, "tlx.conv.tap",
+                    [&](IRBuilderBase &B, Value *T) { EmitTap(B, T, false); });
+}
+
 // col[(c, k..), ow] (or col[ow, (k.., c)] for channels-last data) =
 // in_dilated[n, c, p*stride + k*k_dil] for the output row OIdx (n and the
 // output spatial indices but the last): im2col, input dilation's holes
@@ -1330,8 +1418,7 @@ void NDTo2DLowering::emitIm2colRow(IRBuilderBase &B, const ConvolutionParams &P,
   // kernel dim's taps, each pixel's channels) is one contiguous run in the
   // input and in the column, copied as one loop (vectorized; C = 3 alone
   // is not worth a vector).
-  if (PixelsAsRows && NS && In.Strides[1 + NS] == C &&
-      P.KernelDilations[NS - 1] == 1 && P.InputDilations[NS - 1] == 1)
+  if (PixelsAsRows && readsRuns(P, In))
     return emitIm2colRuns(B, P, In, Ker, OIdx, Col);
   // Loop dims: [C, k.., OW], or [OW, k.., C] with the channels innermost.
   Dims Shape = {PixelsAsRows ? Col.Shape[0] : C};
@@ -1455,16 +1542,13 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   Type *ResTy = FixedVectorType::get(
       cast<VectorType>(Op.getType())->getElementType(), O * OW);
   Dims ColShape = PixelsAsRows ? Dims{OW, CK} : Dims{CK, OW};
+  // Channels-last runs long enough: a GEMM per kernel row reading them in
+  // place, no columns.
+  bool RowTaps = PixelsAsRows && takesRowTaps(P, In, Ker, Op);
   // One output row: im2col of its receptive fields into Col, then the
-  // GEMM of Col and the kernel matrix.
+  // GEMM of Col and the kernel matrix (or the row-tap GEMMs).
   auto EmitRow = [&](IRBuilderBase &B, ArrayRef<Value *> OIdx,
                      const StridedView &Col) {
-    emitIm2colRow(B, P, In, Ker, OIdx, Col, PixelsAsRows);
-    View2D ColV{Col.Ptr, In.Elem, ColShape[0], ColShape[1], ColShape[1], 1};
-    CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
-                                {emitToken(B, PixelsAsRows ? ColV : K2),
-                                 emitToken(B, PixelsAsRows ? K2 : ColV)});
-    MM->setDebugLoc(Op.getDebugLoc());
     SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
     for (unsigned D = 0; D + 1 < NS; ++D)
       OutIdx.push_back(OIdx[1 + D]);
@@ -1472,6 +1556,14 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
       OutIdx.push_back(B.getInt64(0));
     View2D W = *view2D(Out, {1}, OutCols);
     W.Ptr = emitAddress(B, Out, OutIdx);
+    if (RowTaps)
+      return emitRowTapGemms(B, P, In, Ker, K2, OIdx, transposed(W), ResTy, Op);
+    emitIm2colRow(B, P, In, Ker, OIdx, Col, PixelsAsRows);
+    View2D ColV{Col.Ptr, In.Elem, ColShape[0], ColShape[1], ColShape[1], 1};
+    CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
+                                {emitToken(B, PixelsAsRows ? ColV : K2),
+                                 emitToken(B, PixelsAsRows ? K2 : ColV)});
+    MM->setDebugLoc(Op.getDebugLoc());
     emitStore2D(B, MM, PixelsAsRows ? transposed(W) : W);
   };
   int64_t Rows = 1;
@@ -1486,7 +1578,9 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
     emitParallelRegion(
         B, "tlx.par.conv", Rows, 1, Rows,
         [&](IRBuilderBase &TB, const ThreadShare &Share) {
-          Buffer ColBuf = emitAllocBuffer(TB, In.Elem, CK * OW, "tlx.pack");
+          Buffer ColBuf;
+          if (!RowTaps)
+            ColBuf = emitAllocBuffer(TB, In.Elem, CK * OW, "tlx.pack");
           StridedView Col{ColBuf.Ptr, In.Elem, ColShape, {ColShape[1], 1}};
           emitCountedLoop(TB, Share.Begin, Share.End, 1, "tlx.conv",
                           [&](IRBuilderBase &TB, Value *Flat) {
@@ -1496,7 +1590,9 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
             emitFree(TB, ColBuf.Ptr);
         });
   } else {
-    StridedView Col = allocPacked(B, In.Elem, ColShape);
+    StridedView Col;
+    if (!RowTaps)
+      Col = allocPacked(B, In.Elem, ColShape);
     emitLoopNest(B, Outer, inOrder(Outer.size()), "tlx.conv",
                  [&](IRBuilderBase &B, ArrayRef<Value *> OIdx) {
                    EmitRow(B, OIdx, Col);
@@ -1505,18 +1601,31 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   if (CopyBack)
     emitCopyBack(B, Out, Store);
   emitFrees(B);
-  emitRemark(
-      DEBUG_TYPE, "Convolution", Op,
-      "convolution: " + formatShape(In.Shape) + " * " + formatShape(Ker.Shape) +
-          " -> " + formatShape(Dst.Shape) + " as im2col + " +
-          (PixelsAsRows ? Twine(OW) + "x" + Twine(CK) + "x" + Twine(O)
-                        : Twine(O) + "x" + Twine(CK) + "x" + Twine(OW)) +
-          " (MxKxN) 2-D matmul per output row" +
-          (PixelsAsRows ? " (channels last: pixels x taps and channels)" : "") +
-          Packed + (CopyBack ? "; result via a packed temporary" : "") +
-          (Threaded ? "; rows split over the OpenMP threads "
-                      "(__kmpc_fork_call, static schedule)"
-                    : ""));
+  std::string Method;
+  if (RowTaps) {
+    int64_t Run = Ker.Shape[1 + NS] * C;
+    Method = (" as " + Twine(CK / Run) + " " + Twine(OW) + "x" + Twine(Run) +
+              "x" + Twine(O) +
+              " (MxKxN) 2-D matmuls per output row, one per kernel row, "
+              "reading the input in place (channels last), no im2col")
+                 .str();
+  } else {
+    Method =
+        (" as im2col + " +
+         (PixelsAsRows ? Twine(OW) + "x" + Twine(CK) + "x" + Twine(O)
+                       : Twine(O) + "x" + Twine(CK) + "x" + Twine(OW)) +
+         " (MxKxN) 2-D matmul per output row" +
+         (PixelsAsRows ? " (channels last: pixels x taps and channels)" : ""))
+            .str();
+  }
+  emitRemark(DEBUG_TYPE, "Convolution", Op,
+             "convolution: " + formatShape(In.Shape) + " * " +
+                 formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
+                 Method + Packed +
+                 (CopyBack ? "; result via a packed temporary" : "") +
+                 (Threaded ? "; rows split over the OpenMP threads "
+                             "(__kmpc_fork_call, static schedule)"
+                           : ""));
   Store.eraseFromParent();
 }
 

@@ -535,11 +535,16 @@ class Case:
         dt = rng.choice(ANY_TYPES)
         ns = rng.choice([1, 1, 2, 2, 3])
         # 16 channels or more: one GEMM per kernel tap over the input in
-        # place (tlx-nd-to-2d's shifted GEMMs); fewer: im2col.
-        wide = rng.random() < 0.3
+        # place (tlx-nd-to-2d's shifted GEMMs); 4-8 channels: receptive-
+        # field rows (kernel width x channels) on both sides of the 16
+        # elements from which channels-last data without shifted GEMMs
+        # takes a GEMM per kernel row; fewer: im2col.
+        band = rng.random()
+        wide, mid = band < 0.3, 0.3 <= band < 0.5
         for _ in range(200):
             nb, o = rng.randint(1, 2), rng.randint(1, 3)
-            c = rng.randint(16, 20) if wide else rng.randint(1, 3)
+            c = rng.randint(16, 20) if wide else \
+                rng.randint(4, 8) if mid else rng.randint(1, 3)
             ins = [rng.randint(1, 8 if ns < 3 else 5) for _ in range(ns)]
             ks = [rng.randint(1, 3) for _ in range(ns)]
             two = rng.random() < 0.25
@@ -554,7 +559,8 @@ class Case:
                 ek = (ks[i] - 1) * kdl[i] + 1
                 outs.append((ein - ek) // st[i] + 1 if ein >= ek else 0)
             if min(outs) >= 1 and \
-                    prod([nb, c] + ins) <= MAX_ELEMS * (8 if wide else 1) and \
+                    prod([nb, c] + ins) <= \
+                    MAX_ELEMS * (8 if wide else 3 if mid else 1) and \
                     prod([nb, o] + outs) <= MAX_ELEMS:
                 break
         else:
@@ -562,6 +568,13 @@ class Case:
                 1, 1, 1, [3] * ns, [1] * ns, [1] * ns, [1] * ns, [1] * ns, \
                 [3] * ns, True
         x = self.new_input(dt, [nb, c] + ins, FILL_DYADIC)
+        if rng.random() < 0.4:
+            # Channels last with dense pixels (N, spatial.., C), as the
+            # shifted and row-tap GEMMs read the input in place.
+            x.layout = [0] + list(range(2, 2 + ns)) + [1]
+            if x.form == "load":
+                x.blas = rand_blas(rng, x.shape)
+                x.blas[-1] = 0
         w = self.new_input(dt, [o, c] + ks, FILL_DYADIC)
         self.new_output(dt, [nb, o] + outs)
         toks = [self.token_of(x), self.token_of(w)]

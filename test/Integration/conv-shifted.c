@@ -31,13 +31,10 @@
 // REMARK: remark: convolution: 1x16x6x24 * 4x16x2x3 -> 1x4x5x22 as 6 GEMMs of 118x16x4
 // REMARK: remark: convolution: 1x16x3x4x30 * 2x16x2x2x3 -> 1x2x2x3x28 as im2col
 // REMARK: remark: convolution: 1x16x4x20 * 3x16x2x2 -> 1x3x3x19 as im2col
-// REMARK: remark: convolution: 1x8x4x40 * 3x8x2x2 -> 1x3x3x39 as im2col
+// REMARK: remark: convolution: 1x8x4x40 * 3x8x2x2 -> 1x3x3x39 as 2 39x16x3 (MxKxN) 2-D matmuls per output row, one per kernel row
 // ANYPAD: 1x16x9x34 * 4x16x3x3 -> 1x4x4x15 as 9 GEMMs of 117x16x4
 // ANYPAD: 1x16x3x4x30 * 2x16x2x2x3 -> 1x2x2x3x28 as 12 GEMMs of 2x16x208
-#include "Inputs/oracle.h"
-#include <tlx.h>
-
-#define UNP(...) __VA_ARGS__
+#include "Inputs/conv_case.h"
 
 typedef float v1080f __attribute__((__vector_size__(1080 * 4)));
 typedef float v240f __attribute__((__vector_size__(240 * 4)));
@@ -53,51 +50,6 @@ TLX_DECLARE_TENSOR_OPS_AS(v440i, i440)
 TLX_DECLARE_TENSOR_OPS_AS(v336f, f336)
 TLX_DECLARE_TENSOR_OPS_AS(v171h, h171)
 TLX_DECLARE_TENSOR_OPS_AS(v351f, f351)
-
-// One case: storage shapes and layouts of input, kernel and output (as
-// parenthesized lists), strides and kernel dilations; checked against
-// tlx_ref_convolution.
-#define CONV_CASE(NAME, TIN, TOUT, DTIN, DTOUT, SFX, R, NS, SI, LI, SK, LK, SO, \
-                  LO, ST, KD)                                                  \
-  {                                                                            \
-    const int64_t si[] = {UNP SI}, li[] = {UNP LI}, sk[] = {UNP SK},           \
-                  lk[] = {UNP LK}, so[] = {UNP SO}, lo[] = {UNP LO},           \
-                  st[] = {UNP ST}, id[R - 2] = {0}, kd[] = {UNP KD};           \
-    int64_t ni = 1, nk = 1, no = 1;                                            \
-    for (int d = 0; d < R; ++d) {                                              \
-      ni *= si[d];                                                             \
-      nk *= sk[d];                                                             \
-      no *= so[d];                                                             \
-    }                                                                          \
-    TIN *in = malloc(sizeof(TIN) * ni), *k = malloc(sizeof(TIN) * nk);        \
-    TOUT *o = malloc(sizeof(TOUT) * no), *w = malloc(sizeof(TOUT) * no);      \
-    int64_t ones[R - 2];                                                       \
-    for (int d = 0; d < R - 2; ++d)                                            \
-      ones[d] = 1;                                                             \
-    (void)id;                                                                  \
-    tlx_tensor ti = desc(in, DTIN, R, si, li, NULL);                           \
-    tlx_tensor tk = desc(k, DTIN, R, sk, lk, NULL);                            \
-    tlx_tensor to = desc(o, DTOUT, R, so, lo, NULL);                           \
-    tlx_tensor tw = desc(w, DTOUT, R, so, lo, NULL);                           \
-    fillRandom(&ti, 3);                                                        \
-    fillRandom(&tk, 3);                                                        \
-    refOk(NAME, tlx_ref_convolution(&ti, &tk, st, ones, kd, &tw));             \
-    tlx_token_t xi = tensor_load(in, TLX_SHAPE SI, TLX_LAYOUT LI,              \
-                                 TLX_ZEROS(R), TLX_ZEROS(R));                  \
-    tlx_token_t xk = tensor_load(k, TLX_SHAPE SK, TLX_LAYOUT LK,               \
-                                 TLX_ZEROS(R), TLX_ZEROS(R));                  \
-    tensor_store(o,                                                            \
-                 tensor_typeinfo(tensor_convolution_##SFX(                     \
-                                     xi, xk, TLX_DIMS ST, TLX_ZEROS(NS)    ,    \
-                                     TLX_DIMS KD),                             \
-                                 TLX_SHAPE SO, TLX_LAYOUT LO, TLX_ZEROS(R)),   \
-                 TLX_ZEROS(R));                                                \
-    compare(NAME, &to, &tw, 1e-3);                                             \
-    free(in);                                                                  \
-    free(k);                                                                   \
-    free(o);                                                                   \
-    free(w);                                                                   \
-  }
 
 int main(void) {
   // NCHW, OIHW kernel (packed into taps of [O, C]): kernel x pixels.
@@ -124,8 +76,8 @@ int main(void) {
             (1, 16, 3, 4, 30), (0, 1, 2, 3, 4), (2, 16, 2, 2, 3),
             (0, 1, 2, 3, 4), (1, 2, 2, 3, 28), (0, 1, 2, 3, 4), (1, 1, 1),
             (1, 1, 1))
-  // Kept on im2col: an f16 result (rounded once, not after every tap) and
-  // fewer than 16 channels.
+  // Kept on im2col: an f16 result (rounded once, not after every tap).
+  // Fewer than 16 channels: a GEMM per kernel row (conv-row-taps.c).
   CONV_CASE("f16 result", _Float16, _Float16, TLX_F16, TLX_F16, h171, 4, 2,
             (1, 4, 20, 16), (0, 2, 3, 1), (2, 2, 16, 3), (2, 3, 1, 0),
             (1, 3, 19, 3), (0, 2, 3, 1), (1, 1), (1, 1))
