@@ -102,6 +102,12 @@ _cross_targets = (
     ("ppc64le", "ppc", "powerpc64le-linux-gnu", "qemu-ppc64le -cpu power10"),
     ("riscv64", "rv", "riscv64-linux-gnu",
      "qemu-riscv64 -cpu rv64,v=true,vlen=128"))
+# %cross_opt: the -O levels the cross targets' execution tests build at
+# (cross_run.py, Differential/run.py --opt): O0,O2, or TLX_CROSS_OPT (.ci/run
+# gives O2 for the second LLVM version, whose qemu runs would otherwise
+# double the suite's time on a slow machine; LLVM 19 keeps both levels).
+config.substitutions.append(
+    ("%cross_opt", os.environ.get("TLX_CROSS_OPT", "O0,O2")))
 for _arch, _prefix, _triple, _qemu in _cross_targets:
     _feature = _arch + "-cross"
     _rt = os.path.join(config.tlx_obj_root, "lib", _triple, "libtlxrt.a")
