@@ -1013,16 +1013,25 @@ class Prog:
     def op_convolution(self, op):
         dt = self.dt_choice(TYPES)
         # 16 channels or more: one GEMM per kernel tap over the input in
-        # place (tlx-nd-to-2d's shifted GEMMs); fewer: im2col.
-        nc = (self.rng.randint(16, 20) if self.chance(0.3) else
+        # place (tlx-nd-to-2d's shifted GEMMs); 4-8: channels-last rows of
+        # kernel width x channels on both sides of the 16 elements from
+        # which a GEMM per kernel row reads them in place; fewer: im2col.
+        band = self.rng.random()
+        nc = (self.rng.randint(16, 20) if band < 0.3 else
+              self.rng.randint(4, 8) if band < 0.5 else
               self.rng.randint(1, 3))
+        def new_image():
+            spatial = self.rshape(self.rng.choice([1, 2]),
+                                  max(4, self.max_elems // (2 * nc + 4)))
+            r = 2 + len(spatial)
+            # Channels last (N, spatial.., C) now and then, as the shifted
+            # and row-tap GEMMs read the input in place.
+            layout = ([0] + list(range(2, r)) + [1]
+                      if self.on("layouts") and self.chance(0.3) else None)
+            return self.new_input(dt, [self.rng.randint(1, 2), nc] + spatial,
+                                  layout=layout)
         x = self.pick(lambda v: v.dt == dt and 3 <= v.rank <= 4 and
-                      self.fine(v),
-                      lambda: self.new_input(dt, [self.rng.randint(1, 2), nc] +
-                                             self.rshape(
-                                                 self.rng.choice([1, 2]),
-                                                 max(4, self.max_elems //
-                                                     (2 * nc + 4)))))
+                      self.fine(v), new_image)
         ns = x.rank - 2
         nb, c, ins = x.logical[0], x.logical[1], x.logical[2:]
         two = self.chance(0.25)
