@@ -1498,6 +1498,24 @@ void NDTo2DLowering::emitIm2colRuns(
       });
 }
 
+/// How lowerConvolution computes each output row, for its remark: the
+/// row-tap GEMMs (runs of \p Run elements) or im2col and one GEMM.
+static std::string describeRowGemms(bool RowTaps, bool PixelsAsRows, int64_t OW,
+                                    int64_t CK, int64_t O, int64_t Run) {
+  if (RowTaps)
+    return (" as " + Twine(CK / Run) + " " + Twine(OW) + "x" + Twine(Run) +
+            "x" + Twine(O) +
+            " (MxKxN) 2-D matmuls per output row, one per kernel row, "
+            "reading the input in place (channels last), no im2col")
+        .str();
+  return (" as im2col + " +
+          (PixelsAsRows ? Twine(OW) + "x" + Twine(CK) + "x" + Twine(O)
+                        : Twine(O) + "x" + Twine(CK) + "x" + Twine(OW)) +
+          " (MxKxN) 2-D matmul per output row" +
+          (PixelsAsRows ? " (channels last: pixels x taps and channels)" : ""))
+      .str();
+}
+
 // %o = convolution(token %in, token %k, strides, in_dil, k_dil)
 //   -->
 // for n, for out rows p_0..p_{s-2}:
@@ -1601,23 +1619,8 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   if (CopyBack)
     emitCopyBack(B, Out, Store);
   emitFrees(B);
-  std::string Method;
-  if (RowTaps) {
-    int64_t Run = Ker.Shape[1 + NS] * C;
-    Method = (" as " + Twine(CK / Run) + " " + Twine(OW) + "x" + Twine(Run) +
-              "x" + Twine(O) +
-              " (MxKxN) 2-D matmuls per output row, one per kernel row, "
-              "reading the input in place (channels last), no im2col")
-                 .str();
-  } else {
-    Method =
-        (" as im2col + " +
-         (PixelsAsRows ? Twine(OW) + "x" + Twine(CK) + "x" + Twine(O)
-                       : Twine(O) + "x" + Twine(CK) + "x" + Twine(OW)) +
-         " (MxKxN) 2-D matmul per output row" +
-         (PixelsAsRows ? " (channels last: pixels x taps and channels)" : ""))
-            .str();
-  }
+  std::string Method = describeRowGemms(RowTaps, PixelsAsRows, OW, CK, O,
+                                        NS ? Ker.Shape[1 + NS] * C : C);
   emitRemark(DEBUG_TYPE, "Convolution", Op,
              "convolution: " + formatShape(In.Shape) + " * " +
                  formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
