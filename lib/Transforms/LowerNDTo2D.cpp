@@ -125,6 +125,11 @@ private:
                                          StridedView &Ker,
                                          const StridedView &Dst,
                                          const WidePixels &Wide);
+  void
+  emitTapSum(IRBuilderBase &B, CallBase &Op, Type *ResTy, int64_t NumTaps,
+             const View2D &Sums,
+             function_ref<std::pair<View2D, View2D>(IRBuilderBase &, Value *)>
+                 TapOperands);
   void emitShiftedChunk(IRBuilderBase &B, const ShiftedConvPlan &S,
                         CallBase &Op, Type *ResTy, Value *Image,
                         const StridedView &Ker, Value *Q0);
@@ -1255,8 +1260,34 @@ ShiftedConvPlan NDTo2DLowering::planShiftedConvolution(
   return S;
 }
 
-// One chunk of wide pixels from Q0 on: tap 0 writes its sums, a loop over
-// the other taps adds to them - two GEMMs' code whatever the kernel size.
+// Sums[.] = sum over taps T < NumTaps of A(T) x B(T), the two operands
+// TapOperands gives: tap 0 a matmul that stores, a loop over the others
+// adding to it (tensor.smma, which tlx-tile computes in place) - two GEMMs'
+// code whatever the tap count.
+void NDTo2DLowering::emitTapSum(
+    IRBuilderBase &B, CallBase &Op, Type *ResTy, int64_t NumTaps,
+    const View2D &Sums,
+    function_ref<std::pair<View2D, View2D>(IRBuilderBase &, Value *)>
+        TapOperands) {
+  auto EmitTap = [&](IRBuilderBase &B, Value *T, bool IsFirst) {
+    auto [A, Bm] = TapOperands(B, T);
+    SmallVector<Value *, 3> Args;
+    if (!IsFirst)
+      Args.push_back(emitToken(B, Sums));
+    Args.push_back(emitToken(B, A));
+    Args.push_back(emitToken(B, Bm));
+    CallInst *MM =
+        createOpCall(B, IsFirst ? OpKind::MatMul : OpKind::SMMA, ResTy, Args);
+    MM->setDebugLoc(Op.getDebugLoc());
+    emitStore2D(B, MM, Sums);
+  };
+  EmitTap(B, B.getInt64(0), true);
+  if (NumTaps > 1)
+    emitCountedLoop(B, 1, NumTaps, 1, "tlx.conv.tap",
+                    [&](IRBuilderBase &B, Value *T) { EmitTap(B, T, false); });
+}
+
+// One chunk of wide pixels from Q0 on, all taps (emitTapSum).
 void NDTo2DLowering::emitShiftedChunk(IRBuilderBase &B,
                                       const ShiftedConvPlan &S, CallBase &Op,
                                       Type *ResTy, Value *Image,
@@ -1264,27 +1295,18 @@ void NDTo2DLowering::emitShiftedChunk(IRBuilderBase &B,
   Value *First = offsetPtr(B, Image, S.Pixels.Elem, {Q0}, {S.Wide.Step});
   Value *SumsPtr = offsetPtr(B, S.WideBuf.Ptr, S.WideBuf.Elem, {Q0},
                              {S.PixelsAsRows ? S.Sums.Cols : 1});
-  auto EmitTap = [&](IRBuilderBase &B, ArrayRef<Value *> T, bool IsFirst) {
-    View2D In = S.Pixels, Tap = S.Tap, Sums = S.Sums;
-    In.Ptr = offsetPtr(B, First, In.Elem, T, S.InTapStrides);
-    Tap.Ptr = offsetPtr(B, Ker.Ptr, Ker.Elem, T, S.KerTapStrides);
-    Sums.Ptr = SumsPtr;
-    SmallVector<Value *, 3> Args;
-    if (!IsFirst)
-      Args.push_back(emitToken(B, Sums));
-    Args.push_back(emitToken(B, S.PixelsAsRows ? In : Tap));
-    Args.push_back(emitToken(B, S.PixelsAsRows ? Tap : In));
-    CallInst *MM =
-        createOpCall(B, IsFirst ? OpKind::MatMul : OpKind::SMMA, ResTy, Args);
-    MM->setDebugLoc(Op.getDebugLoc());
-    emitStore2D(B, MM, Sums);
-  };
-  EmitTap(B, SmallVector<Value *, 4>(S.Taps.size(), B.getInt64(0)), true);
-  if (S.NumTaps > 1)
-    emitCountedLoop(B, 1, S.NumTaps, 1, "tlx.conv.tap",
-                    [&](IRBuilderBase &B, Value *T) {
-                      EmitTap(B, unflatten(B, T, S.Taps), false);
-                    });
+  View2D Sums = S.Sums;
+  Sums.Ptr = SumsPtr;
+  emitTapSum(B, Op, ResTy, S.NumTaps, Sums,
+             [&](IRBuilderBase &B, Value *T) -> std::pair<View2D, View2D> {
+               SmallVector<Value *, 8> Idx = unflatten(B, T, S.Taps);
+               View2D In = S.Pixels, Tap = S.Tap;
+               In.Ptr = offsetPtr(B, First, In.Elem, Idx, S.InTapStrides);
+               Tap.Ptr = offsetPtr(B, Ker.Ptr, Ker.Elem, Idx, S.KerTapStrides);
+               if (S.PixelsAsRows)
+                 return {In, Tap};
+               return {Tap, In};
+             });
 }
 
 /// The im2col copy's loop nest over \p Shape, filling \p Col: at -O0 a
@@ -1358,7 +1380,7 @@ static bool takesRowTaps(const ConvolutionParams &P, const StridedView &In,
 //                   x kernel[(t, run), o],      run = kw*C + c
 // with the input read in place as a [OW, KW*C] matrix whose rows step
 // stride*C elements (and overlap when the stride is below KW): no im2col.
-// The first tap stores, a loop over the others adds.
+// The taps summed by emitTapSum.
 void NDTo2DLowering::emitRowTapGemms(
     IRBuilderBase &B, const ConvolutionParams &P, const StridedView &In,
     const StridedView &Ker, const View2D &K2, ArrayRef<Value *> OIdx,
@@ -1381,26 +1403,16 @@ void NDTo2DLowering::emitRowTapGemms(
                 Run,
                 P.Strides[NS - 1] * In.Strides[1 + NS],
                 1};
-  auto EmitTap = [&](IRBuilderBase &B, Value *T, bool IsFirst) {
-    View2D A = Pixels, Tap = K2, Sums = OutRow;
-    A.Ptr = offsetPtr(B, First, In.Elem, unflatten(B, T, Taps), InTapStrides);
-    Tap.Ptr = offsetPtr(B, K2.Ptr, K2.Elem, {T}, {Run * K2.RowStride});
-    Tap.Rows = Run;
-    SmallVector<Value *, 3> Args;
-    if (!IsFirst)
-      Args.push_back(emitToken(B, Sums));
-    Args.push_back(emitToken(B, A));
-    Args.push_back(emitToken(B, Tap));
-    CallInst *MM =
-        createOpCall(B, IsFirst ? OpKind::MatMul : OpKind::SMMA, ResTy, Args);
-    MM->setDebugLoc(Op.getDebugLoc());
-    emitStore2D(B, MM, Sums);
-  };
-  EmitTap(B, B.getInt64(0), true);
-  int64_t NumTaps = K2.Rows / Run;
-  if (NumTaps > 1)
-    emitCountedLoop(B, 1, NumTaps, 1, "tlx.conv.tap",
-                    [&](IRBuilderBase &B, Value *T) { EmitTap(B, T, false); });
+  emitTapSum(B, Op, ResTy, K2.Rows / Run, OutRow,
+             [&](IRBuilderBase &B, Value *T) -> std::pair<View2D, View2D> {
+               View2D A = Pixels, Tap = K2;
+               A.Ptr = offsetPtr(B, First, In.Elem, unflatten(B, T, Taps),
+                                 InTapStrides);
+               Tap.Ptr =
+                   offsetPtr(B, K2.Ptr, K2.Elem, {T}, {Run * K2.RowStride});
+               Tap.Rows = Run;
+               return {A, Tap};
+             });
 }
 
 // col[(c, k..), ow] (or col[ow, (k.., c)] for channels-last data) =
