@@ -35,6 +35,9 @@
 //           pack A[ic:+mc, pc:+kc] into MR-tall micro-panels [kc/KG][MR][KG]
 //           for jr < nc step NR, ir < mc step MR:          (B micro-panel
 //             microkernel(ir, jr)                           in L1)
+//     When all of M is one A block, B is packed inside the ic loop instead,
+//     a group of micro-panels at a time right before their microkernels
+//     (BPacking::PerGroup; for run-time sizes decided at run time).
 //     Scalable vectors: W lanes per vscale unit, so NR = NV x W x vscale is
 //     read at run time (llvm.vscale), and so are the B panel's NC (whole
 //     micro-panels) and the buffers sized by NR; KC is chosen for a 256-bit
@@ -120,7 +123,11 @@ private:
   bool canPackBRows() const;
   void packBRows(Value *Col0, Value *Pc, Value *Cols, Value *Kc, Value *Panel);
   bool canInterleaveB() const;
-  void interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp, Value *Panel);
+  unsigned panelsPerInterleave() const;
+  Value *packFullPanelGroups(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
+                             Value *Kcp);
+  void interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp, Value *Panel,
+                           unsigned Panels = 1);
   void emitColumnSums(Value *Panel, Value *Kcp, Value *SumsAt);
   void packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc, Value *Kcp);
   bool canTransposeA() const;
@@ -130,6 +137,20 @@ private:
   void copyIntoPanel(const GemmOperand &Op, Value *Row0, Value *Col0,
                      Value *Rows, Value *Kc, bool KIsRow, Value *Panel,
                      Value *PanelWidth, bool FlipSign);
+  /// Where B is packed: the whole B panel (KC x NC) before the A blocks,
+  /// or a group of micro-panels at a time in the one A block (decided when
+  /// compiling or, for run-time sizes, at run time).
+  enum class BPacking { WholePanel, PerGroup, AtRunTime };
+  BPacking bPacking() const;
+  /// One K block: its start, length (padded to whole k groups: Kcp), and
+  /// whether it adds to C, finishes C, starts from the initial sums.
+  struct KBlock {
+    Value *Pc, *Kc, *Kcp, *AddC, *LastK, *FirstK;
+  };
+  void emitRowBlocks(Value *Jc, Value *Nc, const KBlock &KB, BPacking Packing,
+                     Value *RowBegin, Value *RowEnd);
+  void emitMicrokernels(Value *Ic, Value *Jc, Value *Mc, Value *Nc,
+                        const KBlock &KB);
   void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Pc,
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
                        Value *LastK, Value *FirstK);
@@ -235,12 +256,16 @@ void VectorGemmEmitter::emit() {
   if (Kern.DirectB)
     InPlaceB = inPlaceCheck(G.B, B.CreateICmpSLE(G.extentM(B), c64(Kern.MC)));
   ApBase = emitScratch(B, ScratchSlot::PackedA, Kern.MC * Kern.KC * ES);
-  BpBase =
-      emitScratch(B, ScratchSlot::PackedB, B.CreateMul(NC, c64(Kern.KC * ES)));
+  BPacking Packing = bPacking();
+  Value *BGroup = c64(panelsPerInterleave() * Kern.nr());
+  BpBase = emitScratch(B, ScratchSlot::PackedB,
+                       B.CreateMul(Packing == BPacking::PerGroup ? BGroup : NC,
+                                   c64(Kern.KC * ES)));
   if (Kern.biasA())
     ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
 
   // This code's share of C: all of it, or one thread's rows or columns.
+  Value *RowBegin = G.RowBegin ? G.RowBegin : c64(0);
   Value *RowEnd = G.RowEnd ? G.RowEnd : G.extentM(B);
   Value *ColEnd = G.ColEnd ? G.ColEnd : G.extentN(B);
   Value *KEnd = G.extentK(B);
@@ -251,36 +276,57 @@ void VectorGemmEmitter::emit() {
         emitLoop(
             B, c64(0), KEnd, c64(Kern.KC), "gemm.pc",
             [&](IRBuilderBase &, Value *Pc) {
-              Value *Kc = smin(c64(Kern.KC), B.CreateSub(KEnd, Pc));
-              Value *Kcp = B.CreateAnd(B.CreateAdd(Kc, c64(Kern.kPad() - 1)),
-                                       c64(-int64_t(Kern.kPad())));
-              packB(Jc, Pc, Nc, Kc, Kcp);
+              KBlock KB;
+              KB.Pc = Pc;
+              KB.Kc = smin(c64(Kern.KC), B.CreateSub(KEnd, Pc));
+              KB.Kcp = B.CreateAnd(B.CreateAdd(KB.Kc, c64(Kern.kPad() - 1)),
+                                   c64(-int64_t(Kern.kPad())));
+              if (Packing == BPacking::WholePanel)
+                packB(Jc, Pc, Nc, KB.Kc, KB.Kcp);
               // Later K blocks add to what the earlier ones stored.
-              Value *AddC = G.Accumulate
-                                ? B.getTrue()
-                                : B.CreateICmpNE(Pc, c64(0), "gemm.addc");
+              KB.AddC = G.Accumulate ? B.getTrue()
+                                     : B.CreateICmpNE(Pc, c64(0), "gemm.addc");
               // The last K block finishes C: the epilogue applies there.
-              Value *LastK = B.CreateICmpSGE(B.CreateAdd(Pc, Kc), KEnd,
-                                             "gemm.lastk");
+              KB.LastK =
+                  B.CreateICmpSGE(B.CreateAdd(Pc, KB.Kc), KEnd, "gemm.lastk");
               // The first reads the initial sums from Init, if any.
-              Value *FirstK = B.CreateICmpEQ(Pc, c64(0), "gemm.firstk");
-              Value *MCStep = rowBlock(Kcp);
-              emitLoop(
-                  B, G.RowBegin ? G.RowBegin : c64(0), RowEnd, MCStep,
-                  "gemm.ic", [&](IRBuilderBase &, Value *Ic) {
-                    Value *Mc = smin(MCStep, B.CreateSub(RowEnd, Ic));
-                    packA(Ic, Pc, Mc, Kc, Kcp);
-                    emitLoop(B, c64(0), Nc, NR, "gemm.jr",
-                             [&](IRBuilderBase &, Value *Jr) {
-                               emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
-                                        [&](IRBuilderBase &, Value *Ir) {
-                                          emitMicrokernel(Ic, Ir, Jc, Jr, Pc,
-                                                          Mc, Nc, Kcp, AddC,
-                                                          LastK, FirstK);
-                                        });
-                             });
-                  });
+              KB.FirstK = B.CreateICmpEQ(Pc, c64(0), "gemm.firstk");
+              emitRowBlocks(Jc, Nc, KB, Packing, RowBegin, RowEnd);
             });
+      });
+}
+
+/// The A blocks of rows [RowBegin, RowEnd) against the B panel's columns
+/// [Jc, +Nc) in K block \p KB, B packed as \p Packing says.
+void VectorGemmEmitter::emitRowBlocks(Value *Jc, Value *Nc, const KBlock &KB,
+                                      BPacking Packing, Value *RowBegin,
+                                      Value *RowEnd) {
+  Value *MCStep = rowBlock(KB.Kcp);
+  Value *BGroup = c64(panelsPerInterleave() * Kern.nr());
+  bool Always = Packing == BPacking::PerGroup;
+  Value *PerGroup = Always ? B.getTrue()
+                           : B.CreateICmpSLE(B.CreateSub(RowEnd, RowBegin),
+                                             MCStep, "gemm.bpergroup");
+  emitLoop(
+      B, RowBegin, RowEnd, MCStep, "gemm.ic", [&](IRBuilderBase &, Value *Ic) {
+        Value *Mc = smin(MCStep, B.CreateSub(RowEnd, Ic));
+        packA(Ic, KB.Pc, Mc, KB.Kc, KB.Kcp);
+        if (Packing == BPacking::WholePanel)
+          return emitMicrokernels(Ic, Jc, Mc, Nc, KB);
+        // B packed here: a group of micro-panels at a time, or the
+        // whole panel before the first A block.
+        Value *PackHere =
+            Always ? PerGroup
+                   : B.CreateOr(PerGroup, B.CreateICmpEQ(Ic, RowBegin));
+        Value *Step = Always ? BGroup : B.CreateSelect(PerGroup, BGroup, Nc);
+        emitLoop(B, c64(0), Nc, Step, "gemm.jg",
+                 [&](IRBuilderBase &, Value *Jg) {
+                   Value *Ng = smin(Step, B.CreateSub(Nc, Jg));
+                   Value *Jcg = B.CreateAdd(Jc, Jg);
+                   emitIfFolded(B, PackHere,
+                                [&] { packB(Jcg, KB.Pc, Ng, KB.Kc, KB.Kcp); });
+                   emitMicrokernels(Ic, Jcg, Mc, Ng, KB);
+                 });
       });
 }
 
@@ -310,7 +356,8 @@ void VectorGemmEmitter::copyIntoPanel(const GemmOperand &Op, Value *Row0,
 
 void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
                               Value *Kcp) {
-  emitLoop(B, c64(0), Nc, NR, "gemm.packb", [&](IRBuilderBase &, Value *Jr) {
+  Value *Begin = packFullPanelGroups(Jc, Pc, Nc, Kc, Kcp);
+  emitLoop(B, Begin, Nc, NR, "gemm.packb", [&](IRBuilderBase &, Value *Jr) {
     Value *Cols = smin(NR, B.CreateSub(Nc, Jr));
     Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
     if (canPackBRows())
@@ -356,20 +403,125 @@ bool VectorGemmEmitter::canInterleaveB() const {
          isConstOne(G.B.ColStride);
 }
 
+// Micro-panels interleaved together: as many as one register-wide load of a
+// B row covers (int8 on AVX-512: 32-column panels, two per 64-byte row
+// load). One panel at a time reads half of each cache line per pass down
+// the k rows, and the other half a pass later, from L2 (64 x 1024 x 1024
+// s8s8: packing B was 28% of the GEMM).
+unsigned VectorGemmEmitter::panelsPerInterleave() const {
+  if (!canInterleaveB())
+    return 1;
+  unsigned RowBytes = Kern.nr() * G.B.Elem->getPrimitiveSizeInBits() / 8;
+  return std::max(1u, Kern.RegBytes / RowBytes);
+}
+
+/// Packs B's columns [0, end) of this block, \returns end: whole groups of
+/// panelsPerInterleave() full micro-panels (none when the K block has a
+/// k tail, whose panels are zero-padded); packB packs the rest one by one.
+Value *VectorGemmEmitter::packFullPanelGroups(Value *Jc, Value *Pc, Value *Nc,
+                                              Value *Kc, Value *Kcp) {
+  unsigned Panels = panelsPerInterleave();
+  if (Panels == 1)
+    return c64(0);
+  Value *Group = c64(Panels * Kern.nr());
+  Value *End =
+      B.CreateSelect(B.CreateICmpEQ(Kc, Kcp),
+                     B.CreateMul(B.CreateUDiv(Nc, Group), Group), c64(0));
+  emitLoop(B, c64(0), End, Group, "gemm.packb.group",
+           [&](IRBuilderBase &, Value *Jr) {
+             Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
+             interleaveIntoPanel(Pc, B.CreateAdd(Jc, Jr), Kcp, Panel, Panels);
+             if (!Kern.biasA())
+               return;
+             for (unsigned P = 0; P < Panels; ++P) {
+               Value *First = B.CreateAdd(Jr, c64(P * Kern.nr()));
+               emitColumnSums(packPtr(BpBase, B.CreateMul(First, Kcp)), Kcp,
+                              First);
+             }
+           });
+  return End;
+}
+
+namespace {
+
+/// Shuffles \p Rows (KG vectors of one B row's columns each) into the
+/// packed k-group order: element c * KG + g of the result holds row g's
+/// column c; returns the result in pieces of \p PieceElems elements (one
+/// register each). As one shuffle of all rows, a 4 x 64-byte interleave
+/// left x86 without VBMI ~40 instructions on 128-bit parts (64 x 1024 x
+/// 1024 int8: -7%); instead log2(KG) rounds of unpacks within 16-byte
+/// lanes (x86's punpckl/h, AArch64's zip1/2) gather each column's k group,
+/// and each piece then only moves whole lanes (vshufi64x2, vpermt2q).
+/// The masks follow where every element went, so the result does not
+/// depend on the rounds' order.
+SmallVector<Value *, 8> interleaveRows(IRBuilderBase &B, ArrayRef<Value *> Rows,
+                                       unsigned PieceElems) {
+  auto *RowTy = cast<FixedVectorType>(Rows[0]->getType());
+  unsigned Width = RowTy->getNumElements(), KG = Rows.size();
+  unsigned LaneElems =
+      std::min(Width, std::max(1u, 128 / RowTy->getScalarSizeInBits()));
+  // Source of every element: Row * Width + Column.
+  SmallVector<Value *, 4> Vecs(Rows.begin(), Rows.end());
+  SmallVector<SmallVector<unsigned, 64>, 4> Src(KG);
+  for (unsigned R = 0; R < KG; ++R)
+    for (unsigned C = 0; C < Width; ++C)
+      Src[R].push_back(R * Width + C);
+  // Round with groups of G elements: vectors 2i and 2i + 1 give their low
+  // halves' groups alternately (lo_i), then their high halves' (hi_i); the
+  // next round pairs lo_0 with lo_1, hi_0 with hi_1.
+  for (unsigned G = 1; G < KG && LaneElems >= 2 * G; G *= 2) {
+    SmallVector<Value *, 4> Next[2];
+    SmallVector<SmallVector<unsigned, 64>, 4> NextSrc[2];
+    for (unsigned I = 0; I + 1 < Vecs.size(); I += 2)
+      for (unsigned Half = 0; Half < 2; ++Half) {
+        SmallVector<int, 64> Mask;
+        SmallVector<unsigned, 64> From;
+        for (unsigned L = 0; L < Width; L += LaneElems)
+          for (unsigned Grp = 0; Grp < LaneElems / 2; Grp += G)
+            for (unsigned V = 0; V < 2; ++V)
+              for (unsigned E = 0; E < G; ++E) {
+                unsigned At = L + Half * LaneElems / 2 + Grp + E;
+                Mask.push_back(V * Width + At);
+                From.push_back(Src[I + V][At]);
+              }
+        Next[Half].push_back(B.CreateShuffleVector(Vecs[I], Vecs[I + 1], Mask));
+        NextSrc[Half].push_back(From);
+      }
+    Vecs = Next[0];
+    Vecs.append(Next[1].begin(), Next[1].end());
+    Src = NextSrc[0];
+    Src.append(NextSrc[1].begin(), NextSrc[1].end());
+  }
+  // Where each source element is now, in the vectors' concatenation.
+  SmallVector<unsigned, 256> Where(KG * Width);
+  for (unsigned V = 0; V < Vecs.size(); ++V)
+    for (unsigned E = 0; E < Width; ++E)
+      Where[Src[V][E]] = V * Width + E;
+  Value *All = concatenateVectors(B, Vecs);
+  SmallVector<Value *, 8> Pieces;
+  for (unsigned First = 0; First < KG * Width; First += PieceElems) {
+    SmallVector<int, 64> Mask;
+    for (unsigned I = First; I < First + PieceElems; ++I)
+      Mask.push_back(Where[(I % KG) * Width + I / KG]);
+    Pieces.push_back(B.CreateShuffleVector(All, Mask));
+  }
+  return Pieces;
+}
+
+} // namespace
+
 //   for kq < Kcp / KG:
-//     row[g] = load <NR x T> B[Pc + kq*KG + g][Col0 ..]      (g < KG)
-//              (sext/zext <NR x B elem> to <NR x T> when B is narrower)
-//     Panel[kq][c][g] = row[g][c]: one shuffle, one NR*KG-element store
-// A full micro-panel only (NR columns, Kcp = Kc).
+//     row[g] = load <P*NR x T> B[Pc + kq*KG + g][Col0 ..]      (g < KG)
+//              (sext/zext <P*NR x B elem> to <P*NR x T> when B is narrower)
+//     Panel_p[kq][c][g] = row[g][p*NR + c]: interleaveRows, P stores of
+//     NR*KG elements
+// \p Panels (P) full micro-panels (NR columns each, Kcp = Kc), consecutive
+// in the packed buffer from \p Panel on.
 void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
-                                            Value *Panel) {
-  unsigned Width = Kern.nr(), KG = Kern.KG;
-  auto *RowTy = FixedVectorType::get(G.B.Elem, Width);
-  auto *WideTy = FixedVectorType::get(Kern.PackT, Width);
-  SmallVector<int, 128> Mask;
-  for (unsigned C = 0; C < Width; ++C)
-    for (unsigned Gi = 0; Gi < KG; ++Gi)
-      Mask.push_back(Gi * Width + C);
+                                            Value *Panel, unsigned Panels) {
+  unsigned Width = Kern.nr(), KG = Kern.KG, RowWidth = Panels * Width;
+  auto *RowTy = FixedVectorType::get(G.B.Elem, RowWidth);
+  auto *WideTy = FixedVectorType::get(Kern.PackT, RowWidth);
   emitLoop(B, c64(0), B.CreateUDiv(Kcp, c64(KG)), c64(1), "gemm.packb.vec",
            [&](IRBuilderBase &, Value *Kq) {
              SmallVector<Value *, 4> Rows;
@@ -382,12 +534,24 @@ void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
                  Row = B.CreateIntCast(Row, WideTy, G.B.IsSigned);
                Rows.push_back(Row);
              }
-             // Concatenate, then interleave in one shuffle.
-             Value *Packed =
-                 B.CreateShuffleVector(concatenateVectors(B, Rows), Mask);
-             B.CreateAlignedStore(
-                 Packed, packPtr(Panel, B.CreateMul(Kq, c64(Width * KG))),
-                 Align(64));
+             // One register per piece; panel p starts Kcp * NR elements
+             // after panel p - 1.
+             unsigned PieceElems =
+                 std::min(Width * KG,
+                          Kern.RegBytes * 8u /
+                              unsigned(Kern.PackT->getPrimitiveSizeInBits()));
+             SmallVector<Value *, 8> Pieces =
+                 interleaveRows(B, Rows, PieceElems);
+             Value *At = B.CreateMul(Kq, c64(Width * KG));
+             for (unsigned I = 0; I < Pieces.size(); ++I) {
+               unsigned First = I * PieceElems;
+               unsigned P = First / (Width * KG);
+               Value *Offset =
+                   B.CreateAdd(B.CreateMul(Kcp, c64(P * Width)),
+                               B.CreateAdd(At, c64(First % (Width * KG))));
+               B.CreateAlignedStore(Pieces[I], packPtr(Panel, Offset),
+                                    Align(std::min(64u, Kern.RegBytes)));
+             }
            });
 }
 
@@ -685,6 +849,35 @@ Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,
   if (Kern.Dot == DotKind::TargetDot)
     return emitTargetDotStep(Acc, ABroadcast, BVec);
   return multiplyAdd(B, Acc, ABroadcast, BVec);
+}
+
+// When all of M is one A block, each packed B micro-panel serves the
+// microkernels of that block only: B is packed a group of micro-panels
+// (panelsPerInterleave) at a time, right before they run, into a buffer
+// that stays in L1/L2, instead of the whole B panel (NC x KC) before them,
+// whose buffer pushed B itself out of L2 (64 x 1024 x 1024 int8: a 1 MiB
+// B and a 1 MiB packed copy). Fixed-width vectors only (a group's width is
+// a constant).
+VectorGemmEmitter::BPacking VectorGemmEmitter::bPacking() const {
+  if (Kern.Scalable)
+    return BPacking::WholePanel;
+  if (G.isRuntimeSized())
+    return BPacking::AtRunTime;
+  return !Kern.DirectB && G.M <= Kern.MC ? BPacking::PerGroup
+                                         : BPacking::WholePanel;
+}
+
+/// The microkernels of A block [Ic, +Mc) and packed B columns [Jc, +Nc),
+/// column panels outside.
+void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
+                                         Value *Nc, const KBlock &KB) {
+  emitLoop(B, c64(0), Nc, NR, "gemm.jr", [&](IRBuilderBase &, Value *Jr) {
+    emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
+             [&](IRBuilderBase &, Value *Ir) {
+               emitMicrokernel(Ic, Ir, Jc, Jr, KB.Pc, Mc, Nc, KB.Kcp, KB.AddC,
+                               KB.LastK, KB.FirstK);
+             });
+  });
 }
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,

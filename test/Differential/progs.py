@@ -2357,6 +2357,10 @@ class Prog:
         m, n, kk = pick(), pick(), pick()
         if rng.random() < 0.15:
             kk = rng.randint(600, 700)  # across the KC block
+            if rng.random() < 0.4:
+                # more rows than one A block takes (the packed B panel
+                # whole, not a group of micro-panels at a time)
+                m = rng.randint(500, 800)
         col_a = rng.random() < 0.3
         lda = (m if col_a else kk) + rng.choice([0, 0, 1, 5])
         ldb = n + rng.choice([0, 0, 3])
