@@ -13,7 +13,8 @@
 //             accumulator (sse2 xmm, avx2 ymm, avx512bw zmm); exact, unlike
 //             vpmaddubsw, which saturates. With VNNI the add is fused:
 //             vpdpwssd (wrapping, as the add; not vpdpwssds).
-//   vdpbf16ps bf16 x bf16 -> f32, 2 k (avx512bf16, zmm).
+//   vdpbf16ps bf16 x bf16 -> f32, 2 k (avx512bf16, zmm), but not on the
+//             CPUs that issue it at half the FMA's rate (halfRateBF16Dot).
 // Register blocks: the driver's 14 rows x 2 vectors, but 6 x 4 for zmm
 // vpdpbusd tuned for AMD Zen 5 (-march or -mtune=znver5;
 // preferredBlockVectors).
@@ -43,6 +44,13 @@ void use(VectorDot &Dot, Intrinsic::ID ID, Type *PackT, unsigned KG,
   Dot.Name = Name;
 }
 
+/// The CPU \p F is tuned for: -mtune's, else -march's.
+StringRef tunedCPU(const Function &F) {
+  Attribute Tune = F.getFnAttribute("tune-cpu");
+  return Tune.isValid() ? Tune.getValueAsString()
+                        : F.getFnAttribute("target-cpu").getValueAsString();
+}
+
 /// Vectors of B per register block for \p F's CPU (VectorDot::BlockVectors).
 /// Zen 5 (full-width 512-bit datapath) runs zmm vpdpbusd faster as 6 rows x
 /// 4 vectors than as 14 x 2: one thread, -march=znver5, GOP/s 14x2 -> 6x4:
@@ -52,13 +60,23 @@ void use(VectorDot &Dot, Intrinsic::ID ID, Type *PackT, unsigned KG,
 /// s8 dense layers 1.00-1.15x. (f32 FMA and bf16 gained on square GEMMs but
 /// lost 4-9% on convolutions and bf16 64x1024x1024, so they keep 14 x 2.)
 /// Zen 4 and Intel's cores were measured with 14 x 2 only.
-/// The CPU is the one \p F is tuned for: -mtune's, else -march's.
 unsigned preferredBlockVectors(const Function &F, unsigned Bits) {
-  Attribute Tune = F.getFnAttribute("tune-cpu");
-  StringRef CPU = Tune.isValid()
-                      ? Tune.getValueAsString()
-                      : F.getFnAttribute("target-cpu").getValueAsString();
-  return Bits == 512 && CPU == "znver5" ? 4 : 0;
+  return Bits == 512 && tunedCPU(F) == "znver5" ? 4 : 0;
+}
+
+/// Whether \p F's CPU issues zmm vdpbf16ps at half the multiply-add's rate,
+/// so that its 2 k per lane only match vfmadd231ps's 1 (Intel's Sapphire
+/// and Emerald Rapids cores; Zen 4/5 run it at the FMA's rate, twice the
+/// f32 work). There bf16 GEMMs take the multiply-add kernel on f32, the
+/// operands converted while they are packed (exactly). Measured on an
+/// Emerald Rapids, one core (bench/peak.c: vdpbf16ps 85 GFLOP/s,
+/// vfmadd231ps 174), bf16 GFLOP/s vdpbf16ps -> FMA: 64^3 80 -> 93, 256^3
+/// 84 -> 148, 1024^3 85 -> 155, 64 x 1024 x 1024 79 -> 139 (oneDNN's
+/// vdpbf16ps matmul: 83-89). Other Intel cores with AVX512-BF16 (Cooper
+/// Lake, Granite Rapids) are not measured and keep vdpbf16ps.
+bool halfRateBF16Dot(const Function &F) {
+  StringRef CPU = tunedCPU(F);
+  return CPU == "sapphirerapids" || CPU == "emeraldrapids";
 }
 
 } // namespace
@@ -105,7 +123,7 @@ bool chooseX86Dot(const GemmDesc &G, const Function &F, unsigned Bits,
     return true;
   }
   if (Bits == 512 && CT->isFloatTy() && AT->isBFloatTy() && BT->isBFloatTy() &&
-      hasTargetFeature(F, "avx512bf16")) {
+      hasTargetFeature(F, "avx512bf16") && !halfRateBF16Dot(F)) {
     use(Dot, Intrinsic::x86_avx512bf16_dpbf16ps_512, AT, 2, "bf16 vdpbf16ps");
     return true;
   }
