@@ -10,11 +10,29 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 #if defined(__powerpc64__) && defined(__linux__)
 #include <sys/auxv.h>
 #ifndef PPC_FEATURE2_MMA
 #define PPC_FEATURE2_MMA 0x00020000
 #endif
+#endif
+
+#if defined(__x86_64__)
+/* Intel's Sapphire Rapids (family 6 model 0x8f) and Emerald Rapids (0xcf)
+ * issue vdpbf16ps at half the FMA's rate (bench/notes.md): level 4, bf16
+ * GEMMs on vdpbf16ps, is for the CPUs that do not. */
+static int halfRateBF16Dot(void) {
+  unsigned eax, ebx, ecx, edx;
+  if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx) || ebx != 0x756e6547 /* Genu */)
+    return 0;
+  __get_cpuid(1, &eax, &ebx, &ecx, &edx);
+  unsigned family = (eax >> 8) & 0xf;
+  unsigned model = ((eax >> 4) & 0xf) | (((eax >> 16) & 0xf) << 4);
+  return family == 6 && (model == 0x8f || model == 0xcf);
+}
 #endif
 
 static int32_t detect(void) {
@@ -32,6 +50,8 @@ static int32_t detect(void) {
   if (level == 2 && __builtin_cpu_supports("avx512vnni") &&
       __builtin_cpu_supports("avx512bf16"))
     level = 3;
+  if (level == 3 && !halfRateBF16Dot())
+    level = 4;
 #elif defined(__powerpc64__) && defined(__linux__)
   if (getauxval(AT_HWCAP2) & PPC_FEATURE2_MMA)
     level = 1;

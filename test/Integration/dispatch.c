@@ -1,8 +1,9 @@
 // Run-time dispatch (GemmDispatch.cpp): built without -march, each GEMM is
-// emitted for baseline x86-64, AVX2, AVX-512 and (int8, bf16) AVX-512
-// VNNI/BF16, and tlxrt_isa_level() picks the version. Every version must
-// give the same, exact results: the program runs with the level capped at
-// 0, 1, 2 and 3 (TLX_ISA_LEVEL_MAX; the CPU's own level caps it further,
+// emitted for baseline x86-64, AVX2, AVX-512 and AVX-512 VNNI/BF16 (int8:
+// level 3; bf16: level 4, not on the CPUs where vdpbf16ps is half rate),
+// and tlxrt_isa_level() picks the version. Every version must give the
+// same, exact results: the program runs with the level capped at 0, 1, 2,
+// 3 and 4 (TLX_ISA_LEVEL_MAX; the CPU's own level caps it further,
 // so this runs anywhere). -march=native (or dispatch=off) emits one
 // version; -march=x86-64-v3 drops the levels it has.
 // RUN: %clang_tlx -std=c11 -w -O2 -march=x86-64 %s %tlx_rt -o %t
@@ -10,6 +11,7 @@
 // RUN: env TLX_ISA_LEVEL_MAX=1 %t | FileCheck %s
 // RUN: env TLX_ISA_LEVEL_MAX=2 %t | FileCheck %s
 // RUN: env TLX_ISA_LEVEL_MAX=3 %t | FileCheck %s
+// RUN: env TLX_ISA_LEVEL_MAX=4 %t | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O0 -march=x86-64 %s %tlx_rt -o %t0
 // RUN: env TLX_ISA_LEVEL_MAX=1 %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 -march=x86-64 -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -21,8 +23,8 @@
 // CHECK: bf16 40x64x50: ok
 // CHECK: small 8x8x8: ok
 // REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: vec128 fma f32 {{.*}}; avx2: vec256 fma f32 {{.*}}; avx512: avx512 fma f32 {{[^;]*}})
-// REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-vnni-bf16: avx512 s8s8s32 vpdpbusd(+128 bias) {{.*}})
-// REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-vnni-bf16: avx512 bf16 vdpbf16ps {{.*}})
+// REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-vnni: avx512 s8s8s32 vpdpbusd(+128 bias) {{.*}})
+// REMARK: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: {{.*}}; avx2: {{.*}}; avx512: {{.*}}; avx512-bf16: avx512 bf16 vdpbf16ps {{.*}})
 // REMARK-NOT: one version per ISA level
 // V3: matmul: one version per ISA level, chosen at run time by tlxrt_isa_level() (base: vec256 fma f32 {{.*}}; avx512: avx512 fma f32 {{[^;]*}})
 // OFF-NOT: one version per ISA level

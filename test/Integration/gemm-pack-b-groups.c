@@ -15,12 +15,13 @@
 // RUN: %clang_tlx -std=c11 -w -O2 %march_native %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O0 %march_native %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // Dispatched, at every x86 level the CPU has (SSE, AVX2's vpmaddwd, AVX-512
-// without VNNI: multiply-adds on widened operands; VNNI/BF16).
+// without VNNI: multiply-adds on widened operands; VNNI; BF16's vdpbf16ps).
 // RUN: %clang_tlx -std=c11 -w -O2 -march=x86-64 %s %tlx_rt -o %td
 // RUN: env TLX_ISA_LEVEL_MAX=0 %td | FileCheck %s
 // RUN: env TLX_ISA_LEVEL_MAX=1 %td | FileCheck %s
 // RUN: env TLX_ISA_LEVEL_MAX=2 %td | FileCheck %s
 // RUN: env TLX_ISA_LEVEL_MAX=3 %td | FileCheck %s
+// RUN: env TLX_ISA_LEVEL_MAX=4 %td | FileCheck %s
 // Threads splitting the rows or columns of C.
 // RUN: %if openmp %{ %clang_tlx -std=c11 -w -O2 -fopenmp -mllvm -tlx-threads-min-work=0 %s %tlx_rt -lpthread -o %tp %}
 // RUN: %if openmp %{ env OMP_NUM_THREADS=3 %tp | FileCheck %s %}
