@@ -20,10 +20,11 @@ extern "C" {
 /* x86-64: 0 baseline, 1 AVX2 + FMA (x86-64-v3), 2 AVX-512 F/BW/DQ/VL/CD
  * (x86-64-v4), 3 level 2 with AVX512-VNNI and AVX512-BF16, 4 level 3 on a
  * CPU that issues vdpbf16ps at the FMA's rate (not Intel's Sapphire or
- * Emerald Rapids); only levels whose register state the OS saves count. Power (Linux): 0, or 1 where
- * the matrix-multiply assist is available (Power10). Elsewhere 0. The
- * environment variable TLX_ISA_LEVEL_MAX=<n> caps the answer (tests run
- * the lower versions that way). Computed once per process. */
+ * Emerald Rapids); only levels whose register state the OS saves count.
+ * Power (Linux): 0, or 1 where the matrix-multiply assist is available
+ * (Power10). Elsewhere 0. The environment variable TLX_ISA_LEVEL_MAX=<n>
+ * caps the answer (tests run the lower versions that way). Computed once
+ * per process. */
 int32_t tlxrt_isa_level(void);
 
 /* AArch64 Linux only: returns if the thread may use SME (HWCAP2_SME);
