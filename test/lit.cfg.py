@@ -22,8 +22,9 @@ if int(config.llvm_major) >= 20:
     config.environment["PATH"] = os.pathsep.join(
         [os.path.join(config.tlx_src_root, "test", "tools"),
          config.environment["PATH"]])
-for var in ("HOME", "TMPDIR", "TLX_DIFF_CASES", "TLX_DIFF_SEED", "TLX_DIFF_OPS",
-            "TLX_PROGS_ARGS", "LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
+for var in ("HOME", "TMPDIR", "TLX_DIFF_CASES", "TLX_DIFF_SCALE",
+            "TLX_DIFF_SEED", "TLX_DIFF_OPS", "TLX_PROGS_ARGS", "LD_PRELOAD",
+            "ASAN_OPTIONS", "UBSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -140,9 +141,15 @@ def _probe_prints_ok(name, cc_args, source, run):
 
 # QEMU 10.0's TCG optimizer folds PowerPC's xxsel wrongly when its "false"
 # operand is an all-ones register made by xxleqv (the result is all ones):
-# LLVM emits that pair for a select with a -1 constant. Where the probe
+# LLVM emits that pair for a select with a -1 constant. (The fold turns
+# the select into an OR-with-complement of the wrong operands; QEMU uses it
+# only where the host has one, AVX-512VL.) Where the probe
 # (test/PowerPC/Inputs/xxsel-probe.c) sees it, %ppc_qemu translates one
-# instruction at a time, so nothing is folded across instructions.
+# instruction at a time, so nothing is folded across instructions - about
+# 5x slower. %ppc_qemu_fast (and %ppc9_qemu_fast) is qemu as it is: the
+# scripts that run many programs (cross_run.py --qemu-retry, run.py
+# --retry-prefix) run each in it first and again under %ppc_qemu only if
+# it fails there, and judge that run.
 if "ppc64le-cross" in config.available_features and not _probe_prints_ok(
         "xxsel-probe", ["--target=powerpc64le-linux-gnu", "-mcpu=power9",
                         "-O1"], "PowerPC/Inputs/xxsel-probe.c",
@@ -154,6 +161,10 @@ if "ppc64le-cross" in config.available_features and not _probe_prints_ok(
     config.substitutions.insert(0, (
         "%ppc9_qemu", "qemu-ppc64le -one-insn-per-tb -cpu power9"))
 config.substitutions.append(("%ppc9_qemu", "qemu-ppc64le -cpu power9"))
+config.substitutions.insert(
+    0, ("%ppc_qemu_fast", "qemu-ppc64le -cpu power10"))
+config.substitutions.insert(
+    0, ("%ppc9_qemu_fast", "qemu-ppc64le -cpu power9"))
 
 # qemu-sme-imopa: qemu-aarch64 computes SME's 4-way integer outer products
 # (SMOPA, UMOPA, ... into 32-bit tiles) as the architecture defines them,
