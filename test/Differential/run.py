@@ -378,8 +378,8 @@ def main():
     if os.environ.get("TLX_DIFF_CASES"):
         a.cases = int(os.environ["TLX_DIFF_CASES"])
     elif os.environ.get("TLX_DIFF_SCALE"):
-        # The first part of every sweep (.ci/run: its second and third
-        # runs of the suite draw half of each sweep's cases).
+        # The first part of every sweep (.ci/run's second and third runs
+        # of the suite draw a quarter of each sweep's cases).
         a.cases = max(1, round(a.cases * float(os.environ["TLX_DIFF_SCALE"])))
     if a.cpu and a.cpu != "native":
         if "-march=" not in a.cc:
