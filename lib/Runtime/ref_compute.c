@@ -53,17 +53,25 @@ static Accum accumStart(tlx_dtype dtype) {
   return a;
 }
 
-/* sum += x * y with x, y read from a and b (integers sign-extended). */
-static void accumProduct(Accum *acc, const tlx_tensor *a, const int64_t *ai,
-                         const tlx_tensor *b, const int64_t *bi) {
+/* sum += x * y with x, y the elements of types ta and tb at pa and pb
+ * (integers sign-extended). */
+static void accumProductAt(Accum *acc, tlx_dtype ta, const char *pa,
+                           tlx_dtype tb, const char *pb) {
   if (tlxrt_is_float(acc->dtype)) {
     double p = tlxrt_round_acc(acc->dtype,
-                               tlxrt_load_float(a, ai) * tlxrt_load_float(b, bi));
+                               tlxrt_float_at(ta, pa) * tlxrt_float_at(tb, pb));
     acc->sum.f = tlxrt_round_acc(acc->dtype, acc->sum.f + p);
     return;
   }
-  acc->sum.u += (uint64_t)tlxrt_load_signed(a, ai) *
-                (uint64_t)tlxrt_load_signed(b, bi);
+  acc->sum.u +=
+      (uint64_t)tlxrt_signed_at(ta, pa) * (uint64_t)tlxrt_signed_at(tb, pb);
+}
+
+/* sum += x * y with x, y read from a and b at logical indices ai, bi. */
+static void accumProduct(Accum *acc, const tlx_tensor *a, const int64_t *ai,
+                         const tlx_tensor *b, const int64_t *bi) {
+  accumProductAt(acc, a->dtype, tlxrt_element_address(a, ai), b->dtype,
+                 tlxrt_element_address(b, bi));
 }
 
 /*===----------------------------- matmul -------------------------------===*/
@@ -104,6 +112,9 @@ int tlx_ref_matmul(const tlx_tensor *a, const tlx_tensor *b, tlx_tensor *out) {
     return -1;
   tlxrt_lshape(a, &as);
   int r = rs.rank;
+  /* kk walks a's last logical dim and b's second to last. */
+  int64_t stepA = tlxrt_logical_step(a, r - 1);
+  int64_t stepB = tlxrt_logical_step(b, r - 2);
   int64_t idx[TLX_MAX_RANK] = {0}, ai[TLX_MAX_RANK], bi[TLX_MAX_RANK];
   int64_t k = 0;
   do {
@@ -111,11 +122,13 @@ int tlx_ref_matmul(const tlx_tensor *a, const tlx_tensor *b, tlx_tensor *out) {
     Accum acc = accumStart(out->dtype);
     memcpy(ai, idx, sizeof(ai));
     memcpy(bi, idx, sizeof(bi));
-    for (int64_t kk = 0; kk < as.ext[r - 1]; ++kk) {
-      ai[r - 1] = kk;
-      bi[r - 2] = kk;
-      accumProduct(&acc, a, ai, b, bi);
-    }
+    ai[r - 1] = 0;
+    bi[r - 2] = 0;
+    const char *pa = tlxrt_element_address(a, ai);
+    const char *pb = tlxrt_element_address(b, bi);
+    for (int64_t kk = 0; kk < as.ext[r - 1]; ++kk)
+      accumProductAt(&acc, a->dtype, pa + kk * stepA, b->dtype,
+                     pb + kk * stepB);
     vals[k++] = acc.sum;
   } while (tlxrt_next_index(r, rs.ext, idx));
   return tlxrt_write_values(out, vals);
@@ -137,11 +150,10 @@ static const char *mmaName(tlx_mma_kind kind) {
   return "mma";
 }
 
-/* An mma operand widened to 64 bits: zero- or sign-extended. */
-static uint64_t loadExtended(const tlx_tensor *t, const int64_t *idx,
-                             int isUnsigned) {
-  return isUnsigned ? tlxrt_load_unsigned(t, idx)
-                    : (uint64_t)tlxrt_load_signed(t, idx);
+/* An mma operand element at p widened to 64 bits: zero- or sign-extended. */
+static uint64_t loadExtended(tlx_dtype dtype, const char *p, int isUnsigned) {
+  return isUnsigned ? tlxrt_unsigned_at(dtype, p)
+                    : (uint64_t)tlxrt_signed_at(dtype, p);
 }
 
 int tlx_ref_mma(tlx_mma_kind kind, const tlx_tensor *acc, const tlx_tensor *a,
@@ -174,17 +186,21 @@ int tlx_ref_mma(tlx_mma_kind kind, const tlx_tensor *acc, const tlx_tensor *a,
   int r = rs.rank;
   tlx_lshape as;
   tlxrt_lshape(a, &as);
+  int64_t stepA = tlxrt_logical_step(a, r - 1);
+  int64_t stepB = tlxrt_logical_step(b, r - 2);
   int64_t idx[TLX_MAX_RANK] = {0}, ai[TLX_MAX_RANK], bi[TLX_MAX_RANK];
   int64_t k = 0;
   do {
     uint64_t sum = (uint64_t)tlxrt_load_signed(acc, idx);
     memcpy(ai, idx, sizeof(ai));
     memcpy(bi, idx, sizeof(bi));
-    for (int64_t kk = 0; kk < as.ext[r - 1]; ++kk) {
-      ai[r - 1] = kk;
-      bi[r - 2] = kk;
-      sum += loadExtended(a, ai, aUnsigned) * loadExtended(b, bi, bUnsigned);
-    }
+    ai[r - 1] = 0;
+    bi[r - 2] = 0;
+    const char *pa = tlxrt_element_address(a, ai);
+    const char *pb = tlxrt_element_address(b, bi);
+    for (int64_t kk = 0; kk < as.ext[r - 1]; ++kk)
+      sum += loadExtended(a->dtype, pa + kk * stepA, aUnsigned) *
+             loadExtended(b->dtype, pb + kk * stepB, bUnsigned);
     vals[k++].u = sum;
   } while (tlxrt_next_index(r, rs.ext, idx));
   return tlxrt_write_values(out, vals);

@@ -49,9 +49,63 @@ int tlxrt_is_float(tlx_dtype dtype);
 int tlxrt_bits(tlx_dtype dtype);
 const char *tlxrt_dtype_name(tlx_dtype dtype);
 
+/* Element access by address: the element of type dtype at p, integers
+ * sign- or zero-extended. (Inline: the reference GEMMs read two elements
+ * per multiply-add.) */
+static inline int64_t tlxrt_signed_at(tlx_dtype dtype, const void *p) {
+  switch (dtype) {
+  case TLX_I8:
+    return *(const int8_t *)p;
+  case TLX_I16:
+  case TLX_F16:
+  case TLX_BF16:
+    return *(const int16_t *)p;
+  case TLX_I32:
+  case TLX_F32:
+    return *(const int32_t *)p;
+  default:
+    return *(const int64_t *)p;
+  }
+}
+
+static inline uint64_t tlxrt_unsigned_at(tlx_dtype dtype, const void *p) {
+  switch (dtype) {
+  case TLX_I8:
+    return *(const uint8_t *)p;
+  case TLX_I16:
+  case TLX_F16:
+  case TLX_BF16:
+    return *(const uint16_t *)p;
+  case TLX_I32:
+  case TLX_F32:
+    return *(const uint32_t *)p;
+  default:
+    return *(const uint64_t *)p;
+  }
+}
+
+static inline double tlxrt_float_at(tlx_dtype dtype, const void *p) {
+  switch (dtype) {
+  case TLX_F16:
+    return tlx_f16_to_f32(*(const uint16_t *)p);
+  case TLX_BF16:
+    return tlx_bf16_to_f32(*(const uint16_t *)p);
+  case TLX_F32:
+    return *(const float *)p;
+  case TLX_F64:
+    return *(const double *)p;
+  default:
+    return (double)tlxrt_signed_at(dtype, p);
+  }
+}
+/* The address of the element at a logical index, and how many bytes it
+ * moves when logical index d grows by one: the address is linear in each
+ * logical index, so a loop along one dim can step a pointer. */
+const char *tlxrt_element_address(const tlx_tensor *t, const int64_t *lidx);
+int64_t tlxrt_logical_step(const tlx_tensor *t, int d);
+
 /* Element access by logical index. */
 int64_t tlxrt_load_signed(const tlx_tensor *t, const int64_t *lidx);
-uint64_t tlxrt_load_unsigned(const tlx_tensor *t, const int64_t *lidx);
 double tlxrt_load_float(const tlx_tensor *t, const int64_t *lidx);
 tlx_value tlxrt_load_value(const tlx_tensor *t, const int64_t *lidx);
 void tlxrt_store_value(tlx_tensor *t, const int64_t *lidx, tlx_value v);
@@ -62,8 +116,11 @@ tlx_value *tlxrt_alloc_values(const char *op, int64_t count);
 int tlxrt_write_values(tlx_tensor *out, tlx_value *vals);
 
 /* Rounds a float-class intermediate to the precision it is accumulated in:
- * float for f16/bf16/f32, double for f64. */
-double tlxrt_round_acc(tlx_dtype dtype, double v);
+ * float for f16/bf16/f32, double for f64. (Inline: it runs once or twice
+ * per multiply-add of every reference GEMM.) */
+static inline double tlxrt_round_acc(tlx_dtype dtype, double v) {
+  return dtype == TLX_F64 ? v : (double)(float)v;
+}
 
 #pragma GCC visibility pop
 

@@ -340,55 +340,30 @@ int tlxrt_next_index(int rank, const int64_t *ext, int64_t *idx) {
 
 /*===-------------------------- element access --------------------------===*/
 
-static void *elementAddress(const tlx_tensor *t, const int64_t *lidx) {
+const char *tlxrt_element_address(const tlx_tensor *t, const int64_t *lidx) {
   int64_t off = 0;
   for (int i = 0; i < t->rank; ++i)
     off += t->strides[i] * lidx[t->layout[i]];
-  return (char *)t->data + off * (int64_t)tlx_dtype_size(t->dtype);
+  return (const char *)t->data + off * (int64_t)tlx_dtype_size(t->dtype);
 }
 
-uint64_t tlxrt_load_unsigned(const tlx_tensor *t, const int64_t *lidx) {
-  const void *p = elementAddress(t, lidx);
-  switch (tlx_dtype_size(t->dtype)) {
-  case 1:
-    return *(const uint8_t *)p;
-  case 2:
-    return *(const uint16_t *)p;
-  case 4:
-    return *(const uint32_t *)p;
-  default:
-    return *(const uint64_t *)p;
-  }
+int64_t tlxrt_logical_step(const tlx_tensor *t, int d) {
+  for (int i = 0; i < t->rank; ++i)
+    if (t->layout[i] == d)
+      return t->strides[i] * (int64_t)tlx_dtype_size(t->dtype);
+  return 0;
+}
+
+static void *elementAddress(const tlx_tensor *t, const int64_t *lidx) {
+  return (void *)tlxrt_element_address(t, lidx);
 }
 
 int64_t tlxrt_load_signed(const tlx_tensor *t, const int64_t *lidx) {
-  const void *p = elementAddress(t, lidx);
-  switch (tlx_dtype_size(t->dtype)) {
-  case 1:
-    return *(const int8_t *)p;
-  case 2:
-    return *(const int16_t *)p;
-  case 4:
-    return *(const int32_t *)p;
-  default:
-    return *(const int64_t *)p;
-  }
+  return tlxrt_signed_at(t->dtype, elementAddress(t, lidx));
 }
 
 double tlxrt_load_float(const tlx_tensor *t, const int64_t *lidx) {
-  const void *p = elementAddress(t, lidx);
-  switch (t->dtype) {
-  case TLX_F16:
-    return tlx_f16_to_f32(*(const uint16_t *)p);
-  case TLX_BF16:
-    return tlx_bf16_to_f32(*(const uint16_t *)p);
-  case TLX_F32:
-    return *(const float *)p;
-  case TLX_F64:
-    return *(const double *)p;
-  default:
-    return (double)tlxrt_load_signed(t, lidx);
-  }
+  return tlxrt_float_at(t->dtype, elementAddress(t, lidx));
 }
 
 tlx_value tlxrt_load_value(const tlx_tensor *t, const int64_t *lidx) {
@@ -498,10 +473,6 @@ int tlxrt_write_values(tlx_tensor *out, tlx_value *vals) {
   while (tlxrt_next_index(s.rank, s.ext, idx));
   free(vals);
   return 0;
-}
-
-double tlxrt_round_acc(tlx_dtype dtype, double v) {
-  return dtype == TLX_F64 ? v : (double)(float)v;
 }
 
 /*===------------------------- data-moving ops --------------------------===*/
