@@ -141,12 +141,12 @@ def _probe_prints_ok(name, cc_args, source, run):
 
 # QEMU 10.0's TCG optimizer folds PowerPC's xxsel wrongly when its "false"
 # operand is an all-ones register made by xxleqv (the result is all ones):
-# LLVM emits that pair for a select with a -1 constant. (The fold turns
-# the select into an OR-with-complement of the wrong operands; QEMU uses it
-# only where the host has one, AVX-512VL.) Where the probe
-# (test/PowerPC/Inputs/xxsel-probe.c) sees it, %ppc_qemu translates one
-# instruction at a time, so nothing is folded across instructions - about
-# 5x slower. %ppc_qemu_fast (and %ppc9_qemu_fast) is qemu as it is: the
+# LLVM emits that pair for a select with a -1 constant. (As we read QEMU's
+# optimizer, the select becomes an OR-with-complement of the wrong operands,
+# an op its x86 backend has only with AVX-512VL; the probe decides.) Where
+# the probe (test/PowerPC/Inputs/xxsel-probe.c) sees it, %ppc_qemu
+# translates one instruction at a time, so nothing is folded across
+# instructions - about 5x slower. %ppc_qemu_fast (and %ppc9_qemu_fast) is qemu as it is: the
 # scripts that run many programs (cross_run.py --qemu-retry, run.py
 # --retry-prefix) run each in it first and again under %ppc_qemu only if
 # it fails there, and judge that run.
