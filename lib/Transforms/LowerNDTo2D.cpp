@@ -20,8 +20,10 @@
 //     - input pixels evenly spaced (no input dilation; each outer dim's
 //       input step a multiple of the last's) and >= 16 channels: per image
 //       one GEMM per kernel tap reading the input in place ("shifted
-//       GEMMs"), output pixels as one strided dim of rows padded to the
-//       input's pitch, accumulated in a wide buffer, copied out at the end;
+//       GEMMs"; for channels-last data whose receptive-field rows are
+//       contiguous, one per kernel row with K = kernel width x channels),
+//       output pixels as one strided dim of rows padded to the input's
+//       pitch, accumulated in a wide buffer, copied out at the end;
 //     - otherwise per image and output row, im2col of the input row's
 //       receptive fields (strides, input and kernel dilations applied
 //       while gathering) into a [C*prod(kspatial), OW] buffer, then the
@@ -79,6 +81,7 @@ struct WidePixels {
 /// a chunk's operands (pointers set per tap), its taps and its chunks.
 struct ShiftedConvPlan {
   bool PixelsAsRows = false; ///< channels last: wide = pixels x kernel^T
+  bool RowGemms = false;     ///< a GEMM per kernel row (takesShiftedRowGemms)
   WidePixels Wide;
   View2D Pixels, Tap, Sums; ///< input chunk, kernel tap, wide-buffer chunk
   StridedView WideBuf;      ///< one image's sums, [Q, O] or [O, Q]
@@ -1012,12 +1015,46 @@ bool NDTo2DLowering::lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
   return true;
 }
 
-/// Fewest input channels (each tap GEMM's K) for which a GEMM per kernel
-/// tap beats im2col's one GEMM over every tap.
+/// Whether every receptive field's row (the last kernel dim's taps, each
+/// pixel's channels) is one contiguous run of \p In: channels-last data
+/// with dense pixels, no kernel dilation along the last dim and no input
+/// dilation (whose holes, in any dim, are zeros no run holds).
+static bool readsRuns(const ConvolutionParams &P, const StridedView &In) {
+  unsigned NS = In.rank() - 2;
+  return NS && In.Strides[1] == 1 && In.Strides[1 + NS] == In.Shape[1] &&
+         P.KernelDilations[NS - 1] == 1 &&
+         all_of(P.InputDilations, [](int64_t D) { return D <= 1; });
+}
+
+/// Shortest K (a tap's channels, or a kernel row's taps x channels) for
+/// which a GEMM per kernel tap or row beats im2col's one GEMM over every
+/// tap.
 static cl::opt<int64_t> ShiftedConvMinChannels(
     "tlx-conv-shifted-min-channels", cl::init(16), cl::Hidden,
-    cl::desc("fewest input channels for a convolution computed as one "
-             "GEMM per kernel tap over the input in place"));
+    cl::desc("shortest K (channels, or kernel width x channels) for a "
+             "convolution computed as one GEMM per kernel tap or row over "
+             "the input in place"));
+
+/// Channels-last shifted GEMMs take a kernel row's taps as one GEMM.
+static cl::opt<bool> ShiftedConvRowGemms(
+    "tlx-conv-shifted-row-gemms", cl::init(true), cl::Hidden,
+    cl::desc("compute a channels-last convolution's shifted GEMMs one per "
+             "kernel row (K = kernel width x channels) rather than one per "
+             "kernel tap"));
+
+/// Whether the shifted GEMMs of a convolution of \p In by \p Ker take each
+/// kernel row's taps as one GEMM: with channels-last data whose receptive-
+/// field rows are runs (readsRuns), a wide pixel's taps along the last
+/// kernel dim are one row of K = kernel width x channels (the rows of
+/// consecutive wide pixels overlap), so the sums are read and written once
+/// per kernel row rather than once per tap - the batch-reduce GEMM over the
+/// row's taps.
+static bool takesShiftedRowGemms(const ConvolutionParams &P,
+                                 const StridedView &In,
+                                 const StridedView &Ker) {
+  return ShiftedConvRowGemms && readsRuns(P, In) &&
+         Ker.Shape[Ker.rank() - 1] > 1;
+}
 
 /// Bytes of the wide buffer one chunk of wide pixels covers: the unit of
 /// work shared out over threads, and the sums kept in cache across taps.
@@ -1104,26 +1141,36 @@ static void emitShiftedConvolutionRemark(const CallBase &Op,
                                          const StridedView &In,
                                          const StridedView &Ker,
                                          const StridedView &Dst) {
-  int64_t C = In.Shape[1], O = Ker.Shape[0], Q = S.Wide.Count, Valid = 1;
+  int64_t O = Ker.Shape[0], Q = S.Wide.Count, Valid = 1;
+  int64_t K = S.PixelsAsRows ? S.Tap.Rows : S.Tap.Cols;
   for (unsigned D = 2; D < Dst.rank(); ++D)
     Valid *= Dst.Shape[D];
-  emitRemark(DEBUG_TYPE, "Convolution", Op,
-             "convolution: " + formatShape(In.Shape) + " * " +
-                 formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
-                 " as " + Twine(S.NumTaps) + " GEMMs of " +
-                 (S.PixelsAsRows ? Twine(Q) + "x" + Twine(C) + "x" + Twine(O)
-                                 : Twine(O) + "x" + Twine(C) + "x" + Twine(Q)) +
-                 " (MxKxN) per image, one per kernel tap, reading the "
-                 "input in place" +
-                 (S.PixelsAsRows ? " (channels last: pixels x channels)" : "") +
-                 "; " + Twine(Q - Valid) + " padding pixels of " + Twine(Q) +
-                 (S.NumChunks > 1 ? ", in " + Twine(S.NumChunks) +
-                                        " chunks of " + Twine(S.Chunk)
-                                  : Twine()) +
-                 ", no im2col" + S.Packed +
-                 (S.Threaded ? "; chunks split over the OpenMP threads "
-                               "(__kmpc_fork_call, static schedule)"
-                             : ""));
+  std::string Shape = S.PixelsAsRows
+                          ? (Twine(Q) + "x" + Twine(K) + "x" + Twine(O)).str()
+                          : (Twine(O) + "x" + Twine(K) + "x" + Twine(Q)).str();
+  std::string Per = "one per kernel tap";
+  if (S.RowGemms)
+    Per = ("one per kernel row (its " + Twine(Ker.Shape.back()) +
+           " taps' channels as K)")
+              .str();
+  std::string Reads;
+  if (S.PixelsAsRows)
+    Reads = S.RowGemms ? " (channels last: pixels x taps and channels)"
+                       : " (channels last: pixels x channels)";
+  emitRemark(
+      DEBUG_TYPE, "Convolution", Op,
+      "convolution: " + formatShape(In.Shape) + " * " + formatShape(Ker.Shape) +
+          " -> " + formatShape(Dst.Shape) + " as " + Twine(S.NumTaps) +
+          (S.NumTaps == 1 ? " GEMM of " : " GEMMs of ") + Shape +
+          " (MxKxN) per image, " + Per + ", reading the input in place" +
+          Reads + "; " + Twine(Q - Valid) + " padding pixels of " + Twine(Q) +
+          (S.NumChunks > 1
+               ? ", in " + Twine(S.NumChunks) + " chunks of " + Twine(S.Chunk)
+               : Twine()) +
+          ", no im2col" + S.Packed +
+          (S.Threaded ? "; chunks split over the OpenMP threads "
+                        "(__kmpc_fork_call, static schedule)"
+                      : ""));
 }
 
 // %o = convolution(token %in, token %k, strides, kernel dilations) with
@@ -1150,8 +1197,11 @@ bool NDTo2DLowering::lowerShiftedConvolution(CallBase &Store, CallBase &Op,
   // Channels last reads the input as [pixels, C]; else its pixels must be
   // contiguous. f16/bf16 results would be rounded after every tap.
   bool PixelsAsRows = In.Strides[1] == 1;
+  int64_t K = In.Shape[1];
+  if (takesShiftedRowGemms(P, In, Ker))
+    K *= Ker.Shape[Ker.rank() - 1];
   if (!Wide || (!PixelsAsRows && Wide->Step != 1) ||
-      In.Shape[1] < ShiftedConvMinChannels || ResElem->isHalfTy() ||
+      K < ShiftedConvMinChannels || ResElem->isHalfTy() ||
       ResElem->isBFloatTy())
     return false;
   IRBuilder<> B(&Store);
@@ -1202,26 +1252,31 @@ ShiftedConvPlan NDTo2DLowering::planShiftedConvolution(
   S.Wide = Wide;
   bool Rows = S.PixelsAsRows;
   unsigned Rank = In.rank(), NS = Rank - 2;
-  int64_t C = In.Shape[1], O = Ker.Shape[0], Q = Wide.Count;
-  // The kernel's taps as [C, O] (channels last) or [O, C] matrices, packed
-  // first when neither dim is contiguous.
-  S.Tap = {nullptr,
-           Ker.Elem,
-           Rows ? C : O,
-           Rows ? O : C,
-           Ker.Strides[Rows ? 1 : 0],
-           Ker.Strides[Rows ? 0 : 1]};
-  if (!isTokenExpressible(S.Tap)) {
+  int64_t O = Ker.Shape[0], Q = Wide.Count;
+  // The kernel's taps as [C, O] (channels last) or [O, C] matrices - a
+  // kernel row's as [(last tap, C), O] - packed first (taps outermost, then
+  // C and O as the matrix is) when their dims do not collapse that way.
+  S.RowGemms = takesShiftedRowGemms(P, In, Ker);
+  Dims TapRows = S.RowGemms ? Dims{Rank - 1, 1} : Dims{1}, TapCols = {0};
+  if (!Rows)
+    std::swap(TapRows, TapCols);
+  std::optional<View2D> Tap = view2D(Ker, TapRows, TapCols);
+  if (!Tap) {
     Dims Perm = iota(2, Rank);
     Perm.append(Rows ? Dims{1, 0} : Dims{0, 1});
     Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, Perm);
     S.Packed = "; kernel packed first";
-    S.Tap.RowStride = Ker.Strides[Rows ? 1 : 0];
-    S.Tap.ColStride = Ker.Strides[Rows ? 0 : 1];
+    Tap = view2D(Ker, TapRows, TapCols);
   }
-  S.Taps.assign(Ker.Shape.begin() + 2, Ker.Shape.end());
-  S.KerTapStrides.assign(Ker.Strides.begin() + 2, Ker.Strides.end());
-  for (unsigned D = 0; D < NS; ++D) {
+  S.Tap = *Tap;
+  S.Tap.Ptr = nullptr;
+  int64_t K = Rows ? S.Tap.Rows : S.Tap.Cols;
+  // The taps one GEMM each: all, or the kernel rows' first.
+  unsigned TapDims = S.RowGemms ? NS - 1 : NS;
+  S.Taps.assign(Ker.Shape.begin() + 2, Ker.Shape.begin() + 2 + TapDims);
+  S.KerTapStrides.assign(Ker.Strides.begin() + 2,
+                         Ker.Strides.begin() + 2 + TapDims);
+  for (unsigned D = 0; D < TapDims; ++D) {
     S.InTapStrides.push_back(P.KernelDilations[D] * In.Strides[2 + D]);
     S.NumTaps *= S.Taps[D];
   }
@@ -1235,7 +1290,7 @@ ShiftedConvPlan NDTo2DLowering::planShiftedConvolution(
   Type *ResElem = cast<VectorType>(Op.getType())->getElementType();
   S.Chunk = Q;
   S.Threaded = threadsEnabled(*F.getParent()) && !isParallelRegion(F) &&
-               Q * O * C * S.NumTaps >= ThreadsMinConvWork;
+               Q * O * K * S.NumTaps >= ThreadsMinConvWork;
   if (S.Threaded || Rows) {
     int64_t Target = std::max<int64_t>(
         1, ShiftedConvChunkBytes / (O * ResElem->getPrimitiveSizeInBits() / 8));
@@ -1253,8 +1308,8 @@ ShiftedConvPlan NDTo2DLowering::planShiftedConvolution(
             1};
   S.Pixels = {nullptr,
               In.Elem,
-              Rows ? S.Chunk : C,
-              Rows ? C : S.Chunk,
+              Rows ? S.Chunk : K,
+              Rows ? K : S.Chunk,
               Rows ? Wide.Step : In.Strides[1],
               Rows ? In.Strides[1] : Wide.Step};
   return S;
@@ -1339,17 +1394,6 @@ View2D NDTo2DLowering::tapMajorKernelMatrix(IRBuilderBase &B, CallBase &Op,
   Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, Perm);
   Packed = "; kernel packed first";
   return *view2D(Ker, RowDims, {0});
-}
-
-/// Whether every receptive field's row (the last kernel dim's taps, each
-/// pixel's channels) is one contiguous run of \p In: channels-last data
-/// with dense pixels, no kernel dilation along the last dim and no input
-/// dilation (whose holes, in any dim, are zeros no run holds).
-static bool readsRuns(const ConvolutionParams &P, const StridedView &In) {
-  unsigned NS = In.rank() - 2;
-  return NS && In.Strides[1] == 1 && In.Strides[1 + NS] == In.Shape[1] &&
-         P.KernelDilations[NS - 1] == 1 &&
-         all_of(P.InputDilations, [](int64_t D) { return D <= 1; });
 }
 
 /// Shortest receptive-field row (kernel width x channels: each kernel
