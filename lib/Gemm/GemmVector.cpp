@@ -111,6 +111,7 @@ private:
     return B.CreateGEP(Kern.PackT, Base, Elems);
   }
   Value *inPlaceCheck(const GemmOperand &Op, Value *ExtentOK);
+  Value *directAExtentsOK();
   void chooseVectorLength();
   /// The predicate of an accumulator vector's lanes I with Begin + I < End.
   Value *laneMask(Value *Begin, Value *End) {
@@ -250,8 +251,7 @@ void VectorGemmEmitter::emit() {
   int64_t ES = packBytes();
   InPlaceA = B.getFalse();
   if (Kern.DirectA)
-    InPlaceA = inPlaceCheck(
-        G.A, B.CreateICmpSLE(G.extentN(B), c64(maxNForDirectA(Kern))));
+    InPlaceA = inPlaceCheck(G.A, directAExtentsOK());
   InPlaceB = B.getFalse();
   if (Kern.DirectB)
     InPlaceB = inPlaceCheck(G.B, B.CreateICmpSLE(G.extentM(B), c64(Kern.MC)));
@@ -328,6 +328,19 @@ void VectorGemmEmitter::emitRowBlocks(Value *Jc, Value *Nc, const KBlock &KB,
                    emitMicrokernels(Ic, Jcg, Mc, Ng, KB);
                  });
       });
+}
+
+/// i1: A's extents and row stride let the kernel read it in place
+/// (chooseCacheBlocks): N a few register blocks wide, or all of M one A
+/// block of cache-line-aligned rows.
+Value *VectorGemmEmitter::directAExtentsOK() {
+  Value *Narrow =
+      B.CreateICmpSLE(G.extentN(B), c64(maxNForDirectA(Kern)), "gemm.narrow");
+  Value *RowBytes = B.CreateMul(G.A.RowStride, c64(packBytes()));
+  Value *Aligned =
+      B.CreateICmpEQ(B.CreateAnd(RowBytes, c64(DirectALineBytes - 1)), c64(0));
+  Value *OneBlock = B.CreateICmpSLE(G.extentM(B), c64(Kern.MC));
+  return B.CreateOr(Narrow, B.CreateAnd(OneBlock, Aligned), "gemm.directa");
 }
 
 /// i1: \p Op may be read in place (mayReadInPlace) - what its strides and

@@ -93,12 +93,16 @@ bool chooseVectorKernel(const GemmDesc &G, const llvm::TargetTransformInfo &TTI,
                         const llvm::Function &F, VectorKernel &Kern,
                         std::string &Why);
 
-/// The widest N for which A is read in place: a few register blocks (a
-/// convolution's output channels), where a packed A micro-panel would
-/// serve only a few micro-kernels.
+/// The widest N for which A is read in place whatever M: a few register
+/// blocks (a convolution's output channels), where a packed A micro-panel
+/// would serve only a few micro-kernels.
 inline int64_t maxNForDirectA(const VectorKernel &Kern) {
   return 4 * Kern.nr();
 }
+
+/// Rows of A this many bytes apart start on cache lines: wider GEMMs read
+/// such an A in place when all of M is one A block.
+constexpr int64_t DirectALineBytes = 64;
 
 /// The kernel in remarks: "avx512 fma f32 14x32 (B in place)",
 /// "sve s8s8s32 sdot 12x2VL", ...

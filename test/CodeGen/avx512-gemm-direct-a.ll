@@ -13,7 +13,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare void @tlx_test_gemm(...)
 
-; REMARK: gemm 109x64x21: avx512 fma f32 11x32 (A and B in place)
+; REMARK-DAG: gemm 109x64x21: avx512 fma f32 11x32 (A and B in place)
 
 ; f32: 6 | 6 << 4 | 6 << 8
 define void @gemm_rows_overlap(ptr %a, ptr %b, ptr %c) #0 {
@@ -36,5 +36,33 @@ define void @gemm_rows_overlap(ptr %a, ptr %b, ptr %c) #0 {
 ; CHECK-DAG: vbroadcastss 192(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK-DAG: vbroadcastss 216(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK-DAG: vbroadcastss 240(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK: .Lfunc_end
+
+; Wider N: A in place when all of M is one A block and A's rows start on
+; cache lines (256 f32: 1 KiB); packed when they do not (300 f32, 1200
+; bytes) or M spans several A blocks.
+; REMARK-DAG: gemm 256x320x256: avx512 fma f32 13x32 (A and B in place)
+; REMARK-DAG: gemm 255x320x256: avx512 fma f32 {{[0-9]+}}x32 (B in place)
+; REMARK-DAG: gemm 1024x320x256: avx512 fma f32 14x32 MC=
+define void @one_block_aligned(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 256, i64 320, i64 256, i64 1638,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 320, i64 1,
+                                 ptr %c, i64 320, i64 1)
+  ret void
+}
+
+define void @one_block_unaligned(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 255, i64 320, i64 256, i64 1638,
+                                 ptr %a, i64 300, i64 1, ptr %b, i64 320, i64 1,
+                                 ptr %c, i64 320, i64 1)
+  ret void
+}
+
+define void @two_blocks(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 1024, i64 320, i64 256, i64 1638,
+                                 ptr %a, i64 256, i64 1, ptr %b, i64 320, i64 1,
+                                 ptr %c, i64 320, i64 1)
+  ret void
+}
 
 attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vnni,+avx512bf16,+evex512" "prefer-vector-width"="256" }

@@ -26,16 +26,17 @@ define void @conv_tap(ptr %a, ptr %b, ptr %c) #0 {
   ret void
 }
 
-; Row stride 1024 f32 (4 KiB): B is packed.
+; Row stride 1024 f32 (4 KiB): B is packed. A's rows, 260 f32 apart, do not
+; start on cache lines: A is packed too (N is wider than four micro-panels).
 define void @stride_4k(ptr %a, ptr %b, ptr %c) #0 {
   call void (...) @tlx_test_gemm(i64 64, i64 1024, i64 256, i64 1638,
-                                 ptr %a, i64 256, i64 1, ptr %b, i64 1024, i64 1,
+                                 ptr %a, i64 260, i64 1, ptr %b, i64 1024, i64 1,
                                  ptr %c, i64 1024, i64 1)
   ret void
 }
 
-; 256^3 (one A block, 1 KiB B rows): MR 13 pads M to 260 rows (MR 14: 266);
-; B in place.
+; 256^3 (one A block, 1 KiB rows): MR 13 pads M to 260 rows (MR 14: 266);
+; B in place, and A, whose rows start on cache lines.
 define void @gemm_256(ptr %a, ptr %b, ptr %c) #0 {
   call void (...) @tlx_test_gemm(i64 256, i64 256, i64 256, i64 1638,
                                  ptr %a, i64 256, i64 1, ptr %b, i64 256, i64 1,
@@ -73,7 +74,7 @@ attributes #1 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vn
 
 ; REMARK-DAG: gemm 64x3022x64: avx512 fma f32 13x32 (B in place)
 ; REMARK-DAG: gemm 64x1024x256: avx512 fma f32 13x32 MC=
-; REMARK-DAG: gemm 256x256x256: avx512 fma f32 13x32 (B in place) MC=260
+; REMARK-DAG: gemm 256x256x256: avx512 fma f32 13x32 (A and B in place) MC=260
 ; The k loop: 26 FMAs (13 rows x 2 vectors), two B loads, no packing.
 ; CHECK-LABEL: conv_tap:
 ; CHECK: # %gemm.k.body

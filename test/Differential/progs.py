@@ -2356,7 +2356,12 @@ class Prog:
         pick = lambda: rng.choice([rng.randint(1, 20), rng.randint(1, 70),
                                    rng.randint(0, 3)])
         m, n, kk = pick(), pick(), pick()
-        if rng.random() < 0.15:
+        if rng.random() < 0.1:
+            # wider than four micro-panels: the FMA kernel reads A in place
+            # only as one A block of rows starting on cache lines (lda a
+            # multiple of 16 below)
+            n, kk = rng.randint(129, 300), 16 * rng.randint(1, 12)
+        elif rng.random() < 0.15:
             kk = rng.randint(600, 700)  # across the KC block
             if rng.random() < 0.4:
                 # more rows than one A block takes (the packed B panel

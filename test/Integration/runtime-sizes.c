@@ -1,8 +1,9 @@
 // Matmul and the mma family with sizes that are C variables (docs/ops.md,
 // "Run-time sizes"): every element against a plain C loop, at sizes on both
 // sides of the register block (6..14 rows, 8..32 columns) and of the cache
-// blocks (MC 48.., KC 672, NC 1560), with zero extents, column-major
-// operands, leading dimensions from variables, and int8 with each
+// blocks (MC 48.., KC 672, NC 1560), A in place or packed, with zero
+// extents, column-major operands, leading dimensions from variables, and
+// int8 with each
 // signedness, accumulating from another tensor and in place; relu fused
 // into the GEMM; batches of run-time size (3-D and 4-D, smma with an
 // accumulator, a permuted layout); unary ops (one, or a chain) on memory and plain copies,
@@ -82,7 +83,11 @@ static void test_row_major(void) {
       {1, 1, 1},    {3, 5, 7},     {6, 8, 2},    {7, 9, 3},   {14, 32, 5},
       {15, 33, 6},  {13, 17, 31},  {49, 65, 97}, {48, 47, 1}, {2, 1561, 3},
       {5, 7, 673},  {97, 130, 700}, {0, 4, 3},   {4, 0, 3},   {4, 3, 0},
-      {200, 64, 300}};
+      {200, 64, 300},
+      /* N past four micro-panels: A read in place as one A block of
+       * cache-line-aligned rows (k = 64), packed for rows that are not
+       * (65) and for several A blocks (600 rows) */
+      {50, 200, 64}, {50, 200, 65}, {600, 200, 64}};
   for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
     int m = sizes[s][0], n = sizes[s][1], k = sizes[s][2];
     float *a = malloc(sizeof(float) * (m * k + 1));
