@@ -212,6 +212,10 @@ bool chooseNeonDot(const GemmDesc &G, const llvm::Function &F, VectorDot &Dot);
 bool chooseX86Dot(const GemmDesc &G, const llvm::Function &F, unsigned Bits,
                   VectorDot &Dot);
 
+/// The L2 cache of \p F's CPU in bytes where TLX knows it better than
+/// LLVM's x86 cost model, else 0 (lib/Target/X86/VectorDots.cpp).
+uint64_t x86L2CacheBytes(const llvm::Function &F);
+
 /// The scalable-vector target of \p F, or null when its vector GEMMs use
 /// fixed-width vectors.
 const ScalableTarget *scalableTargetFor(const llvm::Function &F,

@@ -72,7 +72,7 @@ bool directAOneBlock(const VectorKernel &Kern, const GemmDesc &G) {
 /// Cache blocks: a B micro-panel (KC x NR) fills about 2/3 of L1, an A block
 /// (MC x KC) half of L2, a B panel (KC x NC) a few MiB of L3.
 void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
-                       const GemmDesc &G) {
+                       const Function &F, const GemmDesc &G) {
   // Unknown caches: what current cores with scalable vectors have, else
   // a small x86 core's.
   uint64_t L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D)
@@ -81,11 +81,14 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
                     .value_or(Kern.Scalable ? 1024 * 1024 : 256 * 1024);
   // LLVM reports 32 KiB L1D / 256 KiB L2 for every x86; the AVX-512 cores
   // TLX targets (Zen 4/5, Sapphire Rapids and later) have 48 KiB and
-  // 1-2 MiB. Measured at 1024^3 f32: KC 256 beats 160 by ~8%.
+  // 1-2 MiB. Measured at 1024^3 f32: KC 256 beats 160 by ~8%. The CPUs
+  // TLX knows to have 2 MiB say so (x86L2CacheBytes).
   if (Kern.RegBytes >= 64) {
     L1 = std::max<uint64_t>(L1, 48 * 1024);
     L2 = std::max<uint64_t>(L2, 1024 * 1024);
   }
+  if (Triple(F.getParent()->getTargetTriple()).isX86())
+    L2 = std::max(L2, x86L2CacheBytes(F));
   int64_t ES = Kern.PackT->getPrimitiveSizeInBits() / 8;
   // KBlockFillsL1 (x86's vpmaddwd): the B micro-panel may take all of L1
   // (KC 1024 for 6 x 16 on 32 KiB): the A panel adds 12 bytes per k to
@@ -309,7 +312,7 @@ bool chooseVectorKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
                         std::string &Why) {
   if (!chooseKernel(G, TTI, F, Kern, Why))
     return false;
-  chooseCacheBlocks(Kern, TTI, G);
+  chooseCacheBlocks(Kern, TTI, F, G);
   return true;
 }
 

@@ -69,12 +69,32 @@ define void @pack_bf16(ptr %a, ptr %b, ptr %c) #1 {
   ret void
 }
 
+; 512^3: A blocks take half of L2, which LLVM's cost model puts at 256 KiB
+; on every x86 (TLX assumes at least 1 MiB for AVX-512: 504 rows, two A
+; blocks); Sapphire Rapids' 2 MiB makes all 512 rows one A block.
+define void @gemm_512(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 512, i64 512, i64 512, i64 1638,
+                                 ptr %a, i64 512, i64 1, ptr %b, i64 512, i64 1,
+                                 ptr %c, i64 512, i64 1)
+  ret void
+}
+
+define void @gemm_512_spr(ptr %a, ptr %b, ptr %c) #2 {
+  call void (...) @tlx_test_gemm(i64 512, i64 512, i64 512, i64 1638,
+                                 ptr %a, i64 512, i64 1, ptr %b, i64 512, i64 1,
+                                 ptr %c, i64 512, i64 1)
+  ret void
+}
+
 attributes #0 = { nounwind "target-cpu"="x86-64-v4" }
 attributes #1 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vnni,+avx512bf16" }
+attributes #2 = { nounwind "target-cpu"="sapphirerapids" }
 
 ; REMARK-DAG: gemm 64x3022x64: avx512 fma f32 13x32 (B in place)
 ; REMARK-DAG: gemm 64x1024x256: avx512 fma f32 13x32 MC=
 ; REMARK-DAG: gemm 256x256x256: avx512 fma f32 13x32 (A and B in place) MC=260
+; REMARK-DAG: gemm 512x512x512: avx512 fma f32 14x32 MC=504 NC=512
+; REMARK-DAG: gemm 512x512x512: avx512 fma f32 12x32 MC=516 NC=512
 ; The k loop: 26 FMAs (13 rows x 2 vectors), two B loads, no packing.
 ; CHECK-LABEL: conv_tap:
 ; CHECK: # %gemm.k.body

@@ -81,6 +81,19 @@ bool halfRateBF16Dot(const Function &F) {
 
 } // namespace
 
+/// LLVM's x86 cost model reports a 256 KiB L2 for every CPU; Intel's
+/// Sapphire, Emerald and Granite Rapids cores have 2 MiB. With it the f32
+/// GEMM's A block (half of L2) takes 1022 rows instead of 504, so 512^3 is
+/// one A block rather than 504 + 8 rows: 159 -> 162 GFLOP/s on an Emerald
+/// Rapids core (1024^3 +1%, 2048^3 equal).
+uint64_t x86L2CacheBytes(const Function &F) {
+  StringRef CPU = tunedCPU(F);
+  if (CPU == "sapphirerapids" || CPU == "emeraldrapids" ||
+      CPU == "graniterapids" || CPU == "graniterapids-d")
+    return 2 << 20;
+  return 0;
+}
+
 bool chooseX86Dot(const GemmDesc &G, const Function &F, unsigned Bits,
                   VectorDot &Dot) {
   Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
