@@ -340,10 +340,17 @@ Value *VectorGemmEmitter::directAExtentsOK() {
   Value *Aligned =
       B.CreateICmpEQ(B.CreateAnd(RowBytes, c64(DirectALineBytes - 1)), c64(0));
   Value *OneBlock = B.CreateICmpSLE(G.extentM(B), c64(Kern.MC));
-  return B.CreateOr(Narrow, B.CreateAnd(OneBlock, Aligned), "gemm.directa");
+  Value *OK = B.CreateOr(Narrow, B.CreateAnd(OneBlock, Aligned));
+  // Whole k groups (mayReadAInPlace).
+  if (Kern.kPad() > 1 && G.RuntimeK)
+    OK = B.CreateAnd(
+        OK,
+        B.CreateICmpEQ(B.CreateAnd(G.RuntimeK, c64(Kern.kPad() - 1)), c64(0)));
+  OK->setName("gemm.directa");
+  return OK;
 }
 
-/// i1: \p Op may be read in place (mayReadInPlace) - what its strides and
+/// i1: \p Op may be read in place (rowsReadableInPlace) - what its strides and
 /// \p ExtentOK leave to the run time: a unit column stride and a positive
 /// row stride that is no multiple of 2 KiB. Constant true for a GEMM whose
 /// strides and extents decided at compile time.
@@ -804,8 +811,9 @@ Value *VectorGemmEmitter::loadABroadcast(Value *Ptr) {
       Kern.KG == 1
           ? Kern.PackT
           : B.getIntNTy(Kern.KG * Kern.PackT->getPrimitiveSizeInBits());
-  Value *Lane = B.CreateAlignedLoad(LaneT, Ptr,
-                                    elementAlign(LaneT));
+  // A k group read in place is aligned to its elements only.
+  Value *Lane = B.CreateAlignedLoad(
+      LaneT, Ptr, elementAlign(Kern.DirectA ? Kern.PackT : LaneT));
   // A target instruction that takes A's element as a scalar (RVV's .vf
   // forms): no splat.
   if (Kern.Dot == DotKind::TargetDot && Kern.TargetDot.EmitScalarStep)
@@ -921,7 +929,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     FullA =
         B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)), InPlaceA);
     InPlace.A = elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc);
-    InPlace.AStride = c64(1);
+    InPlace.AStride = c64(KG);
     InPlace.ARowStride = G.A.RowStride;
   }
   // With A's row stride known when compiling, each kind of micro-panel

@@ -40,14 +40,14 @@ void chooseRegisterBlock(VectorKernel &Kern, unsigned NumRegs) {
   Kern.MR = std::max(1u, std::min(Kern.MR, 14u));
 }
 
-/// Whether the FMA kernel may read \p Op in place: its own element type,
-/// rows k-contiguous, and a row stride that spreads a micro-panel's rows
-/// over the L1 sets - a multiple of 2 KiB (e.g. 1024 f32) puts them in at
-/// most two pairs of sets and thrashes L1 (measured for B: 64 x 1024 x
-/// 1024 f32 in place -6%; 512^3 equal; 256^3, 1 KiB stride, +2%). Strides
-/// known only at run time are checked there (inPlaceCheck).
-bool mayReadInPlace(const VectorKernel &Kern, const GemmOperand &Op) {
-  if (Kern.Dot != DotKind::FMA || Kern.Scalable || Op.Elem != Kern.PackT)
+/// Whether \p Op's rows may be read in place: the kernel's own element
+/// type, rows k-contiguous, and a row stride that spreads a micro-panel's
+/// rows over the L1 sets - a multiple of 2 KiB (e.g. 1024 f32) puts them
+/// in at most two pairs of sets and thrashes L1 (measured for B: 64 x 1024
+/// x 1024 f32 in place -6%; 512^3 equal; 256^3, 1 KiB stride, +2%).
+/// Strides known only at run time are checked there (inPlaceCheck).
+bool rowsReadableInPlace(const VectorKernel &Kern, const GemmOperand &Op) {
+  if (Kern.Scalable || Op.Elem != Kern.PackT)
     return false;
   auto *ColStride = dyn_cast<ConstantInt>(Op.ColStride);
   if (ColStride && !ColStride->isOne())
@@ -58,6 +58,30 @@ bool mayReadInPlace(const VectorKernel &Kern, const GemmOperand &Op) {
                             int64_t(Kern.PackT->getPrimitiveSizeInBits() / 8)
                       : 1;
   return Bytes > 0 && Bytes % 2048 != 0;
+}
+
+/// B in place: vectors of the FMA kernel's elements from B's rows (a dot
+/// product wants B's k groups interleaved).
+bool mayReadBInPlace(const VectorKernel &Kern, const GemmDesc &G) {
+  return Kern.Dot == DotKind::FMA && rowsReadableInPlace(Kern, G.B);
+}
+
+/// A in place: the FMA kernel's elements broadcast from A's rows, or a
+/// fixed-width dot product's k groups (x86's vpdpbusd and vdpbf16ps,
+/// NEON's sdot and bfdot), each read as one lane - unless A is packed with
+/// its sign flipped (s8s8 on vpdpbusd) or K is no multiple of the group:
+/// a padded k group would read past the row (a K known only at run time
+/// is checked there, directAExtentsOK).
+bool mayReadAInPlace(const VectorKernel &Kern, const GemmDesc &G) {
+  if (Kern.Dot == DotKind::TargetDot) {
+    const VectorDot &Dot = Kern.TargetDot;
+    if (Kern.biasA() || Dot.EmitScalarStep || Dot.Widening ||
+        G.K % Kern.kPad() != 0)
+      return false;
+  } else if (Kern.Dot != DotKind::FMA) {
+    return false;
+  }
+  return rowsReadableInPlace(Kern, G.A);
 }
 
 /// Whether \p G's A, constant-sized, is one A block of cache-line-aligned
@@ -132,7 +156,7 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   // tap GEMMs, M = 64, pack 770 KB each).
   // (Run-time extents: decided at run time, inPlaceCheck.)
   bool RT = G.isRuntimeSized();
-  Kern.DirectB = mayReadInPlace(Kern, G.B) && (RT || G.M <= Kern.MC);
+  Kern.DirectB = mayReadBInPlace(Kern, G) && (RT || G.M <= Kern.MC);
   // A in place: when N is a few register blocks wide (a convolution's
   // output channels: 64), each packed A micro-panel serves only a few
   // micro-kernels, and packing it (a transpose) is a copy of A per K block
@@ -145,7 +169,7 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   // processes); rows 1200 bytes apart (300^3) measured 1% slower in place
   // and stay packed, as do the two A blocks of 640^3 (equal).
   Kern.DirectA =
-      mayReadInPlace(Kern, G.A) &&
+      mayReadAInPlace(Kern, G) &&
       (RT || G.N <= maxNForDirectA(Kern) || directAOneBlock(Kern, G));
 }
 

@@ -65,4 +65,51 @@ define void @two_blocks(ptr %a, ptr %b, ptr %c) #0 {
   ret void
 }
 
+; The dot-product kernels read A's k groups in place too, one 32-bit
+; broadcast per row and k group (2 bf16, 4 int8): rows 72 elements apart,
+; row r's group at 144*r bytes (bf16) or 72*r (u8) from one base. K = 63
+; is no multiple of bf16's pairs: a pair read in place would reach past
+; the row, so A is packed. (s8 x s8 flips A's sign bit as it packs:
+; test/Integration/gemm-dot-direct-a.c.)
+; REMARK-DAG: gemm 64x64x64: avx512 bf16 vdpbf16ps 13x32 (A in place)
+; REMARK-DAG: gemm 64x64x63: avx512 bf16 vdpbf16ps 13x32 MC=
+; REMARK-DAG: gemm 64x64x64: avx512 u8s8s32 vpdpbusd 13x32 (A in place)
+
+; bf16 x bf16 -> f32: 5 | 5 << 4 | 6 << 8
+define void @bf16_narrow(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 64, i64 64, i64 64, i64 1621,
+                                 ptr %a, i64 72, i64 1, ptr %b, i64 64, i64 1,
+                                 ptr %c, i64 64, i64 1)
+  ret void
+}
+; CHECK-LABEL: bf16_narrow:
+; CHECK: # %gemm.k.body
+; CHECK-DAG: vbroadcastss (%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vbroadcastss 144(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vbroadcastss 1728(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vdpbf16ps
+; CHECK: .Lfunc_end
+
+define void @bf16_odd_k(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 64, i64 64, i64 63, i64 1621,
+                                 ptr %a, i64 72, i64 1, ptr %b, i64 64, i64 1,
+                                 ptr %c, i64 64, i64 1)
+  ret void
+}
+
+; u8 x s8 -> i32: 0 | 0 << 4 | 2 << 8 | 1 << 13 (A unsigned)
+define void @u8s8_narrow(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 64, i64 64, i64 64, i64 8704,
+                                 ptr %a, i64 72, i64 1, ptr %b, i64 64, i64 1,
+                                 ptr %c, i64 64, i64 1)
+  ret void
+}
+; CHECK-LABEL: u8s8_narrow:
+; CHECK: # %gemm.k.body
+; CHECK-DAG: vpbroadcastd (%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vpbroadcastd 72(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vpbroadcastd 864(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vpdpbusd
+; CHECK: .Lfunc_end
+
 attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vnni,+avx512bf16,+evex512" "prefer-vector-width"="256" }

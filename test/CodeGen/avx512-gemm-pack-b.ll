@@ -4,8 +4,9 @@
 ; lane shuffles, stored as four zmm (two per panel); each load is a whole
 ; cache line, not a 128- or 256-bit piece.
 ; M = 64 is one A block: B is packed one 64-column group at a time right
-; before its microkernels, after A, into a buffer of 64 x 1024 bytes. M =
-; 1024 packs the whole 1024 x 1024 B panel before the A blocks.
+; before its microkernels, after A (packed: its rows, 1040 bytes apart, do
+; not start on cache lines), into a buffer of 64 x 1024 bytes. M = 1024
+; packs the whole 1024 x 1024 B panel before the A blocks.
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' -pass-remarks=tlx-test-gemm %s -S -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: FileCheck %s --check-prefix=IR < %t.ll
@@ -18,7 +19,7 @@ declare void @tlx_test_gemm(...)
 ; u8 x s8 -> i32: 0 | 0 << 4 | 2 << 8 | 1 << 13 (A unsigned)
 define void @small_m(ptr %a, ptr %b, ptr %c) #0 {
   call void (...) @tlx_test_gemm(i64 64, i64 1024, i64 1024, i64 8704,
-                                 ptr %a, i64 1024, i64 1, ptr %b, i64 1024, i64 1,
+                                 ptr %a, i64 1040, i64 1, ptr %b, i64 1024, i64 1,
                                  ptr %c, i64 1024, i64 1)
   ret void
 }
