@@ -2357,8 +2357,8 @@ class Prog:
                                    rng.randint(0, 3)])
         m, n, kk = pick(), pick(), pick()
         # (usmma on vpdpbusd reads A's 4-byte k groups in place when the
-        # run-time K is a multiple of 4 and N is narrow: both drawn here;
-        # progs-asan.test sees a group read past A's last row.)
+        # run-time K is a multiple of 4 and N is narrow: K of every residue
+        # is drawn here.)
         if rng.random() < 0.1:
             # wider than four micro-panels: the FMA kernel reads A in place
             # only as one A block of rows starting on cache lines (lda a
