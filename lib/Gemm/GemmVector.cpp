@@ -72,6 +72,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace llvm;
 
@@ -79,6 +81,13 @@ namespace tlx {
 namespace gemm {
 
 namespace {
+
+/// A partial last micro-panel read in place by a micro-kernel of its rows
+/// (VectorGemmEmitter::emitMicrokernels), rather than packed.
+cl::opt<bool> TailMicrokernels(
+    "tlx-gemm-tail-microkernels", cl::init(true), cl::Hidden,
+    cl::desc("compute a GEMM's partial last row block with a micro-kernel "
+             "of its rows reading A in place (when A is read in place)"));
 
 /// Emits the code of one GEMM with the chosen kernel.
 class VectorGemmEmitter {
@@ -155,6 +164,10 @@ private:
   void emitMicrokernel(Value *Ic, Value *Ir, Value *Jc, Value *Jr, Value *Pc,
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
                        Value *LastK, Value *FirstK);
+  bool tailKernelApplies() const;
+  Value *isTailPanel(Value *Rows) {
+    return TailRows ? B.CreateICmpEQ(Rows, c64(TailRows)) : B.getFalse();
+  }
   /// Where the microkernel reads its operands: the packed micro-panels or
   /// A and B in place, and the elements from one k group to the next (and
   /// from one row of A to the next).
@@ -193,7 +206,8 @@ private:
 
   IRBuilderBase &B;
   const GemmDesc &G;
-  const VectorKernel &Kern;
+  /// A copy: the tail micro-kernel narrows its MR (emitTailMicrokernel).
+  VectorKernel Kern;
   Type *I64;
   /// Lanes per accumulator vector (W), columns per register block (NR)
   /// and per B panel (NC): constants, or computed at run time from vscale.
@@ -205,6 +219,13 @@ private:
   /// i1: A / B are read in place (Kern.DirectA / DirectB and, for what is
   /// known only at run time, inPlaceCheck).
   Value *InPlaceA = nullptr, *InPlaceB = nullptr;
+  /// M % MR when a partial last micro-panel of that many rows gets a
+  /// micro-kernel of its own reading A in place (tailKernelApplies), else
+  /// 0; InTail while that kernel is emitted. AllInPlace: every micro-panel
+  /// is read in place - full or the tail - so nothing of A is packed (one
+  /// thread's share of rows may end elsewhere: not for those).
+  unsigned TailRows = 0;
+  bool InTail = false, AllInPlace = false;
 };
 
 /// VL, NR and NC: constants for fixed-width vectors; for scalable ones
@@ -252,6 +273,10 @@ void VectorGemmEmitter::emit() {
   InPlaceA = B.getFalse();
   if (Kern.DirectA)
     InPlaceA = inPlaceCheck(G.A, directAExtentsOK());
+  if (tailKernelApplies()) {
+    TailRows = unsigned(G.M % Kern.MR);
+    AllInPlace = !G.RowBegin;
+  }
   InPlaceB = B.getFalse();
   if (Kern.DirectB)
     InPlaceB = inPlaceCheck(G.B, B.CreateICmpSLE(G.extentM(B), c64(Kern.MC)));
@@ -634,6 +659,8 @@ void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kcp,
 void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
                               Value *Kcp) {
   unsigned MR = Kern.MR;
+  if (AllInPlace)
+    return;
   emitLoop(
       B, c64(0), Mc, c64(MR), "gemm.packa", [&](IRBuilderBase &, Value *Ir) {
         Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
@@ -657,12 +684,14 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
           else
             Copy();
         };
-        // A read in place: only the partial last micro-panel is packed.
+        // A read in place: only the partial last micro-panel is packed,
+        // unless the tail micro-kernel reads it in place too.
         if (Kern.DirectA)
-          emitIf(
-              B,
-              B.CreateOr(B.CreateICmpSLT(Rows, c64(MR)), B.CreateNot(InPlaceA)),
-              Pack);
+          emitIf(B,
+                 B.CreateOr(B.CreateAnd(B.CreateICmpSLT(Rows, c64(MR)),
+                                        B.CreateNot(isTailPanel(Rows))),
+                            B.CreateNot(InPlaceA)),
+                 Pack);
         else
           Pack();
       });
@@ -890,15 +919,43 @@ VectorGemmEmitter::BPacking VectorGemmEmitter::bPacking() const {
 
 /// The microkernels of A block [Ic, +Mc) and packed B columns [Jc, +Nc),
 /// column panels outside.
+/// The A block's micro-panels against the B panel's: full ones (and a
+/// partial last one, from its packed copy) by the MR-row micro-kernel; a
+/// partial last one of TailRows rows by a micro-kernel of that many rows
+/// reading A in place - packing it (a strided gather for a convolution's
+/// pixels) and computing MR rows cost as much as several full panels (7x7
+/// stride 2 convolution, 109 = 9 x 11 + 10 pixels per row: 8%).
 void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
                                          Value *Nc, const KBlock &KB) {
+  Value *Partial = B.CreateURem(Mc, c64(Kern.MR));
+  Value *Tail = isTailPanel(Partial);
+  Value *FullEnd =
+      TailRows ? B.CreateSelect(Tail, B.CreateSub(Mc, Partial), Mc) : Mc;
   emitLoop(B, c64(0), Nc, NR, "gemm.jr", [&](IRBuilderBase &, Value *Jr) {
-    emitLoop(B, c64(0), Mc, c64(Kern.MR), "gemm.ir",
+    emitLoop(B, c64(0), FullEnd, c64(Kern.MR), "gemm.ir",
              [&](IRBuilderBase &, Value *Ir) {
                emitMicrokernel(Ic, Ir, Jc, Jr, KB.Pc, Mc, Nc, KB.Kcp, KB.AddC,
                                KB.LastK, KB.FirstK);
              });
+    if (!TailRows)
+      return;
+    emitIf(B, Tail, [&] {
+      SaveAndRestore<unsigned> TailMR(Kern.MR, TailRows);
+      SaveAndRestore<bool> InTailKernel(InTail, true);
+      emitMicrokernel(Ic, FullEnd, Jc, Jr, KB.Pc, Mc, Nc, KB.Kcp, KB.AddC,
+                      KB.LastK, KB.FirstK);
+    });
   });
+}
+
+/// Whether a partial last micro-panel (of the last A block: MC is a
+/// multiple of MR, so it has M % MR rows) is read in place by a micro-kernel
+/// of its own: A in place for sure, M known when compiling, fixed-width
+/// vectors on FMA or dot products.
+bool VectorGemmEmitter::tailKernelApplies() const {
+  auto *InPlace = dyn_cast<ConstantInt>(InPlaceA);
+  return TailMicrokernels && Kern.DirectA && InPlace && InPlace->isOne() &&
+         !G.isRuntimeSized() && !Kern.Scalable && Kern.Dot != DotKind::Matrix;
 }
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
@@ -926,8 +983,10 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   Value *FullA = nullptr;
   MicroPanels InPlace = P;
   if (Kern.DirectA) {
-    FullA =
-        B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)), InPlaceA);
+    FullA = InTail || AllInPlace
+                ? B.getTrue()
+                : B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)),
+                              InPlaceA);
     InPlace.A = elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc);
     InPlace.AStride = c64(KG);
     InPlace.ARowStride = G.A.RowStride;
@@ -988,6 +1047,8 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
 SmallVector<Value *, 32> VectorGemmEmitter::emitKLoopOnEither(
     Value *Cond, const MicroPanels &IfTrue, const MicroPanels &IfFalse,
     function_ref<SmallVector<Value *, 32>(const MicroPanels &)> KLoop) {
+  if (auto *Known = dyn_cast<ConstantInt>(Cond))
+    return KLoop(Known->isOne() ? IfTrue : IfFalse);
   SmallVector<Value *, 32> AccTrue, AccFalse;
   BasicBlock *EndTrue = nullptr, *EndFalse = nullptr;
   emitIf(

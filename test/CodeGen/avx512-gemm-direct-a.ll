@@ -1,13 +1,18 @@
 ; A read in place by the AVX-512 FMA kernel (narrow N): with A's row stride
 ; known when compiling, full micro-panels get a k loop of their own whose
 ; broadcasts address A's rows at constant offsets from one base and the k
-; index - no address arithmetic per row; the partial last micro-panel comes
-; from its packed copy in a second k loop. The GEMM is a channels-last
-; convolution's row-tap GEMM (tlx-nd-to-2d): the 7x7/2 layer's 109 output
-; pixels x 21 (7 taps x 3 channels) x 64, A rows 6 floats apart and
-; overlapping.
-; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S -pass-remarks=tlx 2>%t.remarks | %llc -O2 -o - | FileCheck %s
+; index - no address arithmetic per row; the partial last micro-panel (M %
+; MR rows) gets a micro-kernel of that many rows, reading A in place too:
+; nothing of A is packed (no gathers of its strided rows). The GEMM is a
+; channels-last convolution's row-tap GEMM (tlx-nd-to-2d): the 7x7/2
+; layer's 109 output pixels x 21 (7 taps x 3 channels) x 64, A rows 6
+; floats apart and overlapping; 109 = 9 x 11 + 10.
+; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S -pass-remarks=tlx 2>%t.remarks | %llc -O2 -o %t.s
+; RUN: FileCheck %s < %t.s
+; RUN: FileCheck %s --check-prefix=TAIL < %t.s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; Without the tail micro-kernel the partial panel is packed, by gathers:
+; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S -tlx-gemm-tail-microkernels=0 | %llc -O2 -o - | FileCheck %s --check-prefix=PACKED
 
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -37,6 +42,14 @@ define void @gemm_rows_overlap(ptr %a, ptr %b, ptr %c) #0 {
 ; CHECK-DAG: vbroadcastss 216(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK-DAG: vbroadcastss 240(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK: .Lfunc_end
+; The tail micro-kernel's 10 rows: broadcasts at the same offsets, and no
+; packing of A anywhere in the function.
+; TAIL-LABEL: gemm_rows_overlap:
+; TAIL-NOT: vgather
+; TAIL: .Lfunc_end
+; PACKED-LABEL: gemm_rows_overlap:
+; PACKED: vgatherqps
+; PACKED: .Lfunc_end
 
 ; Wider N: A in place when all of M is one A block and A's rows start on
 ; cache lines (256 f32: 1 KiB); packed when they do not (300 f32, 1200
@@ -82,11 +95,13 @@ define void @bf16_narrow(ptr %a, ptr %b, ptr %c) #0 {
                                  ptr %c, i64 64, i64 1)
   ret void
 }
+; 64 = 4 x 13 + 12: the first k loop may be the 12-row tail micro-kernel's,
+; so the rows checked are those both have (0, 1 and 11).
 ; CHECK-LABEL: bf16_narrow:
 ; CHECK: # %gemm.k.body
 ; CHECK-DAG: vbroadcastss (%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK-DAG: vbroadcastss 144(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
-; CHECK-DAG: vbroadcastss 1728(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vbroadcastss 1584(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK-DAG: vdpbf16ps
 ; CHECK: .Lfunc_end
 
@@ -108,7 +123,7 @@ define void @u8s8_narrow(ptr %a, ptr %b, ptr %c) #0 {
 ; CHECK: # %gemm.k.body
 ; CHECK-DAG: vpbroadcastd (%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK-DAG: vpbroadcastd 72(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
-; CHECK-DAG: vpbroadcastd 864(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
+; CHECK-DAG: vpbroadcastd 792(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %zmm
 ; CHECK-DAG: vpdpbusd
 ; CHECK: .Lfunc_end
 
