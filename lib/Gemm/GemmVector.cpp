@@ -220,11 +220,12 @@ private:
   /// known only at run time, inPlaceCheck).
   Value *InPlaceA = nullptr, *InPlaceB = nullptr;
   /// M % MR when a partial last micro-panel of that many rows gets a
-  /// micro-kernel of its own reading A in place (tailKernelApplies), else
-  /// 0; InTail while that kernel is emitted. AllInPlace: every micro-panel
-  /// is read in place - full or the tail - so nothing of A is packed (one
-  /// thread's share of rows may end elsewhere: not for those).
-  unsigned TailRows = 0;
+  /// micro-kernel of its own (tailKernelApplies), else 0; InTail while that
+  /// kernel is emitted (Kern.MR its rows; PanelRows stays the packed
+  /// micro-panels' width). AllInPlace: A is read in place and every
+  /// micro-panel is full or the tail, so nothing of A is packed (one
+  /// thread's share of rows may end elsewhere: not with threads).
+  unsigned TailRows = 0, PanelRows = 0;
   bool InTail = false, AllInPlace = false;
 };
 
@@ -273,9 +274,11 @@ void VectorGemmEmitter::emit() {
   InPlaceA = B.getFalse();
   if (Kern.DirectA)
     InPlaceA = inPlaceCheck(G.A, directAExtentsOK());
+  PanelRows = Kern.MR;
   if (tailKernelApplies()) {
     TailRows = unsigned(G.M % Kern.MR);
-    AllInPlace = !G.RowBegin;
+    auto *InPlace = dyn_cast<ConstantInt>(InPlaceA);
+    AllInPlace = Kern.DirectA && InPlace && InPlace->isOne() && !G.RowBegin;
   }
   InPlaceB = B.getFalse();
   if (Kern.DirectB)
@@ -919,12 +922,14 @@ VectorGemmEmitter::BPacking VectorGemmEmitter::bPacking() const {
 
 /// The microkernels of A block [Ic, +Mc) and packed B columns [Jc, +Nc),
 /// column panels outside.
-/// The A block's micro-panels against the B panel's: full ones (and a
-/// partial last one, from its packed copy) by the MR-row micro-kernel; a
-/// partial last one of TailRows rows by a micro-kernel of that many rows
-/// reading A in place - packing it (a strided gather for a convolution's
-/// pixels) and computing MR rows cost as much as several full panels (7x7
-/// stride 2 convolution, 109 = 9 x 11 + 10 pixels per row: 8%).
+/// The A block's micro-panels against the B panel's: full ones (and any
+/// other partial one) by the MR-row micro-kernel; a partial last one of
+/// TailRows rows by a micro-kernel of that many rows, reading A in place
+/// where the full ones do (else its packed panel) and storing whole rows.
+/// Packing it in place's stead (a strided gather for a convolution's
+/// pixels), computing MR rows and storing them through EdgeBuf cost as
+/// much as several full panels (7x7 stride 2 convolution, 109 = 9 x 11 +
+/// 10 pixels per row: 8%).
 void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
                                          Value *Nc, const KBlock &KB) {
   Value *Partial = B.CreateURem(Mc, c64(Kern.MR));
@@ -949,13 +954,11 @@ void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
 }
 
 /// Whether a partial last micro-panel (of the last A block: MC is a
-/// multiple of MR, so it has M % MR rows) is read in place by a micro-kernel
-/// of its own: A in place for sure, M known when compiling, fixed-width
-/// vectors on FMA or dot products.
+/// multiple of MR, so it has M % MR rows) gets a micro-kernel of its own:
+/// M known when compiling, fixed-width vectors on FMA or dot products.
 bool VectorGemmEmitter::tailKernelApplies() const {
-  auto *InPlace = dyn_cast<ConstantInt>(InPlaceA);
-  return TailMicrokernels && Kern.DirectA && InPlace && InPlace->isOne() &&
-         !G.isRuntimeSized() && !Kern.Scalable && Kern.Dot != DotKind::Matrix;
+  return TailMicrokernels && !G.isRuntimeSized() && !Kern.Scalable &&
+         Kern.Dot != DotKind::Matrix;
 }
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
@@ -966,7 +969,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   MicroPanels P;
   P.A = packPtr(ApBase, B.CreateMul(Ir, Kcp));
   P.B = packPtr(BpBase, B.CreateMul(Jr, Kcp));
-  P.AStride = c64(MR * KG);
+  P.AStride = c64(PanelRows * KG);
   P.ARowStride = c64(KG);
   P.BStride = B.CreateMul(NR, c64(KG));
   if (Kern.DirectB) {
@@ -983,8 +986,9 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   Value *FullA = nullptr;
   MicroPanels InPlace = P;
   if (Kern.DirectA) {
-    FullA = InTail || AllInPlace
-                ? B.getTrue()
+    FullA = AllInPlace ? B.getTrue()
+            : InTail
+                ? InPlaceA
                 : B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)),
                               InPlaceA);
     InPlace.A = elementPtr(B, G.A, B.CreateAdd(Ic, Ir), Pc);

@@ -31,12 +31,19 @@
 // CHECK: narrow 13: ok
 // CHECK: narrow 29: ok
 // CHECK: narrow 1201: ok
+// CHECK: wide 13: ok
+// CHECK: wide 45: ok
+// CHECK: wide 1201: ok
 // CHECK: f64 7: ok
 // CHECK: f64 45: ok
 // CHECK: bf16 17: ok
 // CHECK: bf16 45: ok
+// CHECK: bf16 wide 45: ok
 // CHECK: u8s8 17: ok
 // CHECK: u8s8 45: ok
+// CHECK: u8s8 wide 45: ok
+// CHECK: s8s8 17: ok
+// CHECK: s8s8 wide 45: ok
 #include "Inputs/conv_case.h"
 #include <math.h>
 #include <stdint.h>
@@ -48,6 +55,7 @@
 #define PIX_N 64
 #define NAR_K 50
 #define NAR_N 37
+#define WIDE_N 200 /* A packed (unless one A block of aligned rows) */
 #define LDA 56 /* NAR_K data, then NaN / 0xff */
 #define DOT_K 64
 #define DOT_LDA 80
@@ -55,13 +63,13 @@
 #define F64_N 24
 
 static float Pix[MMAX * PIX_STEP], PixB[PIX_K * PIX_N];
-static float FA[MMAX * LDA], FB[NAR_K * NAR_N];
+static float FA[MMAX * LDA], FB[NAR_K * WIDE_N];
 static double DA[64 * F64_K], DB[F64_K * F64_N], DC[64 * F64_N];
-static __bf16 HA[64 * DOT_LDA], HB[DOT_K * NAR_N];
+static __bf16 HA[64 * DOT_LDA], HB[DOT_K * WIDE_N];
 static uint8_t UA[64 * DOT_LDA];
-static int8_t SB[DOT_K * NAR_N];
-static float FC[MMAX * PIX_N];
-static int32_t C[64 * NAR_N], CStart[64 * NAR_N];
+static int8_t SA[64 * DOT_LDA], SB[DOT_K * WIDE_N];
+static float FC[MMAX * WIDE_N];
+static int32_t C[64 * WIDE_N], CStart[64 * WIDE_N];
 
 static unsigned Seed = 2026;
 static int next(int Range) { // in [-Range, Range]
@@ -76,7 +84,7 @@ static void fill(void) {
     PixB[I] = (float)next(8);
   for (int I = 0; I < MMAX * LDA; ++I)
     FA[I] = I % LDA < NAR_K ? (float)next(8) : NAN;
-  for (int I = 0; I < NAR_K * NAR_N; ++I)
+  for (int I = 0; I < NAR_K * WIDE_N; ++I)
     FB[I] = (float)next(8);
   for (int I = 0; I < 64 * F64_K; ++I)
     DA[I] = next(8);
@@ -86,12 +94,13 @@ static void fill(void) {
     int In = I % DOT_LDA < DOT_K;
     HA[I] = In ? (__bf16)(float)next(8) : (__bf16)NAN;
     UA[I] = In ? (uint8_t)(next(127) + 128) : 0xff;
+    SA[I] = In ? (int8_t)next(127) : -1;
   }
-  for (int I = 0; I < DOT_K * NAR_N; ++I) {
+  for (int I = 0; I < DOT_K * WIDE_N; ++I) {
     HB[I] = (__bf16)(float)next(8);
     SB[I] = (int8_t)next(127);
   }
-  for (int I = 0; I < 64 * NAR_N; ++I)
+  for (int I = 0; I < 64 * WIDE_N; ++I)
     CStart[I] = next(100000);
 }
 
@@ -140,15 +149,18 @@ static int pixelsRelu109(void) {
   return checkFloats(Pix, PIX_STEP, PixB, 109, PIX_N, PIX_K, 1);
 }
 
-#define NARROW(M)                                                              \
-  static int narrow_##M(void) {                                                \
+#define FLOATS(NAME, M, N)                                                     \
+  static int NAME##_##M(void) {                                                \
     TLX_STORE(FC, tlx_matmul(A_VIEW(FA, M, NAR_K, LDA),                        \
-                             TLX_LOAD(FB, NAR_K, NAR_N)));                     \
-    return checkFloats(FA, LDA, FB, M, NAR_N, NAR_K, 0);                    \
+                             TLX_LOAD(FB, NAR_K, N)));                         \
+    return checkFloats(FA, LDA, FB, M, N, NAR_K, 0);                           \
   }
-NARROW(13)
-NARROW(29)
-NARROW(1201)
+FLOATS(narrow, 13, NAR_N)
+FLOATS(narrow, 29, NAR_N)
+FLOATS(narrow, 1201, NAR_N)
+FLOATS(wide, 13, WIDE_N)
+FLOATS(wide, 45, WIDE_N)
+FLOATS(wide, 1201, WIDE_N)
 
 #define F64(M)                                                                 \
   static int f64_##M(void) {                                                   \
@@ -167,46 +179,50 @@ NARROW(1201)
 F64(7)
 F64(45)
 
-#define BF16(M)                                                                \
-  typedef float vf_##M __attribute__((__vector_size__(M * NAR_N * 4)));        \
-  TLX_DECLARE_TENSOR_OPS_AS(vf_##M, f_##M)                                     \
-  static int bf16_##M(void) {                                                  \
-    vf_##M R = tensor_matmul_f_##M(A_VIEW(HA, M, DOT_K, DOT_LDA),              \
-                                   TLX_LOAD(HB, DOT_K, NAR_N));                \
+#define BF16(NAME, M, N)                                                       \
+  typedef float vf_##NAME##M __attribute__((__vector_size__(M * N * 4)));      \
+  TLX_DECLARE_TENSOR_OPS_AS(vf_##NAME##M, f_##NAME##M)                         \
+  static int NAME##_##M(void) {                                                \
+    vf_##NAME##M R = tensor_matmul_f_##NAME##M(A_VIEW(HA, M, DOT_K, DOT_LDA),  \
+                                               TLX_LOAD(HB, DOT_K, N));        \
     tensor_store(FC,                                                           \
-                 tensor_typeinfo(R, TLX_SHAPE(M, NAR_N), TLX_LAYOUT(0, 1),     \
+                 tensor_typeinfo(R, TLX_SHAPE(M, N), TLX_LAYOUT(0, 1),         \
                                  TLX_ZEROS(2)),                                \
                  TLX_ZEROS(2));                                                \
     int Bad = 0;                                                               \
     for (int I = 0; I < M; ++I)                                                \
-      for (int J = 0; J < NAR_N; ++J) {                                        \
+      for (int J = 0; J < N; ++J) {                                            \
         float S = 0;                                                           \
         for (int P = 0; P < DOT_K; ++P)                                        \
-          S += (float)HA[I * DOT_LDA + P] * (float)HB[P * NAR_N + J];          \
-        Bad += FC[I * NAR_N + J] != S;                                         \
+          S += (float)HA[I * DOT_LDA + P] * (float)HB[P * N + J];              \
+        Bad += FC[I * N + J] != S;                                             \
       }                                                                        \
     return Bad;                                                                \
   }
-BF16(17)
-BF16(45)
+BF16(bf16, 17, NAR_N)
+BF16(bf16, 45, NAR_N)
+BF16(bf16_wide, 45, WIDE_N)
 
-#define U8S8(M)                                                                \
-  static int u8s8_##M(void) {                                                  \
-    TLX_STORE(C, tlx_usmma(TLX_LOAD(CStart, M, NAR_N),                           \
-                           A_VIEW(UA, M, DOT_K, DOT_LDA),                      \
-                           TLX_LOAD(SB, DOT_K, NAR_N)));                       \
+/* C = CStart + A x SB, A unsigned (u8, tlx_usmma) or signed (tlx_smma). */
+#define INT8(NAME, OP, AP, M, N)                                               \
+  static int NAME##_##M(void) {                                                \
+    TLX_STORE(C, OP(TLX_LOAD(CStart, M, N), A_VIEW(AP, M, DOT_K, DOT_LDA),     \
+                    TLX_LOAD(SB, DOT_K, N)));                                  \
     int Bad = 0;                                                               \
     for (int I = 0; I < M; ++I)                                                \
-      for (int J = 0; J < NAR_N; ++J) {                                        \
-        int32_t S = CStart[I * NAR_N + J];                                     \
+      for (int J = 0; J < N; ++J) {                                            \
+        int32_t S = CStart[I * N + J];                                         \
         for (int P = 0; P < DOT_K; ++P)                                        \
-          S += UA[I * DOT_LDA + P] * SB[P * NAR_N + J];                        \
-        Bad += C[I * NAR_N + J] != S;                                          \
+          S += AP[I * DOT_LDA + P] * SB[P * N + J];                            \
+        Bad += C[I * N + J] != S;                                              \
       }                                                                        \
     return Bad;                                                                \
   }
-U8S8(17)
-U8S8(45)
+INT8(u8s8, tlx_usmma, UA, 17, NAR_N)
+INT8(u8s8, tlx_usmma, UA, 45, NAR_N)
+INT8(u8s8_wide, tlx_usmma, UA, 45, WIDE_N)
+INT8(s8s8, tlx_smma, SA, 17, NAR_N)
+INT8(s8s8_wide, tlx_smma, SA, 45, WIDE_N)
 
 typedef float v816f __attribute__((__vector_size__(816 * 4)));
 TLX_DECLARE_TENSOR_OPS_AS(v816f, f816)
@@ -229,11 +245,18 @@ int main(void) {
   report("narrow", 13, narrow_13());
   report("narrow", 29, narrow_29());
   report("narrow", 1201, narrow_1201());
+  report("wide", 13, wide_13());
+  report("wide", 45, wide_45());
+  report("wide", 1201, wide_1201());
   report("f64", 7, f64_7());
   report("f64", 45, f64_45());
   report("bf16", 17, bf16_17());
   report("bf16", 45, bf16_45());
+  report("bf16 wide", 45, bf16_wide_45());
   report("u8s8", 17, u8s8_17());
   report("u8s8", 45, u8s8_45());
+  report("u8s8 wide", 45, u8s8_wide_45());
+  report("s8s8", 17, s8s8_17());
+  report("s8s8 wide", 45, s8s8_wide_45());
   return 0;
 }
