@@ -11,7 +11,9 @@
 // read overlapping pixel rows, 17 per output row); f32, f64, bf16 and u8 x
 // s8. Every element against a plain C loop (the convolution: the runtime's
 // reference); products and sums are exact. With the tail kernels off (the
-// packed partial panel) the values are the same.
+// packed partial panel) the values are the same. M a C variable (the
+// shared run-time kernel, whose partial panel stays packed and computed as
+// MR rows) for the same shapes.
 // RUN: %clang_tlx -std=c11 -w -O2 %march_native %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O0 %march_native %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %td && %td | FileCheck %s
@@ -44,6 +46,7 @@
 // CHECK: u8s8 wide 45: ok
 // CHECK: s8s8 17: ok
 // CHECK: s8s8 wide 45: ok
+// CHECK: run-time M: ok
 #include "Inputs/conv_case.h"
 #include <math.h>
 #include <stdint.h>
@@ -227,6 +230,38 @@ INT8(s8s8_wide, tlx_smma, SA, 45, WIDE_N)
 typedef float v816f __attribute__((__vector_size__(816 * 4)));
 TLX_DECLARE_TENSOR_OPS_AS(v816f, f816)
 
+/* M a C variable (N and K too, for the kernel shared by call sites). */
+static int floatsRuntime(int M, int N) {
+  TLX_STORE(FC, tlx_matmul(A_VIEW(FA, M, NAR_K, LDA), TLX_LOAD(FB, NAR_K, N)));
+  return checkFloats(FA, LDA, FB, M, N, NAR_K, 0);
+}
+
+static int u8s8Runtime(int M, int N) {
+  TLX_STORE(C, tlx_usmma(TLX_LOAD(CStart, M, N), A_VIEW(UA, M, DOT_K, DOT_LDA),
+                         TLX_LOAD(SB, DOT_K, N)));
+  int Bad = 0;
+  for (int I = 0; I < M; ++I)
+    for (int J = 0; J < N; ++J) {
+      int32_t S = CStart[I * N + J];
+      for (int P = 0; P < DOT_K; ++P)
+        S += UA[I * DOT_LDA + P] * SB[P * N + J];
+      Bad += C[I * N + J] != S;
+    }
+  return Bad;
+}
+
+static void runtimeSizes(void) {
+  static const int Ms[] = {1, 4, 7, 8, 13, 15, 22, 45, 64, 256, 1201};
+  int Bad = 0;
+  for (unsigned I = 0; I < sizeof(Ms) / sizeof(Ms[0]); ++I) {
+    volatile int Narrow = NAR_N, Wide = WIDE_N;
+    Bad += floatsRuntime(Ms[I], Narrow) + floatsRuntime(Ms[I], Wide);
+    if (Ms[I] <= 64)
+      Bad += u8s8Runtime(Ms[I], Narrow) + u8s8Runtime(Ms[I], Wide);
+  }
+  printf("run-time M: %s\n", Bad ? "FAILED" : "ok");
+}
+
 int main(void) {
   // NHWC data, HWIO kernel: 17 output pixels per row, GEMMs of 17x21x16.
   CONV_CASE("7x7/2 rgb, 17 pixels per row", float, float, TLX_F32, TLX_F32,
@@ -258,5 +293,6 @@ int main(void) {
   report("u8s8 wide", 45, u8s8_wide_45());
   report("s8s8", 17, s8s8_17());
   report("s8s8 wide", 45, s8s8_wide_45());
+  runtimeSizes();
   return 0;
 }

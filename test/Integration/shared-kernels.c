@@ -4,8 +4,9 @@
 // (f32 row-major with and without relu, int8 with an accumulator from
 // another tensor or in place, column-major A, rows with a leading
 // dimension, bf16 -> f32, a static matmul next to a run-time-sized one of
-// the same kind), with `auto` only the big one (M*N*K >= 256^3) and a
-// batch of 64 rows (M = 64, the shared kernel's second plan; not M = 32),
+// the same kind), with `auto` only the big one (M*N*K >= 256^3 and M >=
+// 512) and a batch of 64 rows (M = 64, the shared kernel's second plan;
+// not M = 32),
 // with `never` none. Every element against a plain C loop; -O0 keeps its
 // per-call-site kernels (outlined and optimized).
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 -fplugin-arg-tlx-share-kernels=always -Rpass=tlx-tile %s %tlx_rt -o %ta 2>&1 | FileCheck %s --check-prefix=ALWAYS
@@ -25,11 +26,11 @@
 // ALWAYS: remark: matmul: 13x11x6 (MxKxN) calls tlx.gemm.rt.f32sc.f32sr.f32r, the module's
 // ALWAYS: remark: matmul: 9x10x7 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // ALWAYS: remark: matmul: 30x40x50 (MxKxN) calls tlx.gemm.rt.bf16sr.bf16sr.f32r, the module's
-// ALWAYS: remark: matmul: 256x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
+// ALWAYS: remark: matmul: 512x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
 // ALWAYS: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // ALWAYS: remark: matmul: 32x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // AUTO-NOT: 3x7x5 (MxKxN) calls
-// AUTO: remark: matmul: 256x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
+// AUTO: remark: matmul: 512x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
 // AUTO: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // AUTO-NOT: 32x80x96 (MxKxN) calls
 // NEVER-NOT: calls tlx.gemm.rt.f32sr.f32sr.f32r,
@@ -188,7 +189,7 @@ static void test_bf16(void) {
 /* Big enough for share-kernels=auto, next to a run-time-sized GEMM of
  * the same kind: both call one kernel. */
 static void mm_big(const float *a, const float *b, float *c) {
-  TLX_STORE(c, tlx_relu(tlx_matmul(TLX_LOAD(a, 256, 300),
+  TLX_STORE(c, tlx_relu(tlx_matmul(TLX_LOAD(a, 512, 300),
                                    TLX_LOAD(b, 300, 260))));
 }
 static void mm_rt(int m, int n, int k, const float *a, const float *b,
@@ -197,14 +198,14 @@ static void mm_rt(int m, int n, int k, const float *a, const float *b,
 }
 
 static void test_big(void) {
-  float *a = malloc(sizeof(float) * 256 * 300);
+  float *a = malloc(sizeof(float) * 512 * 300);
   float *b = malloc(sizeof(float) * 300 * 260);
-  float *c = malloc(sizeof(float) * 256 * 260);
-  float *want = malloc(sizeof(float) * 256 * 260);
-  fill(a, 256 * 300, 7), fill(b, 300 * 260, 8);
+  float *c = malloc(sizeof(float) * 512 * 260);
+  float *want = malloc(sizeof(float) * 512 * 260);
+  fill(a, 512 * 300, 7), fill(b, 300 * 260, 8);
   mm_big(a, b, c);
-  ref(256, 260, 300, a, 300, 1, b, want, 1);
-  int ok = same(c, want, 256 * 260);
+  ref(512, 260, 300, a, 300, 1, b, want, 1);
+  int ok = same(c, want, 512 * 260);
   mm_rt(31, 260, 300, a, b, c);
   ok &= same(c, want, 31 * 260);
   failures += !ok;
