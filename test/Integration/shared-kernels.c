@@ -5,7 +5,8 @@
 // another tensor or in place, column-major A, rows with a leading
 // dimension, bf16 -> f32, a static matmul next to a run-time-sized one of
 // the same kind), with `auto` only the big one (M*N*K >= 256^3 and M >=
-// 512) and a batch of 64 rows (M = 64, the shared kernel's second plan;
+// 512) and a batch of 64 rows (M = 64, the shared kernel's second plan,
+// when the module has more than one such GEMM of its op and result type;
 // not M = 32),
 // with `never` none. Every element against a plain C loop; -O0 keeps its
 // per-call-site kernels (outlined and optimized).
@@ -28,10 +29,12 @@
 // ALWAYS: remark: matmul: 30x40x50 (MxKxN) calls tlx.gemm.rt.bf16sr.bf16sr.f32r, the module's
 // ALWAYS: remark: matmul: 512x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
 // ALWAYS: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
+// ALWAYS: remark: matmul: 64x96x72 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // ALWAYS: remark: matmul: 32x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // AUTO-NOT: 3x7x5 (MxKxN) calls
 // AUTO: remark: matmul: 512x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
 // AUTO: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
+// AUTO: remark: matmul: 64x96x72 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // AUTO-NOT: 32x80x96 (MxKxN) calls
 // NEVER-NOT: calls tlx.gemm.rt.f32sr.f32sr.f32r,
 // NEVER-NOT: (MxKxN) calls
@@ -213,10 +216,14 @@ static void test_big(void) {
   free(a), free(b), free(c), free(want);
 }
 
-/* A layer of a network run on batches of 64 (shared with `auto`), and
- * one of 32 (its own code). */
+/* Two layers of a network run on batches of 64 (shared with `auto`: each
+ * of the module's f32 matmuls with M = 64 calls the kernel), and one of 32
+ * (its own code). */
 static void mm_batch64(const float *a, const float *b, float *c) {
   TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 64, 80), TLX_LOAD(b, 80, 96)));
+}
+static void mm_batch64_next(const float *a, const float *b, float *c) {
+  TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 64, 96), TLX_LOAD(b, 96, 72)));
 }
 static void mm_batch32(const float *a, const float *b, float *c) {
   TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 32, 80), TLX_LOAD(b, 80, 96)));
@@ -224,10 +231,14 @@ static void mm_batch32(const float *a, const float *b, float *c) {
 
 static void test_batch(void) {
   static float a[64 * 80], b[80 * 96], c[64 * 96], want[64 * 96];
-  fill(a, 64 * 80, 9), fill(b, 80 * 96, 10);
+  static float b2[96 * 72], c2[64 * 72], want2[64 * 72];
+  fill(a, 64 * 80, 9), fill(b, 80 * 96, 10), fill(b2, 96 * 72, 11);
   mm_batch64(a, b, c);
   ref(64, 96, 80, a, 80, 1, b, want, 0);
   int ok = same(c, want, 64 * 96);
+  mm_batch64_next(c, b2, c2);
+  ref(64, 72, 96, c, 96, 1, b2, want2, 0);
+  ok &= same(c2, want2, 64 * 72);
   mm_batch32(a, b, c);
   ok &= same(c, want, 32 * 96);
   failures += !ok;
