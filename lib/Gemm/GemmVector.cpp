@@ -82,12 +82,13 @@ namespace gemm {
 
 namespace {
 
-/// A partial last micro-panel read in place by a micro-kernel of its rows
-/// (VectorGemmEmitter::emitMicrokernels), rather than packed.
+/// A partial last micro-panel computed by a micro-kernel of its rows
+/// (VectorGemmEmitter::emitMicrokernels), rather than as MR rows.
 cl::opt<bool> TailMicrokernels(
     "tlx-gemm-tail-microkernels", cl::init(true), cl::Hidden,
-    cl::desc("compute a GEMM's partial last row block with a micro-kernel "
-             "of its rows reading A in place (when A is read in place)"));
+    cl::desc("compute a GEMM's partial last row block (M known when "
+             "compiling) with a micro-kernel of its rows, reading A in place "
+             "where the full blocks do"));
 
 /// Emits the code of one GEMM with the chosen kernel.
 class VectorGemmEmitter {
@@ -206,7 +207,7 @@ private:
 
   IRBuilderBase &B;
   const GemmDesc &G;
-  /// A copy: the tail micro-kernel narrows its MR (emitTailMicrokernel).
+  /// A copy: the tail micro-kernel narrows its MR (emitMicrokernels).
   VectorKernel Kern;
   Type *I64;
   /// Lanes per accumulator vector (W), columns per register block (NR)
@@ -920,16 +921,14 @@ VectorGemmEmitter::BPacking VectorGemmEmitter::bPacking() const {
                                          : BPacking::WholePanel;
 }
 
-/// The microkernels of A block [Ic, +Mc) and packed B columns [Jc, +Nc),
-/// column panels outside.
-/// The A block's micro-panels against the B panel's: full ones (and any
-/// other partial one) by the MR-row micro-kernel; a partial last one of
-/// TailRows rows by a micro-kernel of that many rows, reading A in place
-/// where the full ones do (else its packed panel) and storing whole rows.
-/// Packing it in place's stead (a strided gather for a convolution's
-/// pixels), computing MR rows and storing them through EdgeBuf cost as
-/// much as several full panels (7x7 stride 2 convolution, 109 = 9 x 11 +
-/// 10 pixels per row: 8%).
+/// The micro-kernels of A block [Ic, +Mc) and B columns [Jc, +Nc), column
+/// panels outside: full micro-panels (and any other partial one) by the
+/// MR-row micro-kernel; a partial last one of TailRows rows by a
+/// micro-kernel of that many rows, reading A in place where the full ones
+/// do (else its packed panel) and storing whole rows. Packing it in
+/// place's stead (a strided gather for a convolution's pixels), computing
+/// MR rows and storing them through EdgeBuf cost as much as several full
+/// panels (7x7 stride 2 convolution, 109 = 9 x 11 + 10 pixels per row: 8%).
 void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
                                          Value *Nc, const KBlock &KB) {
   Value *Partial = B.CreateURem(Mc, c64(Kern.MR));

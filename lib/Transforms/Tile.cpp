@@ -513,6 +513,9 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   std::optional<StridedView> Bv =
       getViewThroughIndexMaps(Op.getArgOperand(First + 1));
   StridedView C = getStoreView(Store);
+  // The count share-kernels=auto looks at (countBatchGemms's key).
+  auto Batch = BatchGemms.find({unsigned(Kind), C.Elem});
+  bool OthersOfItsKind = Batch != BatchGemms.end() && Batch->second > 1;
   if (!A || !Bv || A->rank() != 2 || Bv->rank() != 2 || C.rank() != 2) {
     emitError(Op, "TLX op '" + Name +
                       "' reached tlx-tile in an unexpected form (operands "
@@ -590,8 +593,6 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     G.Epilogue = makeRounding(C.Elem);
 
   // Decided outside the kernel region, which lifts optnone.
-  auto Batch = BatchGemms.find({unsigned(Kind), C.Elem});
-  bool OthersOfItsKind = Batch != BatchGemms.end() && Batch->second > 1;
   std::optional<SmallVector<OpKind, 4>> SharedEpilogue =
       getSharedKernelEpilogue(G, Target, R, OthersOfItsKind);
 
