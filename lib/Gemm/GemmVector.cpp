@@ -931,10 +931,13 @@ VectorGemmEmitter::BPacking VectorGemmEmitter::bPacking() const {
 /// panels (7x7 stride 2 convolution, 109 = 9 x 11 + 10 pixels per row: 8%).
 void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
                                          Value *Nc, const KBlock &KB) {
-  Value *Partial = B.CreateURem(Mc, c64(Kern.MR));
-  Value *Tail = isTailPanel(Partial);
-  Value *FullEnd =
-      TailRows ? B.CreateSelect(Tail, B.CreateSub(Mc, Partial), Mc) : Mc;
+  // With a tail kernel, the full panels end where its partial one starts.
+  Value *Tail = nullptr, *FullEnd = Mc;
+  if (TailRows) {
+    Value *Partial = B.CreateURem(Mc, c64(Kern.MR));
+    Tail = isTailPanel(Partial);
+    FullEnd = B.CreateSelect(Tail, B.CreateSub(Mc, Partial), Mc);
+  }
   emitLoop(B, c64(0), Nc, NR, "gemm.jr", [&](IRBuilderBase &, Value *Jr) {
     emitLoop(B, c64(0), FullEnd, c64(Kern.MR), "gemm.ir",
              [&](IRBuilderBase &, Value *Ir) {

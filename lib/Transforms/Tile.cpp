@@ -1243,7 +1243,10 @@ bool Tiler::run() {
 } // namespace
 
 PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  BatchGemmCounts BatchGemms = countBatchGemms(M);
+  // Only share-kernels=auto reads the counts.
+  BatchGemmCounts BatchGemms;
+  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
+    BatchGemms = countBatchGemms(M);
   return runLoweringStage(M, MAM, "tile",
                           [&](Function &F, FunctionAnalysisManager &FAM) {
                             return Tiler(F, FAM, BatchGemms).run();
