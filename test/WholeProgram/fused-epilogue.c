@@ -13,15 +13,15 @@
 // matmul rounded to bf16, relu'd and stored as bf16 - each with K over one
 // cache block. Inputs are small integers: every sum is exact.
 // RUN: %clang_tlx -std=c11 -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-fuse-epilogues=off %s %tlx_rt -o %tu && %tu | FileCheck %s
+// RUN: %clang_tlx -std=c11 -w -O2 -Rpass=tlx-tile %s %tlx_rt -o %t2 2> %t2.remarks && %t2 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=REMARK < %t2.remarks
+// RUN: %clang_tlx -std=c11 -w -O2 -Rpass=tlx-tile -fplugin-arg-tlx-fuse-epilogues=off %s %tlx_rt -o %tu 2> %tu.remarks && %tu | FileCheck %s
+// RUN: FileCheck %s --check-prefix=OFF < %tu.remarks
 // RUN: %clang_tlx -std=c11 -w -O2 -fsanitize=address %s %tlx_rt -o %ta && %ta | FileCheck %s
 // AMX kernels apply the chain to each C block right after tilestored:
 // RUN: %clang_tlx -std=c11 -w -O0 -fplugin-arg-tlx-target=amx-emulate %s %tlx_rt -o %te0 && %te0 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-target=amx-emulate -fsanitize=address %s %tlx_rt -o %te2 && %te2 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-target=amx-emulate -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AMX
-// RUN: %clang_tlx -std=c11 -w -O2 -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %clang_tlx -std=c11 -w -O2 -Rpass=tlx-tile -fplugin-arg-tlx-fuse-epilogues=off -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang_tlx -std=c11 -w -O2 -fplugin-arg-tlx-target=amx-emulate -fsanitize=address -Rpass=tlx-tile %s %tlx_rt -o %te2 2> %te2.remarks && %te2 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=AMX < %te2.remarks
 // CHECK: dense 37x29x53: ok
 // CHECK: dense 64x600x80: ok
 // CHECK: int bias relu: ok
