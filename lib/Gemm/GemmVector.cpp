@@ -88,7 +88,8 @@ cl::opt<bool> TailMicrokernels(
     "tlx-gemm-tail-microkernels", cl::init(true), cl::Hidden,
     cl::desc("compute a GEMM's partial last row block (M known when "
              "compiling) with a micro-kernel of its rows, reading A in place "
-             "where the full blocks do"));
+             "where the full blocks do; with M known at run time, one of up "
+             "to half a block with a k loop of that many rows"));
 
 /// Emits the code of one GEMM with the chosen kernel.
 class VectorGemmEmitter {
@@ -166,8 +167,21 @@ private:
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
                        Value *LastK, Value *FirstK);
   bool tailKernelApplies() const;
+  bool runtimeTailKernelApplies() const;
+  /// Whether a partial micro-panel of \p Rows rows is computed by the tail
+  /// micro-kernel: Rows = TailRows (M known), 1 .. TailRows (run-time M).
   Value *isTailPanel(Value *Rows) {
-    return TailRows ? B.CreateICmpEQ(Rows, c64(TailRows)) : B.getFalse();
+    if (!TailRows)
+      return B.getFalse();
+    if (!RuntimeTail)
+      return B.CreateICmpEQ(Rows, c64(TailRows));
+    return B.CreateICmpULT(B.CreateSub(Rows, c64(1)), c64(TailRows));
+  }
+  /// Whether the tail micro-kernel reads such a panel in place (where A is
+  /// read in place): M known, so it has all TailRows rows.
+  Value *tailReadsInPlace(Value *Rows) {
+    return TailRows && !RuntimeTail ? B.CreateICmpEQ(Rows, c64(TailRows))
+                                    : B.getFalse();
   }
   /// Where the microkernel reads its operands: the packed micro-panels or
   /// A and B in place, and the elements from one k group to the next (and
@@ -182,6 +196,9 @@ private:
   SmallVector<Value *, 32> emitKLoopOnEither(
       Value *Cond, const MicroPanels &IfTrue, const MicroPanels &IfFalse,
       function_ref<SmallVector<Value *, 32>(const MicroPanels &)> KLoop);
+  SmallVector<Value *, 32>
+  emitEither(Value *Cond, function_ref<SmallVector<Value *, 32>()> IfTrue,
+             function_ref<SmallVector<Value *, 32>()> IfFalse);
   void prefetchCRow(Value *Kq, Value *Row0, Value *Col0, Value *LastRow,
                     Value *LastK);
   void storeFinishedOrPartial(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
@@ -221,13 +238,15 @@ private:
   /// known only at run time, inPlaceCheck).
   Value *InPlaceA = nullptr, *InPlaceB = nullptr;
   /// M % MR when a partial last micro-panel of that many rows gets a
-  /// micro-kernel of its own (tailKernelApplies), else 0; InTail while that
-  /// kernel is emitted (Kern.MR its rows; PanelRows stays the packed
+  /// micro-kernel of its own (tailKernelApplies), else 0; with M known
+  /// only at run time (RuntimeTail), half of MR: partial panels of up to
+  /// that many rows (runtimeTailKernelApplies). InTail while that kernel
+  /// is emitted (Kern.MR its rows; PanelRows stays the packed
   /// micro-panels' width). AllInPlace: A is read in place and every
   /// micro-panel is full or the tail, so nothing of A is packed (one
   /// thread's share of rows may end elsewhere: not with threads).
   unsigned TailRows = 0, PanelRows = 0;
-  bool InTail = false, AllInPlace = false;
+  bool InTail = false, AllInPlace = false, RuntimeTail = false;
 };
 
 /// VL, NR and NC: constants for fixed-width vectors; for scalable ones
@@ -280,6 +299,9 @@ void VectorGemmEmitter::emit() {
     TailRows = unsigned(G.M % Kern.MR);
     auto *InPlace = dyn_cast<ConstantInt>(InPlaceA);
     AllInPlace = Kern.DirectA && InPlace && InPlace->isOne() && !G.RowBegin;
+  } else if (runtimeTailKernelApplies()) {
+    TailRows = (Kern.MR + 1) / 2;
+    RuntimeTail = true;
   }
   InPlaceB = B.getFalse();
   if (Kern.DirectB)
@@ -693,7 +715,7 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
         if (Kern.DirectA)
           emitIf(B,
                  B.CreateOr(B.CreateAnd(B.CreateICmpSLT(Rows, c64(MR)),
-                                        B.CreateNot(isTailPanel(Rows))),
+                                        B.CreateNot(tailReadsInPlace(Rows))),
                             B.CreateNot(InPlaceA)),
                  Pack);
         else
@@ -931,9 +953,11 @@ VectorGemmEmitter::BPacking VectorGemmEmitter::bPacking() const {
 /// panels (7x7 stride 2 convolution, 109 = 9 x 11 + 10 pixels per row: 8%).
 void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
                                          Value *Nc, const KBlock &KB) {
-  // With a tail kernel, the full panels end where its partial one starts.
+  // With a tail kernel, the full panels end where its partial one starts
+  // (a run-time tail is a k loop inside emitMicrokernel).
+  bool SeparateTail = TailRows && !RuntimeTail;
   Value *Tail = nullptr, *FullEnd = Mc;
-  if (TailRows) {
+  if (SeparateTail) {
     Value *Partial = B.CreateURem(Mc, c64(Kern.MR));
     Tail = isTailPanel(Partial);
     FullEnd = B.CreateSelect(Tail, B.CreateSub(Mc, Partial), Mc);
@@ -944,7 +968,7 @@ void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
                emitMicrokernel(Ic, Ir, Jc, Jr, KB.Pc, Mc, Nc, KB.Kcp, KB.AddC,
                                KB.LastK, KB.FirstK);
              });
-    if (!TailRows)
+    if (!SeparateTail)
       return;
     emitIf(B, Tail, [&] {
       SaveAndRestore<unsigned> TailMR(Kern.MR, TailRows);
@@ -961,6 +985,19 @@ void VectorGemmEmitter::emitMicrokernels(Value *Ic, Value *Jc, Value *Mc,
 bool VectorGemmEmitter::tailKernelApplies() const {
   return TailMicrokernels && !G.isRuntimeSized() && !Kern.Scalable &&
          Kern.Dot != DotKind::Matrix;
+}
+
+/// Whether a run-time-sized GEMM computes partial micro-panels of up to
+/// half of MR rows with a k loop of that many rows, from the packed panel,
+/// its accumulators stored by the MR-row kernel's edge stores (a kernel of
+/// its own, stores included, made the 12-layer MLP's text 10% bigger,
+/// 55.6 -> 61.0 KB with dispatch): M's last panel is much of the work at a few
+/// dozen rows (M = 16 on MR 13: 26 rows for 16). Shared kernel / code of its
+/// own, f32 N = K = 1024, Zen 5: M = 16 0.72 -> 0.86, 32 0.87 -> 0.98, 72 0.84
+/// -> 0.90, 128 0.91 -> 0.945.
+bool VectorGemmEmitter::runtimeTailKernelApplies() const {
+  return TailMicrokernels && G.isRuntimeSized() && !Kern.Scalable &&
+         Kern.Dot != DotKind::Matrix && Kern.MR >= 4;
 }
 
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
@@ -989,7 +1026,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   MicroPanels InPlace = P;
   if (Kern.DirectA) {
     FullA = AllInPlace ? B.getTrue()
-            : InTail
+            : InTail && !RuntimeTail
                 ? InPlaceA
                 : B.CreateAnd(B.CreateICmpSGE(B.CreateSub(Mc, Ir), c64(MR)),
                               InPlaceA);
@@ -1036,10 +1073,30 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
       prefetchCRow(Kq, CRow0, CCol0, CLastRow, LastK);
     });
   };
-  SmallVector<Value *, 32> Acc =
-      KLoopPerPanelKind ? emitKLoopOnEither(FullA, InPlace, P, KLoop)
-                        : KLoop(P);
+  auto FullKLoop = [&] {
+    return KLoopPerPanelKind ? emitKLoopOnEither(FullA, InPlace, P, KLoop)
+                             : KLoop(P);
+  };
   Value *Rows = smin(c64(MR), B.CreateSub(Mc, Ir));
+  // A run-time tail: TailRows rows of the packed panel, the rest of the
+  // accumulators at their start (never stored: Rows <= TailRows).
+  auto TailKLoop = [&] {
+    SaveAndRestore<unsigned> TailMR(Kern.MR, TailRows);
+    SmallVector<Value *, 32> TailInit, Acc(Init.begin(), Init.end());
+    for (unsigned V = 0; V < NV; ++V)
+      TailInit.append(Init.begin() + V * MR, Init.begin() + V * MR + TailRows);
+    SmallVector<Value *, 32> TailAcc =
+        emitKLoop(P, Kcp, TailInit, [&](Value *Kq) {
+          prefetchCRow(Kq, CRow0, CCol0, CLastRow, LastK);
+        });
+    for (unsigned V = 0; V < NV; ++V)
+      for (unsigned R = 0; R < TailRows; ++R)
+        Acc[V * MR + R] = TailAcc[V * TailRows + R];
+    return Acc;
+  };
+  SmallVector<Value *, 32> Acc =
+      RuntimeTail ? emitEither(isTailPanel(Rows), TailKLoop, FullKLoop)
+                  : FullKLoop();
   Value *Cols = smin(NR, B.CreateSub(Nc, Jr));
   Value *Row0 = B.CreateAdd(Ic, Ir), *Col0 = B.CreateAdd(Jc, Jr);
   if (Kern.Scalable)
@@ -1053,18 +1110,26 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
 SmallVector<Value *, 32> VectorGemmEmitter::emitKLoopOnEither(
     Value *Cond, const MicroPanels &IfTrue, const MicroPanels &IfFalse,
     function_ref<SmallVector<Value *, 32>(const MicroPanels &)> KLoop) {
+  return emitEither(
+      Cond, [&] { return KLoop(IfTrue); }, [&] { return KLoop(IfFalse); });
+}
+
+// The accumulators \p IfTrue or \p IfFalse computes, as \p Cond says.
+SmallVector<Value *, 32> VectorGemmEmitter::emitEither(
+    Value *Cond, function_ref<SmallVector<Value *, 32>()> IfTrue,
+    function_ref<SmallVector<Value *, 32>()> IfFalse) {
   if (auto *Known = dyn_cast<ConstantInt>(Cond))
-    return KLoop(Known->isOne() ? IfTrue : IfFalse);
+    return Known->isOne() ? IfTrue() : IfFalse();
   SmallVector<Value *, 32> AccTrue, AccFalse;
   BasicBlock *EndTrue = nullptr, *EndFalse = nullptr;
   emitIf(
       B, Cond,
       [&] {
-        AccTrue = KLoop(IfTrue);
+        AccTrue = IfTrue();
         EndTrue = B.GetInsertBlock();
       },
       [&] {
-        AccFalse = KLoop(IfFalse);
+        AccFalse = IfFalse();
         EndFalse = B.GetInsertBlock();
       });
   SmallVector<Value *, 32> Acc;

@@ -12,8 +12,9 @@
 // s8. Every element against a plain C loop (the convolution: the runtime's
 // reference); products and sums are exact. With the tail kernels off (the
 // packed partial panel) the values are the same. M a C variable (the
-// shared run-time kernel, whose partial panel stays packed and computed as
-// MR rows) for the same shapes.
+// shared run-time kernel: a partial panel of up to half of MR rows is
+// computed by a k loop of that many rows from its packed copy, a larger
+// one as MR rows) for the same shapes.
 // RUN: %clang_tlx -std=c11 -w -O2 %march_native %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O0 %march_native %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %td && %td | FileCheck %s
