@@ -65,39 +65,32 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
-/// The module's GEMMs of constant extents with M = SmallRuntimeM (a batch
-/// of 64), by op kind and result element type - about the shared kernels'
-/// kinds: share-kernels=auto lets such a GEMM call its shared kernel only
-/// when another would too (sharingPays).
-using BatchGemmCounts = DenseMap<std::pair<unsigned, Type *>, unsigned>;
+/// The module's GEMMs of constant extents by what share-kernels=auto
+/// tells their shared kernels apart by (Tiler::sharingKind): it lets a
+/// GEMM call its shared kernel for code size when ShareMinSiblings of them
+/// would (sharingPays).
+using SharingKindCounts = StringMap<unsigned>;
 
-BatchGemmCounts countBatchGemms(Module &M) {
-  BatchGemmCounts Counts;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    auto Work = collectStoredContractions(F, [](OpKind K, unsigned Rank) {
-      return K != OpKind::Contract && K != OpKind::Convolution && Rank == 2;
-    });
-    for (auto [S, Op] : Work) {
-      std::optional<TensorValue> Stored = getTensorValue(S->getArgOperand(1));
-      if (!Stored || Stored->Type.isDynamic() || readsRuntimeExtents(*Op))
-        continue;
-      StridedView C = getStoreView(*S);
-      if (C.rank() == 2 && C.Shape[0] == SmallRuntimeM)
-        ++Counts[{unsigned(*getOpKind(*Op)), C.Elem}];
-    }
-  }
-  return Counts;
-}
+/// share-kernels=auto's thresholds (sharingPays). Below ShareMinRows, code
+/// of its own computes a partial last register block of rows as just those
+/// rows where the shared kernel, its M known at run time, computes up to
+/// half a block more (f32 256^3, 256 = 18 x 14 + 4: 0.94 shared, 512^3
+/// 0.99-1.01, Zen 5). ShareMinSiblings: a shared kernel (two blockings,
+/// its x86 versions with dispatch) is about as big as three GEMMs' code of
+/// their own with dispatch, half as big as three without.
+constexpr int64_t ShareMinWork = int64_t(1) << 24; // 256^3
+constexpr int64_t ShareMinExtent = 64;
+constexpr int64_t ShareMinRows = 512;
+constexpr unsigned ShareMinSiblings = 3;
 
 class Tiler {
 public:
   Tiler(Function &F, FunctionAnalysisManager &FAM,
-        const BatchGemmCounts &BatchGemms)
+        const SharingKindCounts &SharingKinds)
       : F(F), FAM(FAM), TTI(FAM.getResult<TargetIRAnalysis>(F)),
-        AA(FAM.getResult<AAManager>(F)), BatchGemms(BatchGemms) {}
+        AA(FAM.getResult<AAManager>(F)), SharingKinds(SharingKinds) {}
   bool run();
+  void countSharingKinds(SharingKindCounts &Counts);
 
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
@@ -111,8 +104,8 @@ private:
                                  bool &Created);
   std::optional<SmallVector<OpKind, 4>>
   getSharedKernelEpilogue(const GemmDesc &G, GemmTarget Target,
-                          const struct GemmResult &R,
-                          bool OthersOfItsKind) const;
+                          const struct GemmResult &R, bool HasSiblings) const;
+  std::optional<std::string> sharingKind(CallBase &Store, CallBase &Op);
   bool emitSharedStaticGemm(IRBuilderBase &B, GemmDesc G,
                             ArrayRef<OpKind> Epilogue, CallBase &Op);
   void emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
@@ -135,7 +128,7 @@ private:
   const TargetTransformInfo &TTI;
   AAResults &AA;
   TensorValues Values;
-  const BatchGemmCounts &BatchGemms;
+  const SharingKindCounts &SharingKinds;
 };
 
 /// emitGemm in the function \p B inserts into, for vector code with
@@ -513,9 +506,12 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   std::optional<StridedView> Bv =
       getViewThroughIndexMaps(Op.getArgOperand(First + 1));
   StridedView C = getStoreView(Store);
-  // The count share-kernels=auto looks at (countBatchGemms's key).
-  auto Batch = BatchGemms.find({unsigned(Kind), C.Elem});
-  bool OthersOfItsKind = Batch != BatchGemms.end() && Batch->second > 1;
+  // Others of its kind: share-kernels=auto's count (countSharingKinds).
+  std::optional<std::string> SharingKind;
+  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
+    SharingKind = sharingKind(Store, Op);
+  bool HasSiblings =
+      SharingKind && SharingKinds.lookup(*SharingKind) >= ShareMinSiblings;
   if (!A || !Bv || A->rank() != 2 || Bv->rank() != 2 || C.rank() != 2) {
     emitError(Op, "TLX op '" + Name +
                       "' reached tlx-tile in an unexpected form (operands "
@@ -594,7 +590,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
 
   // Decided outside the kernel region, which lifts optnone.
   std::optional<SmallVector<OpKind, 4>> SharedEpilogue =
-      getSharedKernelEpilogue(G, Target, R, OthersOfItsKind);
+      getSharedKernelEpilogue(G, Target, R, HasSiblings);
 
   // At -O0 the GEMM's code goes into a kernel function of its own, which
   // is optimized (KernelOutliner.h).
@@ -1093,27 +1089,70 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   return Kernel;
 }
 
-/// GEMMs of constant extents for which the shared kernel is about as
-/// fast as code of their own (docs/pipeline.md, "Shared kernels"): every
-/// extent at least ShareMinExtent, and M*N*K at least ShareMinWork with M
-/// at least ShareMinRows - or, for code size, M the one the shared
-/// kernel's second plan is fitted to (SmallRuntimeM: a batch of 64 through
-/// a network's layers) when \p OthersOfItsKind would call the kernel too
-/// (alone, 64^3 f32 ran 0.83 of its own code on Zen 5 and saved nothing).
-/// Below ShareMinRows, code of its own computes a partial last register
-/// block of rows as just those rows (GemmVector's tail micro-kernel) where
-/// the shared kernel, its M known only at run time, computes a whole one:
-/// f32 and bf16 256^3 (256 = 18 x 14 + 4) ran 6% slower shared on Zen 5,
-/// 512^3 within 1%.
-constexpr int64_t ShareMinWork = int64_t(1) << 24; // 256^3
-constexpr int64_t ShareMinExtent = 64;
-constexpr int64_t ShareMinRows = 512;
-
-static bool sharingPays(const GemmDesc &G, bool OthersOfItsKind) {
-  if (G.M < ShareMinExtent || G.N < ShareMinExtent || G.K < ShareMinExtent)
+/// Whether a GEMM of constant extents calls its shared kernel under
+/// share-kernels=auto (docs/pipeline.md, "Shared kernels"): N and K at
+/// least ShareMinExtent, and either the shared kernel is about as fast as
+/// code of its own (M at least ShareMinRows and M*N*K at least
+/// ShareMinWork) or, for code size, \p HasSiblings (ShareMinSiblings
+/// GEMMs of its kind in the module, countSharingKinds).
+static bool sharingPays(const GemmDesc &G, bool HasSiblings) {
+  if (G.N < ShareMinExtent || G.K < ShareMinExtent)
     return false;
   return (G.M >= ShareMinRows && G.M * G.N * G.K >= ShareMinWork) ||
-         (G.M == SmallRuntimeM && OthersOfItsKind);
+         HasSiblings;
+}
+
+/// What share-kernels=auto counts a stored contraction of constant
+/// extents as (countSharingKinds): about the shared kernel it would call -
+/// the op, the operands' and the destination's element types and the ops
+/// of a fused epilogue; nullopt for one that calls none (run-time extents,
+/// N or K below ShareMinExtent, an epilogue that reads more than the
+/// GEMM's result).
+std::optional<std::string> Tiler::sharingKind(CallBase &Store, CallBase &Op) {
+  std::optional<TensorValue> Stored = getTensorValue(Store.getArgOperand(1));
+  if (!Stored || Stored->Type.isDynamic() || readsRuntimeExtents(Op))
+    return std::nullopt;
+  OpKind Kind = *getOpKind(Op);
+  unsigned First = Kind != OpKind::MatMul ? 1 : 0;
+  std::optional<StridedView> A =
+      getViewThroughIndexMaps(Op.getArgOperand(First));
+  std::optional<StridedView> Bv =
+      getViewThroughIndexMaps(Op.getArgOperand(First + 1));
+  StridedView C = getStoreView(Store);
+  if (!A || !Bv || A->rank() != 2 || C.rank() != 2 ||
+      C.Shape[1] < ShareMinExtent || A->Shape[1] < ShareMinExtent)
+    return std::nullopt;
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << unsigned(Kind) << ' ' << *A->Elem << ' ' << *Bv->Elem;
+  std::string WhyNot;
+  std::optional<Epilogue> E;
+  if (pipelineOptions().FuseEpilogues)
+    E = findEpilogue(Store, Op, WhyNot);
+  if (!E) {
+    OS << ' ' << *C.Elem;
+    return Key;
+  }
+  if (!E->Reads.empty())
+    return std::nullopt;
+  OS << ' ' << *getStoreView(*E->Store).Elem;
+  for (CallBase *Step : E->Chain) {
+    OpKind K = *getOpKind(*Step);
+    if (!isUnaryElementwise(K))
+      return std::nullopt;
+    OS << ' ' << unsigned(K);
+  }
+  return Key;
+}
+
+/// Adds this function's GEMMs of constant extents to \p Counts, by
+/// sharingKind.
+void Tiler::countSharingKinds(SharingKindCounts &Counts) {
+  for (auto [S, Op] : collectStoredContractions(F, [](OpKind K, unsigned) {
+         return K != OpKind::Contract && K != OpKind::Convolution;
+       }))
+    if (std::optional<std::string> Kind = sharingKind(*S, *Op))
+      ++Counts[*Kind];
 }
 
 /// The unary ops a GEMM of constant extents applies as it writes C, when
@@ -1125,11 +1164,10 @@ static bool sharingPays(const GemmDesc &G, bool OthersOfItsKind) {
 /// that reads more than the GEMM's result.
 std::optional<SmallVector<OpKind, 4>>
 Tiler::getSharedKernelEpilogue(const GemmDesc &G, GemmTarget Target,
-                               const GemmResult &R,
-                               bool OthersOfItsKind) const {
+                               const GemmResult &R, bool HasSiblings) const {
   KernelSharing Mode = pipelineOptions().ShareKernels;
   if (Mode == KernelSharing::Never ||
-      (Mode == KernelSharing::Auto && !sharingPays(G, OthersOfItsKind)) ||
+      (Mode == KernelSharing::Auto && !sharingPays(G, HasSiblings)) ||
       Target != GemmTarget::Vector || F.hasOptNone() || G.Out.Ptr)
     return std::nullopt;
   SmallVector<OpKind, 4> Kinds;
@@ -1244,12 +1282,17 @@ bool Tiler::run() {
 
 PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Only share-kernels=auto reads the counts.
-  BatchGemmCounts BatchGemms;
-  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
-    BatchGemms = countBatchGemms(M);
+  SharingKindCounts SharingKinds;
+  if (pipelineOptions().ShareKernels == KernelSharing::Auto) {
+    auto &FAM =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    for (Function &F : M)
+      if (!F.isDeclaration())
+        Tiler(F, FAM, SharingKinds).countSharingKinds(SharingKinds);
+  }
   return runLoweringStage(M, MAM, "tile",
                           [&](Function &F, FunctionAnalysisManager &FAM) {
-                            return Tiler(F, FAM, BatchGemms).run();
+                            return Tiler(F, FAM, SharingKinds).run();
                           });
 }
 

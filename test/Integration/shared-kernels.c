@@ -4,10 +4,9 @@
 // (f32 row-major with and without relu, int8 with an accumulator from
 // another tensor or in place, column-major A, rows with a leading
 // dimension, bf16 -> f32, a static matmul next to a run-time-sized one of
-// the same kind), with `auto` only the big one (M*N*K >= 256^3 and M >=
-// 512) and a batch of 64 rows (M = 64, the shared kernel's second plan,
-// when the module has more than one such GEMM of its op and result type;
-// not M = 32),
+// the same kind), with `auto` the big one (M*N*K >= 256^3 and M >= 512)
+// and the layers of a network (three of one kind, any M: 64, 64 and 32,
+// N and K >= 64) but not a relu layer alone of its kind next to them,
 // with `never` none. Every element against a plain C loop; -O0 keeps its
 // per-call-site kernels (outlined and optimized).
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 -fplugin-arg-tlx-share-kernels=always -Rpass=tlx-tile %s %tlx_rt -o %ta 2>&1 | FileCheck %s --check-prefix=ALWAYS
@@ -31,11 +30,13 @@
 // ALWAYS: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // ALWAYS: remark: matmul: 64x96x72 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // ALWAYS: remark: matmul: 32x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
+// ALWAYS: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
 // AUTO-NOT: 3x7x5 (MxKxN) calls
 // AUTO: remark: matmul: 512x300x260 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu, the module's
 // AUTO: remark: matmul: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
 // AUTO: remark: matmul: 64x96x72 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
-// AUTO-NOT: 32x80x96 (MxKxN) calls
+// AUTO: remark: matmul: 32x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r, the module's
+// AUTO-NOT: 64x80x96 (MxKxN) calls tlx.gemm.rt.f32sr.f32sr.f32r.relu
 // NEVER-NOT: calls tlx.gemm.rt.f32sr.f32sr.f32r,
 // NEVER-NOT: (MxKxN) calls
 // BADARG: invalid TLX plugin argument 'share-kernels=sometimes': expected 'auto', 'always' or 'never'
@@ -216,9 +217,9 @@ static void test_big(void) {
   free(a), free(b), free(c), free(want);
 }
 
-/* Two layers of a network run on batches of 64 (shared with `auto`: each
- * of the module's f32 matmuls with M = 64 calls the kernel), and one of 32
- * (its own code). */
+/* Layers of a network: three f32 matmuls of one kind (shared with `auto`,
+ * whatever their M), and one with relu, alone of its kind but for the big
+ * one above (its own code: the kind counts the epilogue). */
 static void mm_batch64(const float *a, const float *b, float *c) {
   TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 64, 80), TLX_LOAD(b, 80, 96)));
 }
@@ -227,6 +228,9 @@ static void mm_batch64_next(const float *a, const float *b, float *c) {
 }
 static void mm_batch32(const float *a, const float *b, float *c) {
   TLX_STORE(c, tlx_matmul(TLX_LOAD(a, 32, 80), TLX_LOAD(b, 80, 96)));
+}
+static void mm_batch64_relu(const float *a, const float *b, float *c) {
+  TLX_STORE(c, tlx_relu(tlx_matmul(TLX_LOAD(a, 64, 80), TLX_LOAD(b, 80, 96))));
 }
 
 static void test_batch(void) {
@@ -241,6 +245,9 @@ static void test_batch(void) {
   ok &= same(c2, want2, 64 * 72);
   mm_batch32(a, b, c);
   ok &= same(c, want, 32 * 96);
+  mm_batch64_relu(a, b, c);
+  ref(64, 96, 80, a, 80, 1, b, want, 1);
+  ok &= same(c, want, 64 * 96);
   failures += !ok;
   printf("batch: %s\n", ok ? "ok" : "FAILED");
 }
