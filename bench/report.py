@@ -386,17 +386,22 @@ def dense_table(results, peaks):
 
 def write_compile_table(f, info, march):
     """The 12-layer MLP's compile time and text (info compile-mlp-*)."""
-    rows = [[share, build, info[key]]
+    rows = [[share, build, "64", info[key]]
             for share in ("never", "auto", "always")
             for build in ("dispatch", "native")
             for key in ["compile-mlp-%s-%s" % (share, build)] if key in info]
+    rows += [["auto", "dispatch", batch, info[key]]
+             for batch in ("1", "32", "256")
+             for key in ["compile-mlp-auto-dispatch-batch" + batch]
+             if key in info]
     if not rows:
         return
     f.write("Compile time and code size (bench/tlx_mlp.c: a 12-layer MLP of "
-            "different widths, relu fused; `tlx-cc -O2 -c`, with dispatch - "
-            "no -march - or `%s`; share-kernels: docs/pipeline.md, \"Shared "
-            "kernels\"):\n\n" % march)
-    md_table(f, ["share-kernels", "build", "compile, text, largest "
+            "different widths, relu fused, on a batch of 64 rows - or 1, 32, "
+            "256; `tlx-cc -O2 -c`, the best of three compiles, with dispatch "
+            "- no -march - or `%s`; share-kernels: docs/pipeline.md, "
+            "\"Shared kernels\"):\n\n" % march)
+    md_table(f, ["share-kernels", "build", "batch", "compile, text, largest "
                  "functions (bytes)"], rows)
 
 
