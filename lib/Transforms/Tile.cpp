@@ -66,7 +66,7 @@ namespace tlx {
 namespace {
 
 /// The module's GEMMs of constant extents by what share-kernels=auto
-/// tells their shared kernels apart by (Tiler::sharingKind): it lets a
+/// tells their shared kernels apart by (sharingKind): it lets a
 /// GEMM call its shared kernel for code size when ShareMinSiblings of them
 /// would (sharingPays).
 using SharingKindCounts = StringMap<unsigned>;
@@ -90,7 +90,6 @@ public:
       : F(F), FAM(FAM), TTI(FAM.getResult<TargetIRAnalysis>(F)),
         AA(FAM.getResult<AAManager>(F)), SharingKinds(SharingKinds) {}
   bool run();
-  void countSharingKinds(SharingKindCounts &Counts);
 
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
@@ -105,15 +104,12 @@ private:
   std::optional<SmallVector<OpKind, 4>>
   getSharedKernelEpilogue(const GemmDesc &G, GemmTarget Target,
                           const struct GemmResult &R, bool HasSiblings) const;
-  std::optional<std::string> sharingKind(CallBase &Store, CallBase &Op);
   bool emitSharedStaticGemm(IRBuilderBase &B, GemmDesc G,
                             ArrayRef<OpKind> Epilogue, CallBase &Op);
   void emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
                        const GemmPlan &Plan, ArrayRef<std::string> Versions,
                        const Twine &Types, const Twine &AccNote);
   GemmTarget chooseTarget(const GemmDesc &G, CallBase &Op) const;
-  std::optional<struct Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
-                                              std::string &WhyNot);
   Value *emitDisjointCheck(IRBuilderBase &B, const StridedView &Dst,
                            ArrayRef<StridedView> Reads);
   std::string setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
@@ -229,7 +225,8 @@ static bool isPrivateTemporary(Value *Ptr, const CallBase &Store) {
          });
 }
 
-std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
+static std::optional<Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
+                                            AAResults &AA,
                                             std::string &WhyNot) {
   Value *Tmp = Store.getArgOperand(0);
   if (!isPrivateTemporary(Tmp, Store))
@@ -299,6 +296,50 @@ std::optional<Epilogue> Tiler::findEpilogue(CallBase &Store, CallBase &Op,
   }
   collectReadViews(E.Store->getArgOperand(1), E.Reader, E.Reads);
   return E;
+}
+
+/// What share-kernels=auto counts a stored contraction of constant
+/// extents as (countSharingKinds): about the shared kernel it would call -
+/// the op, the operands' and the destination's element types and the ops
+/// of a fused epilogue; nullopt for one that calls none (run-time extents,
+/// N or K below ShareMinExtent, an epilogue that reads more than the
+/// GEMM's result).
+static std::optional<std::string> sharingKind(CallBase &Store, CallBase &Op,
+                                              AAResults &AA) {
+  std::optional<TensorValue> Stored = getTensorValue(Store.getArgOperand(1));
+  if (!Stored || Stored->Type.isDynamic() || readsRuntimeExtents(Op))
+    return std::nullopt;
+  OpKind Kind = *getOpKind(Op);
+  unsigned First = Kind != OpKind::MatMul ? 1 : 0;
+  std::optional<StridedView> A =
+      getViewThroughIndexMaps(Op.getArgOperand(First));
+  std::optional<StridedView> Bv =
+      getViewThroughIndexMaps(Op.getArgOperand(First + 1));
+  StridedView C = getStoreView(Store);
+  if (!A || !Bv || A->rank() != 2 || C.rank() != 2 ||
+      C.Shape[1] < ShareMinExtent || A->Shape[1] < ShareMinExtent)
+    return std::nullopt;
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << unsigned(Kind) << ' ' << *A->Elem << ' ' << *Bv->Elem;
+  std::string WhyNot;
+  std::optional<Epilogue> E;
+  if (pipelineOptions().FuseEpilogues)
+    E = findEpilogue(Store, Op, AA, WhyNot);
+  if (!E) {
+    OS << ' ' << *C.Elem;
+    return Key;
+  }
+  if (!E->Reads.empty())
+    return std::nullopt;
+  OS << ' ' << *getStoreView(*E->Store).Elem;
+  for (CallBase *Step : E->Chain) {
+    OpKind K = *getOpKind(*Step);
+    if (!isUnaryElementwise(K))
+      return std::nullopt;
+    OS << ' ' << unsigned(K);
+  }
+  return Key;
 }
 
 /// An i1 that is true when \p Dst's bytes overlap none of \p Reads': a
@@ -509,7 +550,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   // Others of its kind: share-kernels=auto's count (countSharingKinds).
   std::optional<std::string> SharingKind;
   if (pipelineOptions().ShareKernels == KernelSharing::Auto)
-    SharingKind = sharingKind(Store, Op);
+    SharingKind = sharingKind(Store, Op, AA);
   bool HasSiblings =
       SharingKind && SharingKinds.lookup(*SharingKind) >= ShareMinSiblings;
   if (!A || !Bv || A->rank() != 2 || Bv->rank() != 2 || C.rank() != 2) {
@@ -540,7 +581,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   GemmResult R{C, nullptr, std::nullopt};
   std::string WhyNot;
   if (pipelineOptions().FuseEpilogues)
-    R.Epi = findEpilogue(Store, Op, WhyNot);
+    R.Epi = findEpilogue(Store, Op, AA, WhyNot);
   IRBuilder<> B(R.Epi ? R.Epi->Store : &Store);
   if (R.Epi) {
     R.Dst = getStoreView(*R.Epi->Store);
@@ -1102,57 +1143,22 @@ static bool sharingPays(const GemmDesc &G, bool HasSiblings) {
          HasSiblings;
 }
 
-/// What share-kernels=auto counts a stored contraction of constant
-/// extents as (countSharingKinds): about the shared kernel it would call -
-/// the op, the operands' and the destination's element types and the ops
-/// of a fused epilogue; nullopt for one that calls none (run-time extents,
-/// N or K below ShareMinExtent, an epilogue that reads more than the
-/// GEMM's result).
-std::optional<std::string> Tiler::sharingKind(CallBase &Store, CallBase &Op) {
-  std::optional<TensorValue> Stored = getTensorValue(Store.getArgOperand(1));
-  if (!Stored || Stored->Type.isDynamic() || readsRuntimeExtents(Op))
-    return std::nullopt;
-  OpKind Kind = *getOpKind(Op);
-  unsigned First = Kind != OpKind::MatMul ? 1 : 0;
-  std::optional<StridedView> A =
-      getViewThroughIndexMaps(Op.getArgOperand(First));
-  std::optional<StridedView> Bv =
-      getViewThroughIndexMaps(Op.getArgOperand(First + 1));
-  StridedView C = getStoreView(Store);
-  if (!A || !Bv || A->rank() != 2 || C.rank() != 2 ||
-      C.Shape[1] < ShareMinExtent || A->Shape[1] < ShareMinExtent)
-    return std::nullopt;
-  std::string Key;
-  raw_string_ostream OS(Key);
-  OS << unsigned(Kind) << ' ' << *A->Elem << ' ' << *Bv->Elem;
-  std::string WhyNot;
-  std::optional<Epilogue> E;
-  if (pipelineOptions().FuseEpilogues)
-    E = findEpilogue(Store, Op, WhyNot);
-  if (!E) {
-    OS << ' ' << *C.Elem;
-    return Key;
+/// The module's GEMMs of constant extents by sharingKind.
+static SharingKindCounts countSharingKinds(Module &M,
+                                           ModuleAnalysisManager &MAM) {
+  SharingKindCounts Counts;
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    AAResults &AA = FAM.getResult<AAManager>(F);
+    for (auto [S, Op] : collectStoredContractions(F, [](OpKind K, unsigned) {
+           return K != OpKind::Contract && K != OpKind::Convolution;
+         }))
+      if (std::optional<std::string> Kind = sharingKind(*S, *Op, AA))
+        ++Counts[*Kind];
   }
-  if (!E->Reads.empty())
-    return std::nullopt;
-  OS << ' ' << *getStoreView(*E->Store).Elem;
-  for (CallBase *Step : E->Chain) {
-    OpKind K = *getOpKind(*Step);
-    if (!isUnaryElementwise(K))
-      return std::nullopt;
-    OS << ' ' << unsigned(K);
-  }
-  return Key;
-}
-
-/// Adds this function's GEMMs of constant extents to \p Counts, by
-/// sharingKind.
-void Tiler::countSharingKinds(SharingKindCounts &Counts) {
-  for (auto [S, Op] : collectStoredContractions(F, [](OpKind K, unsigned) {
-         return K != OpKind::Contract && K != OpKind::Convolution;
-       }))
-    if (std::optional<std::string> Kind = sharingKind(*S, *Op))
-      ++Counts[*Kind];
+  return Counts;
 }
 
 /// The unary ops a GEMM of constant extents applies as it writes C, when
@@ -1283,13 +1289,8 @@ bool Tiler::run() {
 PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Only share-kernels=auto reads the counts.
   SharingKindCounts SharingKinds;
-  if (pipelineOptions().ShareKernels == KernelSharing::Auto) {
-    auto &FAM =
-        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    for (Function &F : M)
-      if (!F.isDeclaration())
-        Tiler(F, FAM, SharingKinds).countSharingKinds(SharingKinds);
-  }
+  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
+    SharingKinds = countSharingKinds(M, MAM);
   return runLoweringStage(M, MAM, "tile",
                           [&](Function &F, FunctionAnalysisManager &FAM) {
                             return Tiler(F, FAM, SharingKinds).run();
