@@ -109,12 +109,21 @@ _cross_targets = (
 # double the suite's time on a slow machine; LLVM 19 keeps both levels).
 config.substitutions.append(
     ("%cross_opt", os.environ.get("TLX_CROSS_OPT", "O0,O2")))
+# <arch>-cross-programs: the target's whole-program tests (integration and
+# samples under qemu) run too - on every cross target, or those that
+# TLX_CROSS_PROGRAMS lists (.ci/run: only ppc64le with the second LLVM
+# version, whose MMA kernels need it; the others' programs run with LLVM 19
+# at -O0 and -O2, and their op and program sweeps with both versions).
+_cross_programs = os.environ.get("TLX_CROSS_PROGRAMS",
+                                 "aarch64,ppc64le,riscv64").split(",")
 for _arch, _prefix, _triple, _qemu in _cross_targets:
     _feature = _arch + "-cross"
     _rt = os.path.join(config.tlx_obj_root, "lib", _triple, "libtlxrt.a")
     if (_masked in ("", "native") and os.path.exists(_rt) and _has_lld
             and shutil.which(_qemu.split()[0])):
         config.available_features.add(_feature)
+        if _arch in _cross_programs:
+            config.available_features.add(_feature + "-programs")
     config.substitutions.append(
         ("%%%s_tlx_cc" % _prefix, "%s --target=%s" % (
             os.path.join(config.tlx_obj_root, "bin", "tlx-cc"), _triple)))
