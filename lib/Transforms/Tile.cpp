@@ -298,34 +298,20 @@ static std::optional<Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
   return E;
 }
 
-/// What share-kernels=auto counts a stored contraction of constant
-/// extents as (countSharingKinds): about the shared kernel it would call -
-/// the op, the operands' and the destination's element types and the ops
-/// of a fused epilogue; nullopt for one that calls none (run-time extents,
-/// N or K below ShareMinExtent, an epilogue that reads more than the
-/// GEMM's result).
-static std::optional<std::string> sharingKind(CallBase &Store, CallBase &Op,
-                                              AAResults &AA) {
-  std::optional<TensorValue> Stored = getTensorValue(Store.getArgOperand(1));
-  if (!Stored || Stored->Type.isDynamic() || readsRuntimeExtents(Op))
-    return std::nullopt;
-  OpKind Kind = *getOpKind(Op);
-  unsigned First = Kind != OpKind::MatMul ? 1 : 0;
-  std::optional<StridedView> A =
-      getViewThroughIndexMaps(Op.getArgOperand(First));
-  std::optional<StridedView> Bv =
-      getViewThroughIndexMaps(Op.getArgOperand(First + 1));
-  StridedView C = getStoreView(Store);
-  if (!A || !Bv || A->rank() != 2 || C.rank() != 2 ||
-      C.Shape[1] < ShareMinExtent || A->Shape[1] < ShareMinExtent)
+/// What share-kernels=auto counts a contraction of constant extents as
+/// (countSharingKinds; A, B and the stored C its 2-D views, E its fused
+/// epilogue if any): about the shared kernel it would call - the op, the
+/// operands' and the destination's element types and the epilogue's ops;
+/// nullopt for one that calls none (N or K below ShareMinExtent, an
+/// epilogue that reads more than the GEMM's result).
+static std::optional<std::string>
+sharingKind(CallBase &Op, const StridedView &A, const StridedView &Bv,
+            const StridedView &C, const Epilogue *E) {
+  if (C.Shape[1] < ShareMinExtent || A.Shape[1] < ShareMinExtent)
     return std::nullopt;
   std::string Key;
   raw_string_ostream OS(Key);
-  OS << unsigned(Kind) << ' ' << *A->Elem << ' ' << *Bv->Elem;
-  std::string WhyNot;
-  std::optional<Epilogue> E;
-  if (pipelineOptions().FuseEpilogues)
-    E = findEpilogue(Store, Op, AA, WhyNot);
+  OS << unsigned(*getOpKind(Op)) << ' ' << *A.Elem << ' ' << *Bv.Elem;
   if (!E) {
     OS << ' ' << *C.Elem;
     return Key;
@@ -547,12 +533,6 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   std::optional<StridedView> Bv =
       getViewThroughIndexMaps(Op.getArgOperand(First + 1));
   StridedView C = getStoreView(Store);
-  // Others of its kind: share-kernels=auto's count (countSharingKinds).
-  std::optional<std::string> SharingKind;
-  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
-    SharingKind = sharingKind(Store, Op, AA);
-  bool HasSiblings =
-      SharingKind && SharingKinds.lookup(*SharingKind) >= ShareMinSiblings;
   if (!A || !Bv || A->rank() != 2 || Bv->rank() != 2 || C.rank() != 2) {
     emitError(Op, "TLX op '" + Name +
                       "' reached tlx-tile in an unexpected form (operands "
@@ -582,6 +562,13 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   std::string WhyNot;
   if (pipelineOptions().FuseEpilogues)
     R.Epi = findEpilogue(Store, Op, AA, WhyNot);
+  // Others of its kind: share-kernels=auto's count (countSharingKinds),
+  // with the epilogue as found (the overlap check below may drop it).
+  bool HasSiblings = false;
+  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
+    if (std::optional<std::string> Kind =
+            sharingKind(Op, *A, *Bv, C, R.Epi ? &*R.Epi : nullptr))
+      HasSiblings = SharingKinds.lookup(*Kind) >= ShareMinSiblings;
   IRBuilder<> B(R.Epi ? R.Epi->Store : &Store);
   if (R.Epi) {
     R.Dst = getStoreView(*R.Epi->Store);
@@ -1154,9 +1141,26 @@ static SharingKindCounts countSharingKinds(Module &M,
     AAResults &AA = FAM.getResult<AAManager>(F);
     for (auto [S, Op] : collectStoredContractions(F, [](OpKind K, unsigned) {
            return K != OpKind::Contract && K != OpKind::Convolution;
-         }))
-      if (std::optional<std::string> Kind = sharingKind(*S, *Op, AA))
+         })) {
+      std::optional<TensorValue> Stored = getTensorValue(S->getArgOperand(1));
+      if (!Stored || Stored->Type.isDynamic() || readsRuntimeExtents(*Op))
+        continue; // run-time extents: lowered apart, always shared
+      unsigned First = getOpKind(*Op) != OpKind::MatMul ? 1 : 0;
+      std::optional<StridedView> A =
+          getViewThroughIndexMaps(Op->getArgOperand(First));
+      std::optional<StridedView> Bv =
+          getViewThroughIndexMaps(Op->getArgOperand(First + 1));
+      StridedView C = getStoreView(*S);
+      if (!A || !Bv || A->rank() != 2 || C.rank() != 2)
+        continue;
+      std::string WhyNot;
+      std::optional<Epilogue> E;
+      if (pipelineOptions().FuseEpilogues)
+        E = findEpilogue(*S, *Op, AA, WhyNot);
+      if (std::optional<std::string> Kind =
+              sharingKind(*Op, *A, *Bv, C, E ? &*E : nullptr))
         ++Counts[*Kind];
+    }
   }
   return Counts;
 }
