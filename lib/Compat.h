@@ -61,6 +61,18 @@ void registerOptimizerLastEPCallback(PassBuilderT &PB, CallbackT Callback) {
 #endif
 }
 
+/// Whether \p TTI's target loads and stores vectors of type \p Ty under a
+/// mask (LLVM 22 added the address space).
+template <typename TTIType>
+bool isLegalMaskedLoadAndStore(const TTIType &TTI, llvm::Type *Ty,
+                               llvm::Align A) {
+#if LLVM_VERSION_MAJOR >= 22
+  return TTI.isLegalMaskedLoad(Ty, A, 0) && TTI.isLegalMaskedStore(Ty, A, 0);
+#else
+  return TTI.isLegalMaskedLoad(Ty, A) && TTI.isLegalMaskedStore(Ty, A);
+#endif
+}
+
 /// Moves \p I before \p Pos (LLVM 22 deprecates positions given as
 /// instructions in favour of iterators).
 inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {

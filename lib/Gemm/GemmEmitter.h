@@ -78,6 +78,9 @@ struct GemmDesc {
   GemmOperand Init;
   bool Accumulate = false;
   GemmEpilogue Epilogue;
+  /// The epilogue reads no memory and cannot trap (unary elementwise ops,
+  /// roundings): it may run on the lanes of a vector past C's edge.
+  bool LanewiseEpilogue = false;
   llvm::Value *RowBegin = nullptr, *RowEnd = nullptr;
   llvm::Value *ColBegin = nullptr, *ColEnd = nullptr;
 

@@ -137,6 +137,14 @@ bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
                     const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why);
 
+/// Whether a run-time-sized GEMM's M of at most SmallRuntimeM rows is worth
+/// a blocking of its own (a second copy of the loop nest): its register
+/// block is another, or computes more than 2% fewer rows at that M than
+/// \p G's general one.
+bool smallRowsBlockingPays(const GemmDesc &G,
+                           const llvm::TargetTransformInfo &TTI,
+                           const llvm::Function &F);
+
 /// A dot product or widening multiply-add a vector target has beyond the
 /// plain multiply-add, chosen in its folder: x86's (chooseX86Dot), NEON's
 /// (chooseNeonDot), a scalable target's (ScalableTarget::ChooseDot).

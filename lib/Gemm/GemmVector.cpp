@@ -47,9 +47,11 @@
 //     broadcasts one k group of each of the MR rows of A (Matrix: loads MR/4
 //     vectors of A and does one outer product per accumulator, which it
 //     disassembles into rows after the loop). It then adds the
-//     block to C (when accumulating or pc > 0): full blocks with vector
-//     loads/stores when C's rows are contiguous, edge blocks through a
-//     stack buffer and scalar copies, so nothing outside C is touched.
+//     block to C (when accumulating or pc > 0), C's rows contiguous:
+//     full blocks with vector loads/stores, edge blocks under lane masks
+//     where the target has masked loads and stores (AVX, AVX-512;
+//     storeMaskedRows), else through a stack buffer and scalar copies;
+//     either way nothing outside C is touched.
 //     Scalable vectors store every block under predicates instead (columns
 //     by llvm.get.active.lane.mask - SVE whilelo, RVV a shorter vl - rows
 //     past the edge by an empty one), and apply an epilogue in a pass over
@@ -90,6 +92,21 @@ cl::opt<bool> TailMicrokernels(
              "compiling) with a micro-kernel of its rows, reading A in place "
              "where the full blocks do; with M known at run time, one of up "
              "to half a block with a k loop of that many rows"));
+
+/// How many rows a run-time-sized GEMM's partial last micro-panel may have
+/// to be computed with a k loop of that many rows (half of MR), from the
+/// packed panel, or 0 where it is computed as MR rows. Its accumulators
+/// are stored by the MR-row kernel's edge stores (a kernel of
+/// its own, stores included, made the 12-layer MLP's text 10% bigger,
+/// 55.6 -> 61.0 KB with dispatch): M's last panel is much of the work at a few
+/// dozen rows (M = 16 on MR 13: 26 rows for 16). Shared kernel / code of its
+/// own, f32 N = K = 1024, Zen 5: M = 16 0.72 -> 0.86, 32 0.87 -> 0.98, 72 0.84
+/// -> 0.90, 128 0.91 -> 0.945.
+unsigned runtimeTailRows(const GemmDesc &G, const VectorKernel &Kern) {
+  bool Applies = TailMicrokernels && G.isRuntimeSized() && !Kern.Scalable &&
+                 Kern.Dot != DotKind::Matrix && Kern.MR >= 4;
+  return Applies ? (Kern.MR + 1) / 2 : 0;
+}
 
 /// Emits the code of one GEMM with the chosen kernel.
 class VectorGemmEmitter {
@@ -167,7 +184,6 @@ private:
                        Value *Mc, Value *Nc, Value *Kcp, Value *AddC,
                        Value *LastK, Value *FirstK);
   bool tailKernelApplies() const;
-  bool runtimeTailKernelApplies() const;
   /// Whether a partial micro-panel of \p Rows rows is computed by the tail
   /// micro-kernel: Rows = TailRows (M known), 1 .. TailRows (run-time M).
   Value *isTailPanel(Value *Rows) {
@@ -215,6 +231,9 @@ private:
                           Value *FirstK);
   void storePredicated(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
                        Value *Rows, Value *Cols, Value *AddC, Value *FirstK);
+  void storeMaskedRows(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
+                       Value *Rows, Value *Cols, Value *AddC,
+                       bool ApplyEpilogue, Value *FirstK);
   void storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0, Value *Col0,
                           Value *Rows, Value *Cols, Value *AddC,
                           bool ApplyEpilogue, Value *FirstK);
@@ -240,7 +259,7 @@ private:
   /// M % MR when a partial last micro-panel of that many rows gets a
   /// micro-kernel of its own (tailKernelApplies), else 0; with M known
   /// only at run time (RuntimeTail), half of MR: partial panels of up to
-  /// that many rows (runtimeTailKernelApplies). InTail while that kernel
+  /// that many rows (runtimeTailRows). InTail while that kernel
   /// is emitted (Kern.MR its rows; PanelRows stays the packed
   /// micro-panels' width). AllInPlace: A is read in place and every
   /// micro-panel is full or the tail, so nothing of A is packed (one
@@ -299,8 +318,8 @@ void VectorGemmEmitter::emit() {
     TailRows = unsigned(G.M % Kern.MR);
     auto *InPlace = dyn_cast<ConstantInt>(InPlaceA);
     AllInPlace = Kern.DirectA && InPlace && InPlace->isOne() && !G.RowBegin;
-  } else if (runtimeTailKernelApplies()) {
-    TailRows = (Kern.MR + 1) / 2;
+  } else if (unsigned Rows = runtimeTailRows(G, Kern)) {
+    TailRows = Rows;
     RuntimeTail = true;
   }
   InPlaceB = B.getFalse();
@@ -987,19 +1006,6 @@ bool VectorGemmEmitter::tailKernelApplies() const {
          Kern.Dot != DotKind::Matrix;
 }
 
-/// Whether a run-time-sized GEMM computes partial micro-panels of up to
-/// half of MR rows with a k loop of that many rows, from the packed panel,
-/// its accumulators stored by the MR-row kernel's edge stores (a kernel of
-/// its own, stores included, made the 12-layer MLP's text 10% bigger,
-/// 55.6 -> 61.0 KB with dispatch): M's last panel is much of the work at a few
-/// dozen rows (M = 16 on MR 13: 26 rows for 16). Shared kernel / code of its
-/// own, f32 N = K = 1024, Zen 5: M = 16 0.72 -> 0.86, 32 0.87 -> 0.98, 72 0.84
-/// -> 0.90, 128 0.91 -> 0.945.
-bool VectorGemmEmitter::runtimeTailKernelApplies() const {
-  return TailMicrokernels && G.isRuntimeSized() && !Kern.Scalable &&
-         Kern.Dot != DotKind::Matrix && Kern.MR >= 4;
-}
-
 void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
                                         Value *Jr, Value *Pc, Value *Mc,
                                         Value *Nc, Value *Kcp, Value *AddC,
@@ -1281,6 +1287,12 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
     StoreThroughBuffer();
     return;
   }
+  auto StoreEdge = [&] {
+    if (Kern.MaskedStores)
+      return storeMaskedRows(Acc, Row0, Col0, Rows, Cols, AddC, ApplyEpilogue,
+                             FirstK);
+    StoreThroughBuffer();
+  };
   Value *Full =
       B.CreateAnd(B.CreateICmpEQ(Rows, c64(MR)), B.CreateICmpEQ(Cols, NR));
   emitIf(
@@ -1305,7 +1317,7 @@ void VectorGemmEmitter::storeBlock(ArrayRef<Value *> Acc, Value *Row0,
           }
         }
       },
-      StoreThroughBuffer);
+      StoreEdge);
 }
 
 // The sums so far: C's, or on the first K block Init's.
@@ -1361,6 +1373,61 @@ void VectorGemmEmitter::storePredicated(ArrayRef<Value *> Acc, Value *Row0,
       B.CreateMaskedStore(Sum, elementPtr(B, G.C, Row, Col), A, Mask);
     }
   }
+}
+
+// Edge blocks on fixed-width targets with masked loads and stores
+// (Kern.MaskedStores), C's rows contiguous: straight from the
+// accumulators, row by row while r < Rows, NV vectors of a row under the
+// columns' lane masks:
+//   Dst[Row0 + r][Col0 + v x W ..] = finish(sums[..] + Acc), under
+//   lanes v x W + l < Cols
+// The scalar copies through EdgeBuf, which LLVM vectorized with edges of
+// their own, cost more code and compile time (the 12-layer MLP's shared
+// GEMM with dispatch: 44.9 -> 43.2 KB of text, 0.80 -> 0.76 s). Full
+// blocks keep their plain stores: stored under masks of all ones too
+// (38.3 KB), the chain of row branches cost the s8s8s32 6 x 64 kernel on
+// Zen 5 a register in the k loop (a spill per k step: 512^3 880 -> 710
+// GOP/s). (Through EdgeBuf and
+// a loop over its rows, LLVM promoted the buffer to registers across the
+// column loop where the sizes are constants, and spilled them.)
+void VectorGemmEmitter::storeMaskedRows(ArrayRef<Value *> Acc, Value *Row0,
+                                        Value *Col0, Value *Rows, Value *Cols,
+                                        Value *AddC, bool ApplyEpilogue,
+                                        Value *FirstK) {
+  const GemmOperand &Dst = ApplyEpilogue ? G.result() : G.C;
+  bool ReadsC = readsSums(AddC);
+  // Lane l of vector v is column v x W + l < Cols <= NR: compared as i32,
+  // what AVX2 compares in one instruction (llvm.get.active.lane.mask's i64
+  // lanes took two and packing).
+  SmallVector<Value *, 4> ColMask;
+  Value *Cols32 =
+      B.CreateVectorSplat(Kern.W, B.CreateTrunc(Cols, B.getInt32Ty()));
+  for (unsigned V = 0; V < Kern.NV; ++V) {
+    SmallVector<Constant *, 16> Lanes;
+    for (unsigned L = 0; L < Kern.W; ++L)
+      Lanes.push_back(B.getInt32(V * Kern.W + L));
+    ColMask.push_back(B.CreateICmpULT(ConstantVector::get(Lanes), Cols32));
+  }
+  auto StoreRow = [&](unsigned R) {
+    Value *Row = B.CreateAdd(Row0, c64(R));
+    for (unsigned V = 0; V < Kern.NV; ++V) {
+      Value *Col = B.CreateAdd(Col0, c64(V * Kern.W));
+      Value *Old =
+          ReadsC ? B.CreateMaskedLoad(Kern.accVec(), sumsPtr(Row, Col, FirstK),
+                                      elementAlign(Kern.AccT), ColMask[V])
+                 : nullptr;
+      B.CreateMaskedStore(
+          finish(AddC, Old, Acc[V * Kern.MR + R], Row, Col, ApplyEpilogue),
+          elementPtr(B, Dst, Row, Col), elementAlign(Dst.Elem), ColMask[V]);
+    }
+  };
+  // Row 0 always; row r where Rows > r, each under the one before.
+  std::function<void(unsigned)> From = [&](unsigned R) {
+    StoreRow(R);
+    if (R + 1 < Kern.MR)
+      emitIf(B, B.CreateICmpSGT(Rows, c64(R + 1)), [&] { From(R + 1); });
+  };
+  From(0);
 }
 
 // Edge blocks, and C (or Init) without contiguous rows: the accumulators
@@ -1426,6 +1493,33 @@ void VectorGemmEmitter::storeThroughBuffer(ArrayRef<Value *> Acc, Value *Row0,
 }
 
 } // namespace
+
+/// The rows \p Kern computes for \p M rows of a run-time-sized GEMM: whole
+/// micro-panels, and a partial last one as the run-time tail's rows where
+/// it has no more, else as MR.
+static int64_t rowsComputed(int64_t M, const GemmDesc &G,
+                            const VectorKernel &Kern) {
+  int64_t Full = M / Kern.MR * Kern.MR, Partial = M - Full;
+  int64_t Tail = runtimeTailRows(G, Kern);
+  return Full + (Partial == 0 ? 0 : Partial <= Tail ? Tail : int64_t(Kern.MR));
+}
+
+bool smallRowsBlockingPays(const GemmDesc &G, const TargetTransformInfo &TTI,
+                           const Function &F) {
+  GemmDesc Small = G;
+  Small.M = SmallRuntimeM;
+  VectorKernel General, OfSmall;
+  std::string Unused;
+  if (!chooseVectorKernel(G, TTI, F, General, Unused) ||
+      !chooseVectorKernel(Small, TTI, F, OfSmall, Unused))
+    return false;
+  if (General.nr() != OfSmall.nr())
+    return true;
+  // (M = 64 on AVX-512's 14 rows: 70, on 13 rows 65, +7.7%; on AVX2's and
+  // SSE2's 6 rows 66, on 5 rows 65, +1.5%.)
+  return rowsComputed(SmallRuntimeM, G, General) * 100 >
+         rowsComputed(SmallRuntimeM, Small, OfSmall) * 102;
+}
 
 bool emitVectorGemm(IRBuilderBase &B, const GemmDesc &G,
                     const TargetTransformInfo &TTI, GemmPlan &Plan,

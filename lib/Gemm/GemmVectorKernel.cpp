@@ -173,6 +173,21 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
       (RT || G.N <= maxNForDirectA(Kern) || directAOneBlock(Kern, G));
 }
 
+/// Whether C's edge blocks are stored under lane masks (Kern.MaskedStores):
+/// the target loads and stores the accumulators' and the result's vectors
+/// under masks (AVX and AVX-512; not SSE), and the epilogue may run on the
+/// lanes past C's edge (it reads no memory and cannot trap). Scalable
+/// targets store under predicates anyway (storePredicated).
+void chooseMaskedStores(VectorKernel &Kern, const TargetTransformInfo &TTI,
+                        const GemmDesc &G) {
+  auto Legal = [&](Type *Elem) {
+    return compat::isLegalMaskedLoadAndStore(
+        TTI, FixedVectorType::get(Elem, Kern.W), elementAlign(Elem));
+  };
+  Kern.MaskedStores = !Kern.Scalable && (!G.Epilogue || G.LanewiseEpilogue) &&
+                      Legal(Kern.AccT) && Legal(G.result().Elem);
+}
+
 /// The kernel on \p Target's scalable vectors: its dot product, else the
 /// multiply-add, on vectors of one register (LMUL 1 for RVV).
 void chooseScalableKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
@@ -337,6 +352,7 @@ bool chooseVectorKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   if (!chooseKernel(G, TTI, F, Kern, Why))
     return false;
   chooseCacheBlocks(Kern, TTI, F, G);
+  chooseMaskedStores(Kern, TTI, G);
   return true;
 }
 

@@ -51,6 +51,10 @@ struct VectorKernel {
   /// strides or extents known only at run time, decided there.
   bool DirectB = false;
   bool DirectA = false;
+  /// C's edge blocks (partial rows or columns) are loaded and stored under
+  /// lane masks (fixed-width vectors; chooseMaskedStores); else through a
+  /// buffer and scalar copies.
+  bool MaskedStores = false;
 
   /// Columns of a register block (scalable vectors: at vscale 1).
   unsigned nr() const { return NV * W; }

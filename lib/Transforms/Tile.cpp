@@ -615,6 +615,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     G.Epilogue = makeEpilogue(*R.Epi, Tmp.Elem, R.Dst.Elem, Values);
   else if (Narrow)
     G.Epilogue = makeRounding(C.Elem);
+  G.LanewiseEpilogue = !R.Epi;
 
   // Decided outside the kernel region, which lifts optnone.
   std::optional<SmallVector<OpKind, 4>> SharedEpilogue =
@@ -981,6 +982,7 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   for (CallBase *E : Chain)
     Epilogue.push_back(*getOpKind(*E));
   G.Epilogue = makeUnaryEpilogue(Epilogue);
+  G.LanewiseEpilogue = true;
 
   // One kernel per kind of GEMM in the module, called from every site.
   bool Created = false;
@@ -1219,6 +1221,7 @@ bool Tiler::emitSharedStaticGemm(IRBuilderBase &B, GemmDesc G,
       (Twine(G.M) + "x" + Twine(G.K) + "x" + Twine(G.N) + " (MxKxN)").str();
   G.M = G.N = G.K = PlanningExtent;
   G.Epilogue = makeUnaryEpilogue(Epilogue);
+  G.LanewiseEpilogue = true;
   bool Created = false;
   Function *Kernel = getSharedRuntimeGemm(G, Epilogue, Op, Created);
   if (!Kernel)

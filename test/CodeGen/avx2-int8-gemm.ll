@@ -7,7 +7,8 @@
 ; (alderlake: ymm only) runs s8 x s8 on `{vex} vpdpbusd` (+128 bias, 12 per
 ; k group) and u8 x u8 on `{vex} vpdpwssd` (pmaddwd and add in one, 12
 ; per k pair); AVX512-VNNI (icelake-server) runs s8 x u8 on zmm vpdpwssd.
-; (The loop's layout puts the dot products first, then the k.body test.)
+; (The loop's layout puts the dot products first, then the k.body test;
+; it exits to the C block's stores, gemm.if.else.)
 ; RUN: %opt_tlx -passes=tlx-test-gemm -pass-remarks=tlx-test-gemm %s -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s
 
@@ -93,7 +94,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx2_u8s8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -101,7 +102,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx2_s8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -109,7 +110,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx2_u8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -117,7 +118,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx512bw_s8s8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -125,7 +126,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avxvnni_s8s8:
 ; CHECK: # %gemm.colsum.body
@@ -135,7 +136,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avxvnni_u8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -143,7 +144,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx512vnni_s8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -151,4 +152,4 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.k.exit
+; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}

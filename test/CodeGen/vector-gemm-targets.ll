@@ -77,7 +77,9 @@ attributes #1 = { nounwind "target-cpu"="skylake-avx512" }
 ; SVE-ASM: %gemm.k.exit
 
 ; AVX2-LABEL: gemm_f32:
-; AVX2: # %gemm.k.body
+; AVX2: # %gemm.if.end{{[0-9]+}}
 ; AVX2-COUNT-12: vfmadd231ps {{.*}}%ymm
 ; AVX2-NOT: {{Spill|Reload}}
-; AVX2: # %gemm.k.exit
+; AVX2: # %gemm.k.body
+; AVX2-NOT: {{Spill|Reload}}
+; AVX2: # %gemm.if.else{{[0-9]*}}{{$}}

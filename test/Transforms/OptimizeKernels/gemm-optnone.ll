@@ -37,15 +37,17 @@ define void @mm_o0(ptr %a, ptr %b, ptr %c) #0 {
 ; CHECK: fmuladd
 
 ; The kernel, optimized: the 13x32 microkernel keeps its accumulators in
-; vector registers (phis) across the K loop; its only stack slot is the edge
-; buffer in the entry block.
+; vector registers (phis) across the K loop, and no stack slot: the edge
+; blocks (80 = 2 x 32 + 16 columns) are stored under lane masks, their copy
+; through the edge buffer unrolled and the buffer gone.
 ; CHECK-LABEL: define internal void @tlx.gemm.mm_o0.0(
 ; CHECK-SAME: ptr %b, ptr %a, ptr %c) #[[KERNEL:[0-9]+]] {
-; CHECK: alloca [416 x float]
 ; CHECK-NOT: alloca
 ; CHECK: phi <16 x float>
 ; CHECK-NOT: alloca
 ; CHECK: call <16 x float> @llvm.fmuladd.v16f32(
+; CHECK-NOT: alloca
+; CHECK: call void @llvm.masked.store.v16f32.p0(
 ; CHECK-NOT: alloca
 ; CHECK-DAG: attributes #[[USER]] = { noinline nounwind optnone
 ; CHECK-DAG: attributes #[[KERNEL]] = { nounwind "min-legal-vector-width"="512" "target-cpu"="skylake-avx512" }
