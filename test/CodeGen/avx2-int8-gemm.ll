@@ -8,7 +8,8 @@
 ; k group) and u8 x u8 on `{vex} vpdpwssd` (pmaddwd and add in one, 12
 ; per k pair); AVX512-VNNI (icelake-server) runs s8 x u8 on zmm vpdpwssd.
 ; (The loop's layout puts the dot products first, then the k.body test;
-; it exits to the C block's stores, gemm.if.else.)
+; it exits to gemm.k.exit, or straight to the C block's stores,
+; gemm.if.else, as LLVM 19 lays it out.)
 ; RUN: %opt_tlx -passes=tlx-test-gemm -pass-remarks=tlx-test-gemm %s -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s
 
@@ -94,7 +95,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx2_u8s8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -102,7 +103,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx2_s8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -110,7 +111,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx2_u8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -118,7 +119,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx512bw_s8s8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -126,7 +127,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avxvnni_s8s8:
 ; CHECK: # %gemm.colsum.body
@@ -136,7 +137,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avxvnni_u8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -144,7 +145,7 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: avx512vnni_s8u8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -152,4 +153,4 @@ attributes #3 = { nounwind "target-cpu"="icelake-server" }
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
 ; CHECK: # %gemm.k.body
 ; CHECK-NOT: {{Spill|Reload|vpmaddubsw|vpmaddwd|vpdpbusd|vpdpwssd}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}

@@ -5,8 +5,8 @@
 ; is 6 x 64 (24 vpdpbusd, four B loads per k group), on Sapphire and Emerald
 ; Rapids bf16 takes 28 vfmadd231ps; in the first MR iterations
 ; a side block prefetches one row of the C block (the loop's layout puts
-; the dot products first, then the k.body test; it exits to the C block's
-; stores, gemm.if.else).
+; the dot products first, then the k.body test; it exits to gemm.k.exit, or
+; straight to the C block's stores, gemm.if.else, as LLVM 19 lays it out).
 ; RUN: %opt_tlx -passes='tlx-test-gemm,default<O2>' %s -S | %llc -O2 -o - | FileCheck %s
 ; RUN: %opt_tlx -passes=tlx-test-gemm %s -S | %llc -O0 -o - | FileCheck %s --check-prefix=O0
 
@@ -86,7 +86,7 @@ attributes #3 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vn
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: gemm_u8s8:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -96,7 +96,7 @@ attributes #3 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vn
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; s8 x s8: the column sums (vpdpbusd on 0x80 bytes) are computed per packed
 ; B panel, and the kernel starts from their negation.
@@ -110,7 +110,7 @@ attributes #3 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vn
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: gemm_bf16:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -120,7 +120,7 @@ attributes #3 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vn
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: gemm_s8s8_znver5:
 ; CHECK: # %gemm.if.end{{[0-9]+}}
@@ -131,21 +131,21 @@ attributes #3 = { nounwind "target-cpu"="x86-64-v4" "target-features"="+avx512vn
 ; CHECK-NOT: {{Spill|Reload}}
 ; CHECK: prefetchw
 ; CHECK-NOT: {{Spill|Reload}}
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 
 ; CHECK-LABEL: gemm_bf16_spr:
 ; CHECK-NOT: vdpbf16ps
 ; CHECK: # %gemm.if.end{{[0-9]+}}
 ; CHECK-COUNT-28: vfmadd231ps {{.*}}%zmm
 ; CHECK-NOT: vdpbf16ps
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 ; CHECK-NOT: vdpbf16ps
 ; CHECK-LABEL: gemm_bf16_emr:
 ; CHECK-NOT: vdpbf16ps
 ; CHECK: # %gemm.if.end{{[0-9]+}}
 ; CHECK-COUNT-28: vfmadd231ps {{.*}}%zmm
 ; CHECK-NOT: vdpbf16ps
-; CHECK: # %gemm.if.else{{[0-9]*}}{{$}}
+; CHECK: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
 ; CHECK-NOT: vdpbf16ps
 ; CHECK: .Lfunc_end
 

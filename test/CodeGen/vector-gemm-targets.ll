@@ -82,4 +82,4 @@ attributes #1 = { nounwind "target-cpu"="skylake-avx512" }
 ; AVX2-NOT: {{Spill|Reload}}
 ; AVX2: # %gemm.k.body
 ; AVX2-NOT: {{Spill|Reload}}
-; AVX2: # %gemm.if.else{{[0-9]*}}{{$}}
+; AVX2: # %gemm.{{k\.exit|if\.else[0-9]*}}{{$}}
