@@ -1387,9 +1387,9 @@ void VectorGemmEmitter::storePredicated(ArrayRef<Value *> Acc, Value *Row0,
 // blocks keep their plain stores: stored under masks of all ones too
 // (38.3 KB), the chain of row branches cost the s8s8s32 6 x 64 kernel on
 // Zen 5 a register in the k loop (a spill per k step: 512^3 880 -> 710
-// GOP/s). (Through EdgeBuf and
-// a loop over its rows, LLVM promoted the buffer to registers across the
-// column loop where the sizes are constants, and spilled them.)
+// GOP/s). (Through EdgeBuf and a loop over its rows, LLVM promoted the
+// buffer to registers across the column loop where the sizes are
+// constants, and spilled them.)
 void VectorGemmEmitter::storeMaskedRows(ArrayRef<Value *> Acc, Value *Row0,
                                         Value *Col0, Value *Rows, Value *Cols,
                                         Value *AddC, bool ApplyEpilogue,
