@@ -542,20 +542,24 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
   if (Target != GemmTarget::Vector)
     return emitRuntimeSizedTileGemm(B, G, Target, Plan, Why);
   bool Done = false;
-  // Few rows (M <= SmallRuntimeM) get their own blocking: a register block
-  // that pads such an M least, as a static M would choose - where it pays
-  // for a second loop nest (AVX-512's f32 13 x 32 for 14 x 32; not AVX2's
-  // 5 x 16 for 6 x 16: the 12-layer MLP's shared kernel with dispatch
-  // compiled 0.2 s faster and 12 KB smaller without it, 57.0 -> 44.9 KB).
-  GemmDesc Small = G;
+  // Few rows (M <= SmallRuntimeM) get a register block that pads such an
+  // M least, as a static M would choose, where it pays
+  // (chooseSmallRowsBlocking): for every M when it costs larger ones
+  // nothing (AVX-512's f32 13 x 32 for 14 x 32), else in a second loop
+  // nest. AVX2's 5 x 16 for 6 x 16 pays neither: the 12-layer MLP's
+  // shared kernel with dispatch compiled 0.2 s faster and 12 KB smaller
+  // without its second nest (57.0 -> 44.9 KB), and it lost 5-8% at larger M.
+  GemmDesc Small = G, Blocked = G;
   Small.M = SmallRuntimeM;
-  bool SmallBlocking =
-      gemm::smallRowsBlockingPays(G, TTI, *B.GetInsertBlock()->getParent());
+  gemm::SmallRowsBlocking SmallRows =
+      gemm::chooseSmallRowsBlocking(G, TTI, *B.GetInsertBlock()->getParent());
+  if (SmallRows == gemm::SmallRowsBlocking::ForEveryM)
+    Blocked.BlockRowsFor = SmallRuntimeM;
   gemm::emitIf(
       B, B.CreateICmpSGT(G.extentK(B), B.getInt64(0)),
       [&] {
-        if (!SmallBlocking) {
-          Done = gemm::emitVectorGemm(B, G, TTI, Plan, Why);
+        if (SmallRows != gemm::SmallRowsBlocking::SecondNest) {
+          Done = gemm::emitVectorGemm(B, Blocked, TTI, Plan, Why);
           return;
         }
         gemm::emitIf(

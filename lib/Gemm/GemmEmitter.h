@@ -81,6 +81,9 @@ struct GemmDesc {
   /// The epilogue reads no memory and cannot trap (unary elementwise ops,
   /// roundings): it may run on the lanes of a vector past C's edge.
   bool LanewiseEpilogue = false;
+  /// A run-time-sized GEMM's register block: the one that pads an M of
+  /// this many rows least, as that constant M would choose (0: the widest).
+  int64_t BlockRowsFor = 0;
   llvm::Value *RowBegin = nullptr, *RowEnd = nullptr;
   llvm::Value *ColBegin = nullptr, *ColEnd = nullptr;
 

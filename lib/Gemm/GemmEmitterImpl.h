@@ -137,13 +137,14 @@ bool emitVectorGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
                     const llvm::TargetTransformInfo &TTI, GemmPlan &Plan,
                     std::string &Why);
 
-/// Whether a run-time-sized GEMM's M of at most SmallRuntimeM rows is worth
-/// a blocking of its own (a second copy of the loop nest): its register
-/// block is another, or computes more than 2% fewer rows at that M than
-/// \p G's general one.
-bool smallRowsBlockingPays(const GemmDesc &G,
-                           const llvm::TargetTransformInfo &TTI,
-                           const llvm::Function &F);
+/// How a run-time-sized GEMM blocks an M of at most SmallRuntimeM rows:
+/// as any other M (the widest register block), with a register block that
+/// pads such an M least for every M (one loop nest), or with that block
+/// for such an M only (a second copy of the loop nest).
+enum class SmallRowsBlocking { AsAnyM, ForEveryM, SecondNest };
+SmallRowsBlocking chooseSmallRowsBlocking(const GemmDesc &G,
+                                          const llvm::TargetTransformInfo &TTI,
+                                          const llvm::Function &F);
 
 /// A dot product or widening multiply-add a vector target has beyond the
 /// plain multiply-add, chosen in its folder: x86's (chooseX86Dot), NEON's

@@ -133,12 +133,15 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   // 65 rows, MR 14 70; the 3x3 conv layer's GEMMs: +5%), or take an MR up
   // to a quarter below the maximum that pads less (M = 256: MR 13 computes
   // 260 rows, the balanced MR 14 266; +2%). Ties go to the larger MR.
-  if (G.M <= MC && Kern.Dot != DotKind::Matrix) {
-    int64_t Panels = (G.M + Kern.MR - 1) / Kern.MR;
-    unsigned Best = unsigned((G.M + Panels - 1) / Panels);
+  // (A run-time-sized GEMM may ask for the register block of an M it
+  // expects, GemmDesc::BlockRowsFor.)
+  int64_t FitM = G.BlockRowsFor ? G.BlockRowsFor : G.M;
+  if (FitM <= MC && Kern.Dot != DotKind::Matrix) {
+    int64_t Panels = (FitM + Kern.MR - 1) / Kern.MR;
+    unsigned Best = unsigned((FitM + Panels - 1) / Panels);
     for (unsigned MR = Kern.MR; MR >= 1 && MR + Kern.MR / 4 >= Kern.MR; --MR)
-      if (roundUp(G.M, MR) < roundUp(G.M, Best) ||
-          (roundUp(G.M, MR) == roundUp(G.M, Best) && MR > Best))
+      if (roundUp(FitM, MR) < roundUp(FitM, Best) ||
+          (roundUp(FitM, MR) == roundUp(FitM, Best) && MR > Best))
         Best = MR;
     Kern.MR = Best;
     MC = std::max<int64_t>(Kern.MR, MC / Kern.MR * Kern.MR);
