@@ -53,7 +53,7 @@
 // REMARK: matmul: {{.*}} bf16 x f16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
 // REMARK: matmul: {{.*}} f16 x f16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
 // REMARK: matmul: {{.*}} bf16 x bf16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
-// REMARK: matmul: {{.*}} kernel rvv fma f32 12x2VL
+// REMARK: matmul: {{.*}} kernel rvv fma f32 11x2VL
 //
 // WIDE-REMARK: matmul: {{.*}} bf16 x f16 -> f32 GEMM on vectors, kernel rvv fma f32 10x2VL
 // WIDE-REMARK: matmul: {{.*}} f16 x f16 -> f32 GEMM on vectors, kernel rvv f16 vfwmacc 10x2VL
