@@ -550,7 +550,7 @@ bool VectorGemmEmitter::canInterleaveB() const {
 unsigned VectorGemmEmitter::panelsPerInterleave() const {
   if (!canInterleaveB())
     return 1;
-  unsigned RowBytes = Kern.nr() * G.B.Elem->getPrimitiveSizeInBits() / 8;
+  unsigned RowBytes = unsigned(Kern.nr() * bElementBytes());
   return std::max(1u, Kern.RegBytes / RowBytes);
 }
 
@@ -1202,8 +1202,9 @@ SmallVector<Value *, 32> VectorGemmEmitter::emitEither(
 // loop waited for fill buffers when C is in memory).
 void VectorGemmEmitter::prefetchCRow(Value *Kq, Value *Row0, Value *Col0,
                                      Value *LastRow, Value *LastK) {
-  unsigned LinesPerRow = std::max(
-      1u, unsigned(Kern.nr() * Kern.AccT->getPrimitiveSizeInBits() / 8 / 64));
+  unsigned LinesPerRow =
+      std::max(1u, unsigned(Kern.nr() * Kern.AccT->getPrimitiveSizeInBits() /
+                            8 / CacheLineBytes));
   emitIf(B, B.CreateICmpULT(Kq, c64(Kern.MR)), [&] {
     Value *Row = B.CreateAdd(Row0, smin(Kq, LastRow));
     Value *P = elementPtr(B, G.C, Row, Col0);
@@ -1212,9 +1213,10 @@ void VectorGemmEmitter::prefetchCRow(Value *Kq, Value *Row0, Value *Col0,
     if (G.Out.Ptr)
       P = B.CreateSelect(LastK, elementPtr(B, G.Out, Row, Col0), P);
     for (unsigned L = 0; L < LinesPerRow; ++L)
-      B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
-                        {B.CreateConstGEP1_64(B.getInt8Ty(), P, L * 64),
-                         B.getInt32(1), B.getInt32(3), B.getInt32(1)});
+      B.CreateIntrinsic(
+          Intrinsic::prefetch, {B.getPtrTy()},
+          {B.CreateConstGEP1_64(B.getInt8Ty(), P, L * CacheLineBytes),
+           B.getInt32(1), B.getInt32(3), B.getInt32(1)});
   });
 }
 

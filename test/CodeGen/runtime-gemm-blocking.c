@@ -17,23 +17,18 @@ TLX_DECLARE_TENSOR_OPS_AS(rt_t, rt)
 
 #define ROW_MAJOR TLX_LAYOUT(0, 1)
 
-void gemm_f32(const float *a, const float *b, float *c, int m, int n, int k) {
-  tlx_token_t ta =
-      tensor_load(a, TLX_SHAPE(m, k), ROW_MAJOR, TLX_ZEROS(2), TLX_ZEROS(2));
-  tlx_token_t tb =
-      tensor_load(b, TLX_SHAPE(k, n), ROW_MAJOR, TLX_ZEROS(2), TLX_ZEROS(2));
-  rt_t r = tensor_matmul_rt(ta, tb);
-  tensor_store(c, tensor_typeinfo(r, TLX_SHAPE(m, n), ROW_MAJOR, TLX_ZEROS(2)),
-               TLX_ZEROS(2));
-}
+/* C = A x B, m x k by k x n, row-major \p Elem operands, f32 result. */
+#define RUNTIME_GEMM(Name, Elem)                                               \
+  void Name(const Elem *a, const Elem *b, float *c, int m, int n, int k) {     \
+    tlx_token_t ta = tensor_load(a, TLX_SHAPE(m, k), ROW_MAJOR, TLX_ZEROS(2), \
+                                 TLX_ZEROS(2));                                \
+    tlx_token_t tb = tensor_load(b, TLX_SHAPE(k, n), ROW_MAJOR, TLX_ZEROS(2), \
+                                 TLX_ZEROS(2));                                \
+    rt_t r = tensor_matmul_rt(ta, tb);                                         \
+    tensor_store(                                                              \
+        c, tensor_typeinfo(r, TLX_SHAPE(m, n), ROW_MAJOR, TLX_ZEROS(2)),       \
+        TLX_ZEROS(2));                                                         \
+  }
 
-void gemm_bf16(const __bf16 *a, const __bf16 *b, float *c, int m, int n,
-               int k) {
-  tlx_token_t ta =
-      tensor_load(a, TLX_SHAPE(m, k), ROW_MAJOR, TLX_ZEROS(2), TLX_ZEROS(2));
-  tlx_token_t tb =
-      tensor_load(b, TLX_SHAPE(k, n), ROW_MAJOR, TLX_ZEROS(2), TLX_ZEROS(2));
-  rt_t r = tensor_matmul_rt(ta, tb);
-  tensor_store(c, tensor_typeinfo(r, TLX_SHAPE(m, n), ROW_MAJOR, TLX_ZEROS(2)),
-               TLX_ZEROS(2));
-}
+RUNTIME_GEMM(gemm_f32, float)
+RUNTIME_GEMM(gemm_bf16, __bf16)
