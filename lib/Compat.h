@@ -97,7 +97,10 @@ inline constexpr const char *SMENewZAAttr = "aarch64_new_za";
 /// program-level differential run: a bf16 result returned by value from a
 /// helper in a -O0 module whose kernels tlx-optimize-kernels raised);
 /// LLVM 22 compiles it. Where this is true, such -O0 modules keep -O0 code
-/// generation.
+/// generation (kernelsKeepO0CodeGen), and GemmAMX's tile kernels in them
+/// take the -O0 tile form: LLVM's -O0 tile code crashes on optimized AMX
+/// kernels (undef tiles and phis of phis reaching x86_amx phis, tile
+/// shapes from kernel arguments; progs.py seed 4, cases 61 and 199).
 inline constexpr bool OptNoneBF16VectorCallsCrashRaisedCodeGen =
     LLVM_VERSION_MAJOR < 22;
 

@@ -37,6 +37,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -71,10 +72,39 @@ const Instruction *findAMXOutsideKernels(const Module &M) {
   return nullptr;
 }
 
+bool kernelsKeepO0CodeGen(const Module &M) {
+  if (!compat::OptNoneBF16VectorCallsCrashRaisedCodeGen)
+    return false;
+  auto IsWideBF16 = [](const Type *Ty) {
+    const auto *VT = dyn_cast<FixedVectorType>(Ty);
+    return VT && VT->getElementType()->isBFloatTy() && VT->getNumElements() > 4;
+  };
+  for (const Function &F : M) {
+    if (!F.hasOptNone() && !F.hasFnAttribute(OptNoneHostAttr))
+      continue;
+    for (const Instruction &I : instructions(F))
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (IsWideBF16(Call->getType()) ||
+            any_of(Call->args(),
+                   [&](const Use &A) { return IsWideBF16(A->getType()); }))
+          return true;
+  }
+  return false;
+}
+
 bool outlinesKernels(const Function &F) {
   return pipelineOptions().OptimizeKernels &&
          F.hasFnAttribute(Attribute::OptimizeNone) &&
          !findAMXOutsideKernels(*F.getParent());
+}
+
+bool codeGenStaysAtO0(const Function &F) {
+  bool InRegion = F.hasFnAttribute(OptNoneHostAttr);
+  if (!F.hasOptNone() && !InRegion)
+    return false;
+  if (!InRegion && !outlinesKernels(F))
+    return true;
+  return kernelsKeepO0CodeGen(*F.getParent());
 }
 
 /// Splits \p B's block at its insertion point; \p B keeps inserting before
@@ -127,6 +157,7 @@ KernelRegion::KernelRegion(IRBuilderBase &B, StringRef Kind) : Kind(Kind) {
     if (const auto *AI = dyn_cast<AllocaInst>(&I))
       SlotsBefore.insert(AI);
   F->removeFnAttr(Attribute::OptimizeNone);
+  F->addFnAttr(OptNoneHostAttr);
   RemovedOptNone = true;
   Active = true;
 }
@@ -134,8 +165,10 @@ KernelRegion::KernelRegion(IRBuilderBase &B, StringRef Kind) : Kind(Kind) {
 KernelRegion::~KernelRegion() { restoreOptNone(); }
 
 void KernelRegion::restoreOptNone() {
-  if (RemovedOptNone)
+  if (RemovedOptNone) {
+    F->removeFnAttr(OptNoneHostAttr);
     F->addFnAttr(Attribute::OptimizeNone);
+  }
   RemovedOptNone = false;
 }
 

@@ -24,6 +24,9 @@ namespace tlx {
 /// The function attribute that marks a kernel tlx-optimize-kernels has not
 /// optimized yet.
 inline constexpr const char *KernelAttr = "tlx-kernel";
+/// Marks an optnone function while a KernelRegion in it is open (its
+/// optnone removed meanwhile), so that it still counts as optnone code.
+inline constexpr const char *OptNoneHostAttr = "tlx-optnone-host";
 
 /// Loop nests outlined at -O0: those doing at least this many element
 /// steps (outputs, times the window for reduce.*; elements copied for an
@@ -45,6 +48,21 @@ bool outlinesKernels(const llvm::Function &F);
 /// the target is amx-emulate, which removes all AMX code before the
 /// backend.)
 const llvm::Instruction *findAMXOutsideKernels(const llvm::Module &M);
+
+/// True when \p M's code generation stays at -O0 even where
+/// tlx-optimize-kernels optimizes kernels of it: with LLVM 19, an optnone
+/// function passes or returns a vector of more than four bfloat in a call
+/// (compat::OptNoneBF16VectorCallsCrashRaisedCodeGen). LLVM's -O0 tile
+/// code (X86LowerAMXType's volatile model, X86FastPreTileConfig) handles
+/// only AMX code in the -O0 form, so GemmAMX emits its tile kernels in that
+/// form there. (Also true at -O2 where the user wrote such an optnone
+/// function by hand: the -O0 tile form then costs speed, not correctness.)
+bool kernelsKeepO0CodeGen(const llvm::Module &M);
+
+/// True when code emitted into \p F is code-generated at -O0: \p F is an
+/// optnone function (or hosts an open KernelRegion) and the code is not
+/// outlined into a kernel whose code generation tlx-optimize-kernels raises.
+bool codeGenStaysAtO0(const llvm::Function &F);
 
 /// Marks as kernels (KernelAttr) the functions an emitter created after
 /// \p LastBefore in its module - GemmAMX's tile kernels, GemmDispatch's

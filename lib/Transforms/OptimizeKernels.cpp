@@ -114,26 +114,6 @@ OptimizeKernelsPass::OptimizeKernelsPass(PassBuilder &PB)
   Pipeline.addPass(InstCombinePass());
 }
 
-/// Whether an optnone function of \p M passes or returns a vector of more
-/// than four bfloat in a call (see OptNoneBF16VectorCallsCrashRaisedCodeGen).
-static bool hasOptNoneBF16VectorCalls(const Module &M) {
-  auto IsWideBF16 = [](const Type *Ty) {
-    const auto *VT = dyn_cast<FixedVectorType>(Ty);
-    return VT && VT->getElementType()->isBFloatTy() && VT->getNumElements() > 4;
-  };
-  for (const Function &F : M) {
-    if (!F.hasOptNone())
-      continue;
-    for (const Instruction &I : instructions(F))
-      if (const auto *Call = dyn_cast<CallBase>(&I))
-        if (IsWideBF16(Call->getType()) ||
-            any_of(Call->args(),
-                   [&](const Use &A) { return IsWideBF16(A->getType()); }))
-          return true;
-  }
-  return false;
-}
-
 /// The first call of \p K (where remarks about it are reported).
 static const CallInst *firstCall(Function &K) {
   for (User *U : K.users())
@@ -156,9 +136,7 @@ PreservedAnalyses OptimizeKernelsPass::run(Module &M,
   // but opt may run this pass on any module.)
   bool RaiseCodeGen = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
                       !TM->Options.EnableGlobalISel &&
-                      !findAMXOutsideKernels(M) &&
-                      !(compat::OptNoneBF16VectorCallsCrashRaisedCodeGen &&
-                        hasOptNoneBF16VectorCalls(M));
+                      !findAMXOutsideKernels(M) && !kernelsKeepO0CodeGen(M);
   std::string Note = TM && TM->getOptLevel() == CodeGenOptLevel::None &&
                              !RaiseCodeGen
                          ? " (code generation at -O0)"

@@ -1088,6 +1088,9 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
     Why = "LLVM " + std::to_string(LLVM_VERSION_MAJOR) +
           " cannot allocate the tile registers of AMX kernels whose tile "
           "shapes are computed at run time";
+  else if (NativeAMX && codeGenStaysAtO0(F))
+    Why = "AMX kernels whose tile shapes are computed at run time need "
+          "code generation above -O0, and this module's stays at -O0";
   else
     Done = Emit(Target);
   if (!Done && Target != GemmTarget::Vector) {

@@ -43,8 +43,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Gemm/GemmEmitterImpl.h"
 #include "Compat.h"
+#include "Gemm/GemmEmitterImpl.h"
+#include "Transforms/KernelOutliner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
@@ -534,7 +535,13 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   // have to ask for with -march.
   Function *F = createKernelFunction(*Caller, FT, "tlx.amx.gemm",
                                      "+amx-tile,+amx-int8,+amx-bf16,+amx-fp16");
-  if (Caller->hasFnAttribute(Attribute::OptimizeNone))
+  // The -O0 tile form (optnone, each tile through the stack) where the
+  // backend runs at -O0: for an optnone caller, and in a module whose
+  // code generation stays at -O0 although its kernels are outlined
+  // (kernelsKeepO0CodeGen; natively, run-time tile shapes never get here
+  // then: Tile.cpp gives such GEMMs vector code).
+  if (Caller->hasFnAttribute(Attribute::OptimizeNone) ||
+      kernelsKeepO0CodeGen(*Caller->getParent()))
     F->addFnAttr(Attribute::OptimizeNone);
   Value *AMain = F->getArg(0), *AStride = F->getArg(1), *AEdge = F->getArg(2);
   Value *BPacked = F->getArg(3), *C = F->getArg(4), *CStride = F->getArg(5);
