@@ -16,6 +16,9 @@
 #   there:  bash .devcarry/run.sh        (writes $OUT/*.txt)
 #   here:   python3 bench/device/check.py DIR   (judges the outputs)
 # BUNDLE_QUICK=1 builds fewer differential programs.
+
+# $cc, $rt, $amx and $plain hold several words on purpose.
+# shellcheck disable=SC2086
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${TLX_BUILD_DIR:-$root/build}
@@ -181,6 +184,6 @@ libraries
 tar cf - -C "$B" . | xz -T2 -4 >"$out/bin.tar.xz"
 tar cf - -C "$stage/lib" . | xz -T2 -6 >"$out/lib.tar.xz"
 cp "$root/bench/device/run.sh" "$out/run.sh"
-echo "bundle: $(ls "$B/corr" | wc -l) differential programs," \
+echo "bundle: $(find "$B/corr" -type f | wc -l) differential programs," \
   "$(wc -l <"$B/exec.list") test runs, $(wc -l <"$B/bench.list") bench rows" \
   "in $out ($(du -sh "$out" | cut -f1))"

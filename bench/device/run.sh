@@ -8,6 +8,8 @@
 # runs need AMX-INT8/BF16 and run in parallel on every core; the bench rows
 # run one process at a time on one core (rows measured side by side on
 # these virtual CPUs differed by 2x), then the threaded rows.
+# $X (the carried loader and its library path) holds several words.
+# shellcheck disable=SC2086
 set -u
 D=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 O=${OUT:-/tmp/devout}
@@ -39,8 +41,9 @@ if ((amx)); then
   export -f run_program
   export X
   mkdir -p "$B/corrout"
-  ls "$B"/corr/* | OMP_NUM_THREADS=3 xargs -P "$(nproc)" -I{} \
-    bash -c 'run_program {} >'"$B"'/corrout/$(basename {}).txt 2>&1'
+  # shellcheck disable=SC2016
+  find "$B/corr" -type f -print0 | OMP_NUM_THREADS=3 xargs -0 -P "$(nproc)" \
+    -I{} bash -c 'run_program {} >'"$B"'/corrout/$(basename {}).txt 2>&1'
   cat "$B"/corrout/*.txt >"$O/corr.txt"
   while IFS='|' read -r name env args; do
     echo "=== $name [$env] [$args]"
@@ -53,8 +56,8 @@ fi
 
 # 2. Speed: each row the best of three processes.
 best() { # best CMD...: the run with the highest last value (and its info)
-  local b="" bl="" out line i
-  for i in 1 2 3; do
+  local b="" bl="" out line
+  for _ in 1 2 3; do
     out=$(cd "$B" && timeout 120 $X "$@" 2>/dev/null) || continue
     line=$(tail -1 <<<"$out")
     [[ ${line##* } =~ ^[0-9.]+$ ]] || continue
