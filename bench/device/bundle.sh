@@ -4,7 +4,8 @@
 # no LLVM (a lent machine whose host CPU has AMX): a bundle directory with
 #   bin.tar.xz  the programs, built by tlx-cc the way users build them
 #               (-O2 -march=$BUNDLE_MARCH, default sapphirerapids):
-#               bench rows (bench/tlx_*.c and bench/anchors.c, with
+#               bench rows - GEMMs, convolution layers, reductions, 8
+#               threads - (bench/tlx_*.c and bench/anchors.c, with
 #               bench.list / omp.list saying how to run them), the
 #               generated differential programs for target=amx (recorded,
 #               not run, by test/Differential/run.py), and the native RUN
@@ -63,6 +64,25 @@ bench_rows() {
       tlx_exe "rt_$e" "$root/bench/tlx_matmul.c" -DBT=$t -DGM="$m" -DGN="$n" \
         -DGK="$k" -O2 "$march" -DRTSIZE=1 -DNAME='"tlx-rtsize"'
       row "tlx-rtsize ${types[$t]} $s" "amx rt_$e"
+    done
+  done
+  # Convolution layers (bench/run's four), both layouts: TLX, oneDNN given
+  # the layer's layout, oneDNN in its blocked layouts.
+  local layers=("-DCONV_C=64 -DCONV_O=64 -DCONV_H=56 -DCONV_R=3"
+    "-DCONV_C=256 -DCONV_O=64 -DCONV_H=56 -DCONV_R=1"
+    "-DCONV_C=128 -DCONV_O=128 -DCONV_H=28 -DCONV_R=3"
+    "-DCONV_C=3 -DCONV_O=64 -DCONV_H=224 -DCONV_R=7 -DCONV_S=2") i nhwc c
+  for i in 0 1 2 3; do
+    for nhwc in 0 1; do
+      c=conv${i}_$nhwc
+      tlx_exe "$c" "$root/bench/tlx_convolution.c" ${layers[$i]} \
+        -DCONV_NHWC=$nhwc -O2 "$march"
+      row "tlx conv layer$i nhwc=$nhwc" "amx $c"
+      $llvm/clang -O2 -w -I"$root/bench" ${layers[$i]} -DCONV_NHWC=$nhwc \
+        "$root/bench/anchors.c" -o "$B/anchors_$c" -ldnnl -lopenblas -lm
+      row "onednn conv layer$i nhwc=$nhwc" "any anchors_$c onednn conv"
+      row "onednn-blocked conv layer$i nhwc=$nhwc" \
+        "any anchors_$c onednn conv blocked"
     done
   done
   local kinds=(rowmax colsum max) kind
