@@ -228,6 +228,13 @@ private:
   Value *Kp; ///< K padded to whole tile steps
   /// int8 B rows are interleaved with vpermt2b (the caller has VBMI).
   bool PermuteInt8 = false;
+  /// The kernels take the -O0 tile form (optnone, each tile through the
+  /// stack) because the backend runs at -O0: for an optnone caller, and in
+  /// a module whose code generation stays at -O0 although its kernels are
+  /// outlined (kernelsKeepO0CodeGen; natively, run-time tile shapes never
+  /// get here then: Tile.cpp gives such GEMMs vector code). Decided once
+  /// per GEMM (emitRequire), not per kernel: the check scans the module.
+  bool O0TileForm = false;
   /// The caller's values each kernel's epilogue uses, stored in one
   /// struct per kernel (its last argument).
   DenseMap<Function *, Value *> Env;
@@ -535,13 +542,7 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   // have to ask for with -march.
   Function *F = createKernelFunction(*Caller, FT, "tlx.amx.gemm",
                                      "+amx-tile,+amx-int8,+amx-bf16,+amx-fp16");
-  // The -O0 tile form (optnone, each tile through the stack) where the
-  // backend runs at -O0: for an optnone caller, and in a module whose
-  // code generation stays at -O0 although its kernels are outlined
-  // (kernelsKeepO0CodeGen; natively, run-time tile shapes never get here
-  // then: Tile.cpp gives such GEMMs vector code).
-  if (Caller->hasFnAttribute(Attribute::OptimizeNone) ||
-      kernelsKeepO0CodeGen(*Caller->getParent()))
+  if (O0TileForm)
     F->addFnAttr(Attribute::OptimizeNone);
   Value *AMain = F->getArg(0), *AStride = F->getArg(1), *AEdge = F->getArg(2);
   Value *BPacked = F->getArg(3), *C = F->getArg(4), *CStride = F->getArg(5);
@@ -889,6 +890,8 @@ void AMXGemmEmitter::emitRequire() {
   if (hasTargetFeature(*Caller, "avx512bw"))
     requireVectorWidth(*Caller, 512);
   PermuteInt8 = Kern.KG == 4 && hasTargetFeature(*Caller, "avx512vbmi");
+  O0TileForm = Caller->hasFnAttribute(Attribute::OptimizeNone) ||
+               kernelsKeepO0CodeGen(*Caller->getParent());
 }
 
 void AMXGemmEmitter::emit() {
