@@ -17,6 +17,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
@@ -25,6 +26,31 @@ namespace tlx {
 namespace gemm {
 
 namespace {
+
+// A register block chosen by hand, for measuring others than the chosen one
+// on a CPU (docs/pipeline.md, "Options"): both must be given.
+cl::opt<unsigned>
+    ForcedMR("tlx-gemm-mr", cl::init(0), cl::Hidden,
+             cl::desc("rows of the vector GEMM's register block (with "
+                      "-tlx-gemm-nv; 0: chosen per target and shape)"));
+cl::opt<unsigned>
+    ForcedNV("tlx-gemm-nv", cl::init(0), cl::Hidden,
+             cl::desc("vectors across the vector GEMM's register block (with "
+                      "-tlx-gemm-mr; 0: chosen per target and shape)"));
+
+/// Applies -tlx-gemm-mr/-nv when the block fits \p NumRegs registers (its
+/// accumulators, one vector of B each and a broadcast of A) and is at most
+/// 4 vectors wide, as the automatic choices are (6 made a <192 x i16>
+/// value in a GEMM of a generated program at -O0, which
+/// tlx-check-wide-vectors rejects); returns whether it did.
+bool applyForcedRegisterBlock(VectorKernel &Kern, unsigned NumRegs) {
+  if (ForcedMR == 0 || ForcedNV == 0 || Kern.Dot == DotKind::Matrix ||
+      ForcedMR > 16 || ForcedNV > 4 || (ForcedMR + 1) * ForcedNV + 1 > NumRegs)
+    return false;
+  Kern.MR = ForcedMR;
+  Kern.NV = ForcedNV;
+  return true;
+}
 
 /// Picks MR and NV for \p NumRegs vector registers: MR * NV accumulators, NV
 /// B vectors and one broadcast must fit; two B vectors per k group when
@@ -136,7 +162,7 @@ void chooseCacheBlocks(VectorKernel &Kern, const TargetTransformInfo &TTI,
   // (A run-time-sized GEMM may ask for the register block of an M it
   // expects, GemmDesc::BlockRowsFor.)
   int64_t FitM = G.BlockRowsFor ? G.BlockRowsFor : G.M;
-  if (FitM <= MC && Kern.Dot != DotKind::Matrix) {
+  if (FitM <= MC && Kern.Dot != DotKind::Matrix && !Kern.ForcedBlock) {
     int64_t Panels = (FitM + Kern.MR - 1) / Kern.MR;
     unsigned Best = unsigned((FitM + Panels - 1) / Panels);
     for (unsigned MR = Kern.MR; MR >= 1 && MR + Kern.MR / 4 >= Kern.MR; --MR)
@@ -206,6 +232,7 @@ void chooseScalableKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
       TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   Kern.NV = 2;
   Kern.MR = std::max(1u, std::min(12u, (NumRegs - 2 * Kern.NV) / Kern.NV));
+  Kern.ForcedBlock = applyForcedRegisterBlock(Kern, NumRegs);
 }
 
 /// Chooses the kernel, or returns false when only the scalar code can do
@@ -254,6 +281,7 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
       /*Vector=*/true));
   chooseRegisterBlock(Kern, std::max(NumRegs, 8u));
+  Kern.ForcedBlock = applyForcedRegisterBlock(Kern, NumRegs);
   return true;
 }
 

@@ -38,6 +38,8 @@ struct VectorKernel {
   /// zero-padded to whole iterations (KG * KUnroll k values).
   unsigned KUnroll = 1;
   unsigned MR = 0, NV = 0;
+  /// MR and NV come from -tlx-gemm-mr/-nv, not from the target and shape.
+  bool ForcedBlock = false;
   int64_t MC = 0, KC = 0, NC = 0;
   AccumulatorKernel Matrix; ///< DotKind::Matrix: the target's kernel
   /// Scalable vectors (SVE, RVV): W lanes per vscale unit of vector, so the
