@@ -46,11 +46,12 @@
 #include "Threads.h"
 
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -420,6 +421,17 @@ static std::string describeChain(ArrayRef<CallBase *> Chain) {
   return S;
 }
 
+/// Whether every element read through \p Ptr is zero: it points into a
+/// constant global whose initializer is all zeros - the accumulator of
+/// u8s8s32 written as tensor_usmma over a broadcast `static const int32_t
+/// zero[1] = {0}`. Such sums start from zero without reading it (AMX would
+/// first copy it into all of C).
+static bool readsOnlyZeros(const Value *Ptr) {
+  auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  return GV && GV->isConstant() && GV->hasDefinitiveInitializer() &&
+         GV->getInitializer()->isNullValue();
+}
+
 /// Where mma's sums start (\p Acc, the accumulator token) for a GEMM
 /// computing into \p C: C itself when Acc is C's memory; else G.Init reads
 /// Acc's memory through its strides on the first K block (a broadcast bias
@@ -432,6 +444,10 @@ std::string Tiler::setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
   std::optional<StridedView> View = getViewThroughIndexMaps(Acc);
   if (View && sameView(*View, C, AA))
     return ", accumulating in place";
+  if (View && readsOnlyZeros(View->Ptr)) {
+    G.Accumulate = false;
+    return ", initial sums zero (a constant zero accumulator, not read)";
+  }
   unsigned VF = getVectorWidth(TTI, C.Elem);
   if (View && View->rank() == 2 && View->Shape == C.Shape &&
       View->Elem == C.Elem) {
@@ -971,9 +987,10 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
     MMASignedness S = *getMMASignedness(Kind);
     ASigned = S.Op1Signed;
     BSigned = S.Op2Signed;
-    G.Accumulate = true;
-    if (!V.AccIsC)
-      G.Init = operandOf(asMatrix(*V.Acc), true);
+    RuntimeMatrix Acc = asMatrix(*V.Acc);
+    G.Accumulate = !readsOnlyZeros(Acc.Ptr);
+    if (!V.AccIsC && G.Accumulate)
+      G.Init = operandOf(Acc, true);
   }
   G.A = operandOf(A, ASigned);
   G.B = operandOf(Bm, BSigned);

@@ -114,6 +114,10 @@ FEATURES = {
     "init-vectors": "inputs and mma accumulators that are C vector "
                     "variables initialized in C ({0}, {}, a partial "
                     "initializer) and written element by element",
+    "const-acc": "mma accumulators broadcast from a `static const` "
+                 "one-element global (the u8s8s32 idiom of "
+                 "bench/tlx_matmul.c): zero, which the GEMM does not read, "
+                 "or another constant, which it must",
     "merge-read": "vectors merged across if/else that only C reads (no "
                   "typeinfo names the merge)",
     "axis-reductions": "reduce windows covering whole axes: per-row, "
@@ -575,6 +579,35 @@ class Prog:
         self.vals.append(v)
         return v
 
+    def const_broadcast(self, dt, logical):
+        """A `static const` one-element global - 0, or another constant -
+        loaded as a tensor of ones and broadcast to `logical`."""
+        val = 0 if self.chance(0.7) else self.rng.randint(-5, 5)
+        one = [1] * len(logical)
+        v = Val(self, dt, one)
+        v.layout, v.padding = list(range(len(one))), [0] * len(one)
+        self.input_model(v)
+        v.tok = "t%d" % v.id
+        self.rdecl(v)
+        self.T("static const %s k%d[1] = {%d};" % (DT[dt][1], v.id, val))
+        self.T("int %s = tensor_load(k%d, %s, %s, %s, %s);" %
+               (v.tok, v.id, ivec(one), ivec(v.layout), ivec(v.padding),
+                ivec([0] * len(one))))
+        self.R("%s[0] = %d;" % (v.ref, val))
+        v.what = "const %s %d" % (dt, val)
+        self.vals.append(v)
+        out = Val(self, dt, logical)
+        out.copy_model(v)
+        out.what = "broadcast const %s %d -> %s" % (dt, val, logical)
+        self.tags.add("const-acc")
+
+        def ref():
+            idx = ["i%d" % i for i in range(len(logical))]
+            self.loop_open(logical, idx)
+            self.R("%s = %s[0];" % (self.at(out, idx), v.ref))
+            self.loop_close(len(logical))
+        return self.compute("broadcast", out, [v], [], ref)
+
     def init_input(self, v, form):
         """A C vector variable initialized in C - `= {0}`, `= {}` or a
         partial initializer - then written element by element (constant
@@ -878,10 +911,14 @@ class Prog:
                 # vector initialized to {0} (then maybe written).
                 init = "init-typeinfo" if self.on("init-vectors") and \
                     self.chance(0.3) else None
-                acc = self.pick(lambda v: v.dt == "i32" and
-                                2 <= v.rank <= 3,
-                                lambda: self.new_input("i32", self.rshape(
-                                    self.rng.choice([2, 2, 3])), form=init))
+                sh = self.rshape(self.rng.choice([2, 2, 3]))
+                if self.on("const-acc") and self.chance(0.15):
+                    acc = self.const_broadcast("i32", sh)
+                else:
+                    acc = self.pick(lambda v: v.dt == "i32" and
+                                    2 <= v.rank <= 3,
+                                    lambda: self.new_input("i32", sh,
+                                                           form=init))
         batch, m, n = acc.logical[:-2], acc.logical[-2], acc.logical[-1]
         if a is None:
             a = self.pick(lambda v: v.dt == tin and v.rank == acc.rank and
