@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallChecker.h"
+#include "TLXCall.h"
 #include "WideInitializers.h"
 
 #include "IR/Diagnostics.h"
@@ -124,7 +125,7 @@ class TLXPluginAction : public PluginASTAction {
       return;
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     unsigned ID = Diags.getCustomDiagID(
-        DiagnosticsEngine::Warning,
+        tlx::warningLevel(Diags),
         "TLX plugin argument 'target=%0' needs %1, but the target is %2: "
         "TLX uses vector code instead%3");
     Diags.Report(ID) << tlx::targetName(Options.Target) << Needs << TT.str()

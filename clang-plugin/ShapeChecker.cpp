@@ -232,6 +232,8 @@ private:
   template <unsigned N>
   DiagnosticBuilder report(DiagnosticsEngine::Level Level, SourceLocation Loc,
                            const char (&Fmt)[N]) {
+    if (Level == DiagnosticsEngine::Warning)
+      Level = warningLevel(Diags);
     return Diags.Report(Loc, Diags.getCustomDiagID(Level, Fmt));
   }
   void reportError(const Model &Md, llvm::StringRef Msg);

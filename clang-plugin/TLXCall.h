@@ -1,8 +1,8 @@
 //===- TLXCall.h - Calls of TLX dummy functions in the AST ------*- C++ -*-===//
 //
 // What the AST checks (CallChecker.cpp, ShapeChecker.cpp) share: which calls
-// are TLX calls, their operands without tlx.h's element tag, and the C
-// element type a pointer argument carries.
+// are TLX calls, their operands without tlx.h's element tag, the C element
+// type a pointer argument carries, and the level of TLX's warnings.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #include "IR/TLXOps.h"
 
 #include "clang/AST/Type.h"
+#include "clang/Basic/Diagnostic.h"
 #include <optional>
 
 namespace clang {
@@ -22,6 +23,17 @@ class FunctionDecl;
 } // namespace clang
 
 namespace tlx {
+
+/// The level a TLX warning is reported at: -w drops it, -Werror makes it an
+/// error. (Clang 19's custom diagnostics keep the level they are created
+/// with, whatever -w and -Werror say.)
+inline clang::DiagnosticsEngine::Level
+warningLevel(const clang::DiagnosticsEngine &Diags) {
+  if (Diags.getIgnoreAllWarnings())
+    return clang::DiagnosticsEngine::Ignored;
+  return Diags.getWarningsAsErrors() ? clang::DiagnosticsEngine::Error
+                                     : clang::DiagnosticsEngine::Warning;
+}
 
 /// The TLX op a called declaration denotes: an undefined function whose
 /// name matches tensor_<op> (design.md "Names").

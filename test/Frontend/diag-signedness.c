@@ -3,9 +3,15 @@
 // whose C element type has the other signedness is a warning at the
 // argument, with the op that reads it as it is (a fix-it where the file
 // declares that op). Operands that are not widened, and plain char, are
-// left alone.
+// left alone. -w drops these warnings and -Werror makes them errors, as
+// for clang's own (clang 19 keeps a plugin's warnings at their level).
 // RUN: %clang_tlx -fsyntax-only -Xclang -verify %s
 // RUN: %clang_tlx -fsyntax-only -fdiagnostics-parseable-fixits %s 2>&1 | FileCheck %s
+// RUN: %clang_tlx -fsyntax-only -w %s 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
+// RUN: not %clang_tlx -fsyntax-only -Werror %s 2>&1 | FileCheck %s --check-prefix=WERROR
+// QUIET-NOT: {{warning|error}}
+// WERROR: error: 'tensor_matmul' widens integer elements as signed, but argument 1 holds uint8_t
+// WERROR-NOT: warning:
 
 #include <stdint.h>
 #include <tlx.h>

@@ -2,12 +2,14 @@
 // x86-64 one. On another target the plugin says so once, as a warning
 // printed without any -R flag (also at -fsyntax-only), and uses vector
 // code: before, sme fell back silently and amx on AArch64 crashed LLVM's
-// backend. amx-emulate runs anywhere; a supported choice says nothing.
+// backend. amx-emulate runs anywhere; a supported choice says nothing,
+// and -w silences the warning.
 // RUN: %clang_tlx --target=x86_64-linux-gnu -fplugin-arg-tlx-target=sme -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=SME
 // RUN: %clang_tlx --target=x86_64-linux-gnu -fplugin-arg-tlx-target=sme -O2 -c -o %t.o %s -Rpass=tlx-tile 2>&1 | FileCheck %s --check-prefixes=SME,VEC
 // RUN: %tlx_clang -fplugin=%tlx_plugin -I%tlx_headers --target=aarch64-linux-gnu -fplugin-arg-tlx-target=amx -O2 -c -o %t.o %s -Rpass=tlx-tile 2>&1 | FileCheck %s --check-prefixes=AMX,VEC
 // RUN: %tlx_clang -fplugin=%tlx_plugin -I%tlx_headers --target=aarch64-linux-gnu -fplugin-arg-tlx-target=sme -fsyntax-only %s 2>&1 | FileCheck %s --allow-empty --check-prefix=NONE
 // RUN: %clang_tlx --target=x86_64-linux-gnu -fplugin-arg-tlx-target=amx -fsyntax-only %s 2>&1 | FileCheck %s --allow-empty --check-prefix=NONE
+// RUN: %clang_tlx --target=x86_64-linux-gnu -fplugin-arg-tlx-target=sme -fsyntax-only -w %s 2>&1 | FileCheck %s --allow-empty --check-prefix=NONE
 // RUN: %tlx_clang -fplugin=%tlx_plugin -I%tlx_headers --target=aarch64-linux-gnu -fplugin-arg-tlx-target=amx-emulate -fsyntax-only %s 2>&1 | FileCheck %s --allow-empty --check-prefix=NONE
 // SME: warning: TLX plugin argument 'target=sme' needs an AArch64 target, but the target is x86_64-{{.*}}linux-gnu: TLX uses vector code instead{{$}}
 // SME-NOT: warning:
