@@ -293,12 +293,17 @@ private:
   /// thread's share of rows may end elsewhere: not with threads).
   unsigned TailRows = 0, PanelRows = 0;
   bool InTail = false, AllInPlace = false, RuntimeTail = false;
-  /// B packed a group at a time: where the next group's rows start in B
-  /// (row Pc) and the bytes from one row to the next (0: nothing to
-  /// prefetch), read ahead by the current group's k loops; else null.
-  Value *NextBGroup = nullptr, *NextBRowBytes = nullptr;
-  /// Cache lines per row of that group.
-  int64_t NextBLines = 0;
+  /// What the k loops read ahead of B (prefetchNextBGroup): the next group
+  /// of packed micro-panels (setNextBGroup) or the next in-place
+  /// micro-panel (setNextInPlaceBPanel).
+  struct NextBPrefetch {
+    /// Where its rows start in B (row Pc); null: nothing to read ahead.
+    Value *Group = nullptr;
+    /// The bytes from one row to the next (0: only the first line).
+    Value *RowBytes = nullptr;
+    /// Cache lines per row.
+    int64_t Lines = 0;
+  } NextB;
 };
 
 /// VL, NR and NC: constants for fixed-width vectors; for scalable ones
@@ -428,8 +433,7 @@ void VectorGemmEmitter::emitRowBlocks(Value *Jc, Value *Nc, const KBlock &KB,
                    Value *Jcg = B.CreateAdd(Jc, Jg);
                    emitIfFolded(B, PackHere,
                                 [&] { packB(Jcg, KB.Pc, Ng, KB.Kc, KB.Kcp); });
-                   SaveAndRestore<Value *> Next(NextBGroup),
-                       NextRowBytes(NextBRowBytes);
+                   SaveAndRestore<NextBPrefetch> Next(NextB);
                    setNextBGroup(KB.Pc, B.CreateAdd(Jcg, Ng), PerGroup);
                    emitMicrokernels(Ic, Jcg, Mc, Ng, KB);
                  });
@@ -459,10 +463,10 @@ void VectorGemmEmitter::setNextBGroup(Value *Pc, Value *Next, Value *PerGroup) {
       B.CreateICmpEQ(B.CreateAnd(RowBytes, c64(AliasingRowBytes - 1)), c64(0));
   if (auto *Known = dyn_cast<ConstantInt>(Aliasing); Known && Known->isZero())
     return;
-  NextBGroup = elementPtr(B, G.B, Pc, Next);
-  NextBRowBytes =
+  NextB.Group = elementPtr(B, G.B, Pc, Next);
+  NextB.RowBytes =
       B.CreateSelect(B.CreateAnd(PerGroup, Aliasing), RowBytes, c64(0));
-  NextBLines = divideCeil(bGroupRowBytes(), CacheLineBytes);
+  NextB.Lines = divideCeil(bGroupRowBytes(), CacheLineBytes);
 }
 
 /// The next micro-panel of B read in place (columns from \p Col + NR, rows
@@ -481,7 +485,7 @@ void VectorGemmEmitter::setNextBGroup(Value *Pc, Value *Next, Value *PerGroup) {
 void VectorGemmEmitter::setNextInPlaceBPanel(Value *Pc, Value *Col, Value *Cols,
                                              Value *Rows) {
   int64_t PanelRowBytes = Kern.nr() * bElementBytes();
-  if (!PrefetchInPlaceB || !Kern.DirectB || NextBGroup || Kern.Scalable ||
+  if (!PrefetchInPlaceB || !Kern.DirectB || NextB.Group || Kern.Scalable ||
       !isConstOne(G.B.ColStride) || PanelRowBytes < CacheLineBytes)
     return;
   int64_t FewRows = 8 * int64_t(Kern.MR);
@@ -495,10 +499,10 @@ void VectorGemmEmitter::setNextInPlaceBPanel(Value *Pc, Value *Col, Value *Cols,
   Value *HasNext =
       B.CreateAnd(B.CreateAnd(InPlaceB, B.CreateAnd(Strided, FewPanels)),
                   B.CreateICmpSGE(Cols, B.CreateMul(NR, c64(2))));
-  NextBGroup = elementPtr(B, G.B, Pc,
-                          B.CreateSelect(HasNext, B.CreateAdd(Col, NR), Col));
-  NextBRowBytes = B.CreateSelect(HasNext, RowBytes, c64(0));
-  NextBLines = PanelRowBytes / CacheLineBytes;
+  NextB.Group = elementPtr(B, G.B, Pc,
+                           B.CreateSelect(HasNext, B.CreateAdd(Col, NR), Col));
+  NextB.RowBytes = B.CreateSelect(HasNext, RowBytes, c64(0));
+  NextB.Lines = PanelRowBytes / CacheLineBytes;
 }
 
 /// i1: A's extents and row stride let the kernel read it in place
@@ -1169,8 +1173,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   }
   Value *CRow0 = B.CreateAdd(Ic, Ir), *CCol0 = B.CreateAdd(Jc, Jr);
   Value *CLastRow = B.CreateSub(smin(c64(MR), B.CreateSub(Mc, Ir)), c64(1));
-  SaveAndRestore<Value *> Next(NextBGroup), NextRowBytes(NextBRowBytes);
-  SaveAndRestore<int64_t> NextLines(NextBLines);
+  SaveAndRestore<NextBPrefetch> Next(NextB);
   setNextInPlaceBPanel(Pc, CCol0, B.CreateSub(Nc, Jr), Mc);
   auto Prefetch = [&](Value *Iteration) {
     prefetchCRow(Iteration, CRow0, CCol0, CLastRow, LastK);
@@ -1282,19 +1285,19 @@ void VectorGemmEmitter::prefetchCRow(Value *Kq, Value *Row0, Value *Col0,
 // prefetch per iteration. Int8 dot products issuing four (every row of the
 // k group) ran 3% faster on a quiet machine and 7% slower on a busy one.
 void VectorGemmEmitter::prefetchNextBGroup(Value *Iteration, Value *Ir) {
-  if (!NextBGroup)
+  if (!NextB.Group)
     return;
-  unsigned Lines = unsigned(NextBLines);
+  unsigned Lines = unsigned(NextB.Lines);
   unsigned Rows = Kern.KG * Kern.KUnroll;
   Value *Turn =
       B.CreateURem(B.CreateUDiv(Ir, c64(PanelRows)), c64(Rows * Lines));
   Value *Row = B.CreateAdd(B.CreateMul(Iteration, c64(Rows)),
                            B.CreateUDiv(Turn, c64(Lines)));
   Value *Offset = B.CreateAdd(
-      B.CreateMul(Row, NextBRowBytes),
+      B.CreateMul(Row, NextB.RowBytes),
       B.CreateMul(B.CreateURem(Turn, c64(Lines)), c64(CacheLineBytes)));
   B.CreateIntrinsic(Intrinsic::prefetch, {B.getPtrTy()},
-                    {B.CreateGEP(B.getInt8Ty(), NextBGroup, Offset),
+                    {B.CreateGEP(B.getInt8Ty(), NextB.Group, Offset),
                      B.getInt32(0), B.getInt32(/*L2=*/2), B.getInt32(1)});
 }
 

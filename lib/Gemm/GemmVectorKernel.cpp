@@ -232,7 +232,6 @@ void chooseScalableKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
       TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   Kern.NV = 2;
   Kern.MR = std::max(1u, std::min(12u, (NumRegs - 2 * Kern.NV) / Kern.NV));
-  Kern.ForcedBlock = applyForcedRegisterBlock(Kern, NumRegs);
 }
 
 /// Chooses the kernel, or returns false when only the scalar code can do
@@ -281,7 +280,6 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   unsigned NumRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(
       /*Vector=*/true));
   chooseRegisterBlock(Kern, std::max(NumRegs, 8u));
-  Kern.ForcedBlock = applyForcedRegisterBlock(Kern, NumRegs);
   return true;
 }
 
@@ -382,6 +380,9 @@ bool chooseVectorKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
                         std::string &Why) {
   if (!chooseKernel(G, TTI, F, Kern, Why))
     return false;
+  Kern.ForcedBlock = applyForcedRegisterBlock(
+      Kern,
+      TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true)));
   chooseCacheBlocks(Kern, TTI, F, G);
   chooseMaskedStores(Kern, TTI, G);
   return true;
