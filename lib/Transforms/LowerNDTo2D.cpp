@@ -17,13 +17,15 @@
 //  3. convolution (input [N,C,spatial..], kernel [O,C,kspatial..]):
 //     - a 1x1 kernel with unit strides: per image one 2-D matmul
 //       kernel[O, C] x in[n] as [C, pixels] -> out[n] as [O, pixels];
-//     - input pixels evenly spaced (no input dilation; each outer dim's
-//       input step a multiple of the last's) and >= 16 channels: per image
-//       one GEMM per kernel tap reading the input in place ("shifted
-//       GEMMs"; for channels-last data whose receptive-field rows are
-//       contiguous, one per kernel row with K = kernel width x channels),
-//       output pixels as one strided dim of rows padded to the input's
-//       pitch, accumulated in a wide buffer, copied out at the end;
+//     - channels-last data whose receptive-field rows are contiguous runs
+//       (kernel width x channels >= 16): per output row one GEMM per
+//       kernel row, [OW, KW*C] read in place x kernel[(kw, C), O], summed
+//       into the output row ("row-tap GEMMs");
+//     - else input pixels evenly spaced (no input dilation; each outer
+//       dim's input step a multiple of the last's) and >= 16 channels: per
+//       image one GEMM per kernel tap reading the input in place ("shifted
+//       GEMMs"), output pixels as one strided dim of rows padded to the
+//       input's pitch, accumulated in a wide buffer, copied out at the end;
 //     - otherwise per image and output row, im2col of the input row's
 //       receptive fields (strides, input and kernel dilations applied
 //       while gathering) into a [C*prod(kspatial), OW] buffer, then the
@@ -81,7 +83,6 @@ struct WidePixels {
 /// a chunk's operands (pointers set per tap), its taps and its chunks.
 struct ShiftedConvPlan {
   bool PixelsAsRows = false; ///< channels last: wide = pixels x kernel^T
-  bool RowGemms = false;     ///< a GEMM per kernel row (takesShiftedRowGemms)
   WidePixels Wide;
   View2D Pixels, Tap, Sums; ///< input chunk, kernel tap, wide-buffer chunk
   StridedView WideBuf;      ///< one image's sums, [Q, O] or [O, Q]
@@ -1026,34 +1027,32 @@ static bool readsRuns(const ConvolutionParams &P, const StridedView &In) {
          all_of(P.InputDilations, [](int64_t D) { return D <= 1; });
 }
 
-/// Shortest K (a tap's channels, or a kernel row's taps x channels) for
-/// which a GEMM per kernel tap or row beats im2col's one GEMM over every
-/// tap.
+/// Fewest channels (each tap's GEMM's K) for which a GEMM per kernel tap
+/// beats im2col's one GEMM over every tap.
 static cl::opt<int64_t> ShiftedConvMinChannels(
     "tlx-conv-shifted-min-channels", cl::init(16), cl::Hidden,
-    cl::desc("shortest K (channels, or kernel width x channels) for a "
-             "convolution computed as one GEMM per kernel tap or row over "
-             "the input in place"));
+    cl::desc("fewest channels (K) for a convolution computed as one GEMM "
+             "per kernel tap over the input in place"));
 
-/// Channels-last shifted GEMMs take a kernel row's taps as one GEMM.
-static cl::opt<bool> ShiftedConvRowGemms(
-    "tlx-conv-shifted-row-gemms", cl::init(true), cl::Hidden,
-    cl::desc("compute a channels-last convolution's shifted GEMMs one per "
-             "kernel row (K = kernel width x channels) rather than one per "
-             "kernel tap"));
+/// Shortest receptive-field row (kernel width x channels: each kernel
+/// row's GEMM's K) for which a channels-last convolution reads its runs in
+/// place, a GEMM per output row and kernel row, rather than taking shifted
+/// GEMMs or copying the runs into im2col columns for one GEMM.
+static cl::opt<int64_t> ConvRowTapsMinRun(
+    "tlx-conv-row-taps-min-run", cl::init(16), cl::Hidden,
+    cl::desc("shortest receptive-field row (kernel width x channels) of a "
+             "channels-last convolution computed as one GEMM per kernel "
+             "row reading the input in place (0: never)"));
 
-/// Whether the shifted GEMMs of a convolution of \p In by \p Ker take each
-/// kernel row's taps as one GEMM: with channels-last data whose receptive-
-/// field rows are runs (readsRuns), a wide pixel's taps along the last
-/// kernel dim are one row of K = kernel width x channels (the rows of
-/// consecutive wide pixels overlap), so the sums are read and written once
-/// per kernel row rather than once per tap - the batch-reduce GEMM over the
-/// row's taps.
-static bool takesShiftedRowGemms(const ConvolutionParams &P,
-                                 const StridedView &In,
-                                 const StridedView &Ker) {
-  return ShiftedConvRowGemms && readsRuns(P, In) &&
-         Ker.Shape[Ker.rank() - 1] > 1;
+/// Whether lowerConvolution computes \p P as row-tap GEMMs: runs in place,
+/// long enough, and no f16/bf16 result (rounded after every kernel row).
+static bool takesRowTaps(const ConvolutionParams &P, const StridedView &In,
+                         const StridedView &Ker, const CallBase &Op) {
+  unsigned NS = In.rank() - 2;
+  Type *ResElem = cast<VectorType>(Op.getType())->getElementType();
+  return ConvRowTapsMinRun > 0 && In.Shape[1] > 1 && readsRuns(P, In) &&
+         !ResElem->isHalfTy() && !ResElem->isBFloatTy() &&
+         Ker.Shape[1 + NS] * In.Shape[1] >= ConvRowTapsMinRun;
 }
 
 /// Bytes of the wide buffer one chunk of wide pixels covers: the unit of
@@ -1148,21 +1147,14 @@ static void emitShiftedConvolutionRemark(const CallBase &Op,
   std::string Shape = S.PixelsAsRows
                           ? (Twine(Q) + "x" + Twine(K) + "x" + Twine(O)).str()
                           : (Twine(O) + "x" + Twine(K) + "x" + Twine(Q)).str();
-  std::string Per = "one per kernel tap";
-  if (S.RowGemms)
-    Per = ("one per kernel row (its " + Twine(Ker.Shape.back()) +
-           " taps' channels as K)")
-              .str();
-  std::string Reads;
-  if (S.PixelsAsRows)
-    Reads = S.RowGemms ? " (channels last: pixels x taps and channels)"
-                       : " (channels last: pixels x channels)";
+  std::string Reads =
+      S.PixelsAsRows ? " (channels last: pixels x channels)" : "";
   emitRemark(
       DEBUG_TYPE, "Convolution", Op,
       "convolution: " + formatShape(In.Shape) + " * " + formatShape(Ker.Shape) +
           " -> " + formatShape(Dst.Shape) + " as " + Twine(S.NumTaps) +
           (S.NumTaps == 1 ? " GEMM of " : " GEMMs of ") + Shape +
-          " (MxKxN) per image, " + Per + ", reading the input in place" +
+          " (MxKxN) per image, one per kernel tap, reading the input in place" +
           Reads + "; " + Twine(Q - Valid) + " padding pixels of " + Twine(Q) +
           (S.NumChunks > 1
                ? ", in " + Twine(S.NumChunks) + " chunks of " + Twine(S.Chunk)
@@ -1196,12 +1188,15 @@ bool NDTo2DLowering::lowerShiftedConvolution(CallBase &Store, CallBase &Op,
   std::optional<WidePixels> Wide = getWidePixels(P, In, Dst);
   // Channels last reads the input as [pixels, C]; else its pixels must be
   // contiguous. f16/bf16 results would be rounded after every tap.
+  // Channels-last data whose receptive-field rows are runs goes to the
+  // row-tap GEMMs per output row instead (lowerConvolution): no padding
+  // pixels, no wide buffer to copy out, each kernel row's taps as one K -
+  // 3x3 layers on Zen 5, 56x56x64: 211 -> 217 GFLOP/s, 28x28x128: 203 ->
+  // 229, 19x19x256: 183 -> 213 (docs/pipeline.md).
   bool PixelsAsRows = In.Strides[1] == 1;
-  int64_t K = In.Shape[1];
-  if (takesShiftedRowGemms(P, In, Ker))
-    K *= Ker.Shape[Ker.rank() - 1];
   if (!Wide || (!PixelsAsRows && Wide->Step != 1) ||
-      K < ShiftedConvMinChannels || ResElem->isHalfTy() ||
+      (PixelsAsRows && takesRowTaps(P, In, Ker, Op)) ||
+      In.Shape[1] < ShiftedConvMinChannels || ResElem->isHalfTy() ||
       ResElem->isBFloatTy())
     return false;
   IRBuilder<> B(&Store);
@@ -1253,11 +1248,10 @@ ShiftedConvPlan NDTo2DLowering::planShiftedConvolution(
   bool Rows = S.PixelsAsRows;
   unsigned Rank = In.rank(), NS = Rank - 2;
   int64_t O = Ker.Shape[0], Q = Wide.Count;
-  // The kernel's taps as [C, O] (channels last) or [O, C] matrices - a
-  // kernel row's as [(last tap, C), O] - packed first (taps outermost, then
-  // C and O as the matrix is) when their dims do not collapse that way.
-  S.RowGemms = takesShiftedRowGemms(P, In, Ker);
-  Dims TapRows = S.RowGemms ? Dims{Rank - 1, 1} : Dims{1}, TapCols = {0};
+  // The kernel's taps as [C, O] (channels last) or [O, C] matrices,
+  // packed first (taps outermost, then C and O as the matrix is) when
+  // their dims do not collapse that way.
+  Dims TapRows = {1}, TapCols = {0};
   if (!Rows)
     std::swap(TapRows, TapCols);
   std::optional<View2D> Tap = view2D(Ker, TapRows, TapCols);
@@ -1271,12 +1265,10 @@ ShiftedConvPlan NDTo2DLowering::planShiftedConvolution(
   S.Tap = *Tap;
   S.Tap.Ptr = nullptr;
   int64_t K = Rows ? S.Tap.Rows : S.Tap.Cols;
-  // The taps one GEMM each: all, or the kernel rows' first.
-  unsigned TapDims = S.RowGemms ? NS - 1 : NS;
-  S.Taps.assign(Ker.Shape.begin() + 2, Ker.Shape.begin() + 2 + TapDims);
-  S.KerTapStrides.assign(Ker.Strides.begin() + 2,
-                         Ker.Strides.begin() + 2 + TapDims);
-  for (unsigned D = 0; D < TapDims; ++D) {
+  // One GEMM per kernel tap.
+  S.Taps.assign(Ker.Shape.begin() + 2, Ker.Shape.end());
+  S.KerTapStrides.assign(Ker.Strides.begin() + 2, Ker.Strides.end());
+  for (unsigned D = 0; D < NS; ++D) {
     S.InTapStrides.push_back(P.KernelDilations[D] * In.Strides[2 + D]);
     S.NumTaps *= S.Taps[D];
   }
@@ -1394,27 +1386,6 @@ View2D NDTo2DLowering::tapMajorKernelMatrix(IRBuilderBase &B, CallBase &Op,
   Ker = emitPackedCopy(B, Op.getArgOperand(1), Ker, Perm);
   Packed = "; kernel packed first";
   return *view2D(Ker, RowDims, {0});
-}
-
-/// Shortest receptive-field row (kernel width x channels: each kernel
-/// row's GEMM's K) for which a convolution that shifted GEMMs do not take
-/// (strides) reads its runs in place, a GEMM per kernel row, rather than
-/// copying them into im2col columns for one GEMM.
-static cl::opt<int64_t> ConvRowTapsMinRun(
-    "tlx-conv-row-taps-min-run", cl::init(16), cl::Hidden,
-    cl::desc("shortest receptive-field row (kernel width x channels) of a "
-             "channels-last convolution computed as one GEMM per kernel "
-             "row reading the input in place (0: always im2col)"));
-
-/// Whether lowerConvolution computes \p P as row-tap GEMMs: runs in place,
-/// long enough, and no f16/bf16 result (rounded after every kernel row).
-static bool takesRowTaps(const ConvolutionParams &P, const StridedView &In,
-                         const StridedView &Ker, const CallBase &Op) {
-  unsigned NS = In.rank() - 2;
-  Type *ResElem = cast<VectorType>(Op.getType())->getElementType();
-  return ConvRowTapsMinRun > 0 && In.Shape[1] > 1 && readsRuns(P, In) &&
-         !ResElem->isHalfTy() && !ResElem->isBFloatTy() &&
-         Ker.Shape[1 + NS] * In.Shape[1] >= ConvRowTapsMinRun;
 }
 
 // One output row of channels-last data whose receptive-field rows are runs

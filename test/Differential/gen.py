@@ -535,11 +535,11 @@ class Case:
         dt = rng.choice(ANY_TYPES)
         ns = rng.choice([1, 1, 2, 2, 3])
         # 16 channels or more: one GEMM per kernel tap over the input in
-        # place (tlx-nd-to-2d's shifted GEMMs; channels last: one per kernel
-        # row); 4-8 channels: receptive-field rows (kernel width x
-        # channels) on both sides of the 16 elements from which channels-
-        # last data takes a GEMM per kernel row (shifted, or per output
-        # row); fewer: im2col.
+        # place (tlx-nd-to-2d's shifted GEMMs; channels last: one per output
+        # row and kernel row); 4-8 channels: receptive-field rows (kernel
+        # width x channels) on both sides of the 16 elements from which
+        # channels-last data takes a GEMM per output row and kernel row;
+        # fewer: im2col.
         band = rng.random()
         wide, mid = band < 0.3, 0.3 <= band < 0.5
         for _ in range(200):

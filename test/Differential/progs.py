@@ -1050,10 +1050,10 @@ class Prog:
     def op_convolution(self, op):
         dt = self.dt_choice(TYPES)
         # 16 channels or more: one GEMM per kernel tap over the input in
-        # place (tlx-nd-to-2d's shifted GEMMs; channels last: one per kernel
-        # row); 4-8: channels-last rows of kernel width x channels on both
-        # sides of the 16 elements from which a GEMM per kernel row reads
-        # them in place (over the image, or per output row); fewer: im2col.
+        # place (tlx-nd-to-2d's shifted GEMMs; channels last: one per output
+        # row and kernel row); 4-8: channels-last rows of kernel width x
+        # channels on both sides of the 16 elements from which a GEMM per
+        # output row and kernel row reads them in place; fewer: im2col.
         band = self.rng.random()
         nc = (self.rng.randint(16, 20) if band < 0.3 else
               self.rng.randint(4, 8) if band < 0.5 else

@@ -1,26 +1,22 @@
-// Channels-last convolutions that shifted GEMMs do not take (strides in
-// every dim, few channels) but whose receptive-field rows are runs of the
-// input (dense pixels, no dilation along the last dim): tlx-nd-to-2d
-// computes each output row as one GEMM per kernel row over the input read
-// in place - rows stride*C apart, overlapping when the stride is below the
-// kernel width - summed into the output row; no im2col. The 7x7/2 first
-// layer with 3 channels, batches, kernels packed first (OIHW) or read in
-// place (HWIO, OHWI), an outer kernel dilation, 1-D and 3-D, f64, int8 -> int32,
-// an output row wider than a register block with a ragged tail; runs too
+// Channels-last convolutions whose receptive-field rows are runs of the
+// input (dense pixels, no dilation along the last dim) of at least 16
+// elements (kernel width x channels): whatever their strides and channel
+// counts, tlx-nd-to-2d computes each output row as one GEMM per kernel row
+// over the input read in place - rows stride*C apart, overlapping when the
+// stride is below the kernel width - summed into the output row; no
+// im2col, no padding pixels. The 7x7/2 first layer with 3 channels,
+// batches, kernels packed first (OIHW) or read in place (HWIO, OHWI), an
+// outer kernel dilation, 1-D and 3-D, f64, int8 -> int32, an output row
+// wider than a register block with a ragged tail; runs too
 // short, f16 results and input dilations (holes: zeros, which an input
 // row does not hold) stay on im2col. Each against the runtime's
 // reference convolution at -O0 and -O2, and with im2col forced, as the
-// same results. Convolutions whose wide pixels shifted GEMMs take (the
-// outer kernel dilation, 1-D, the wide rows) are computed one GEMM per
-// kernel row over all output rows at once; -tlx-conv-shifted-row-gemms=0
-// puts them back on row taps.
+// same results.
 // RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
-// RUN: %clang_tlx -w -O2 -mllvm -tlx-conv-row-taps-min-run=0 -mllvm -tlx-conv-shifted-row-gemms=0 %s %tlx_rt -o %ti && %ti | FileCheck %s
-// RUN: %clang_tlx -w -O2 -mllvm -tlx-conv-shifted-row-gemms=0 %s %tlx_rt -o %tr && %tr | FileCheck %s
+// RUN: %clang_tlx -w -O2 -mllvm -tlx-conv-row-taps-min-run=0 -mllvm -tlx-conv-shifted-min-channels=100000 %s %tlx_rt -o %ti && %ti | FileCheck %s
 // RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d -mllvm -tlx-conv-row-taps-min-run=0 -mllvm -tlx-conv-shifted-row-gemms=0 2>&1 | FileCheck %s --check-prefix=IM2COL
-// RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d -mllvm -tlx-conv-shifted-row-gemms=0 2>&1 | FileCheck %s --check-prefix=ROWTAPS
+// RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d -mllvm -tlx-conv-row-taps-min-run=0 -mllvm -tlx-conv-shifted-min-channels=100000 2>&1 | FileCheck %s --check-prefix=IM2COL
 // CHECK-NOT: FAIL
 // CHECK: 7x7/2 rgb: ok
 // CHECK: 3x3/2 16 channels batch 2: ok
@@ -37,19 +33,16 @@
 //
 // REMARK: remark: convolution: 1x3x23x29 * 8x3x7x7 -> 1x8x9x12 as 7 12x21x8 (MxKxN) 2-D matmuls per output row, one per kernel row, reading the input in place (channels last), no im2col
 // REMARK: remark: convolution: 2x16x9x17 * 5x16x3x3 -> 2x5x4x8 as 3 8x48x5 (MxKxN) 2-D matmuls per output row, one per kernel row, reading the input in place (channels last), no im2col; kernel packed first
-// REMARK: remark: convolution: 1x4x11x20 * 6x4x3x4 -> 1x6x7x9 as 3 GEMMs of 69x16x6 (MxKxN) per image, one per kernel row
-// REMARK: remark: convolution: 2x8x30 * 5x8x3 -> 2x5x14 as 1 GEMM of 14x24x5 (MxKxN) per image, one per kernel row
+// REMARK: remark: convolution: 1x4x11x20 * 6x4x3x4 -> 1x6x7x9 as 3 9x16x6 (MxKxN) 2-D matmuls per output row, one per kernel row
+// REMARK: remark: convolution: 2x8x30 * 5x8x3 -> 2x5x14 as 1 14x24x5 (MxKxN) 2-D matmuls per output row, one per kernel row
 // REMARK: remark: convolution: 1x4x4x6x13 * 3x4x2x2x5 -> 1x3x3x3x5 as 4 5x20x3
 // REMARK: remark: convolution: 1x6x9x21 * 7x6x3x3 -> 1x7x4x10 as 3 10x18x7
 // REMARK: remark: convolution: 1x5x8x15 * 3x5x2x4 -> 1x3x4x4 as 2 4x20x3
-// REMARK: remark: convolution: 1x3x8x70 * 40x3x7x7 -> 1x40x2x32 as 7 GEMMs of 67x21x40 (MxKxN) per image, one per kernel row
+// REMARK: remark: convolution: 1x3x8x70 * 40x3x7x7 -> 1x40x2x32 as 7 32x21x40 (MxKxN) 2-D matmuls per output row, one per kernel row
 // REMARK: remark: convolution: 1x3x9x11 * 4x3x3x3 -> 1x4x4x5 as im2col
 // REMARK: remark: convolution: 1x4x7x12 * 3x4x2x5 -> 1x3x3x4 as im2col
 // REMARK: remark: convolution: 1x6x5x13 * 4x6x3x3 -> 1x4x7x6 as im2col
 // IM2COL-NOT: per kernel row
-// ROWTAPS: remark: convolution: 1x4x11x20 * 6x4x3x4 -> 1x6x7x9 as 3 9x16x6 (MxKxN) 2-D matmuls per output row, one per kernel row
-// ROWTAPS: remark: convolution: 2x8x30 * 5x8x3 -> 2x5x14 as 1 14x24x5
-// ROWTAPS: remark: convolution: 1x3x8x70 * 40x3x7x7 -> 1x40x2x32 as 7 32x21x40
 #include "Inputs/conv_case.h"
 
 typedef float v864f __attribute__((__vector_size__(864 * 4)));

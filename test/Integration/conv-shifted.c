@@ -1,23 +1,24 @@
 // Convolutions computed as one GEMM per kernel tap over the input in place
 // (tlx-nd-to-2d, "shifted GEMMs"): the output pixels as one strided dim
 // of wide pixels, rows padded to the input's pitch; channels-last data as
-// pixels x channels (the kernel read in place when it is HWIO), a kernel
-// row's taps as one GEMM (pixels x taps and channels) when the input's
-// receptive-field rows are runs, per tap with -tlx-conv-shifted-row-gemms=0;
-// NCHW data as kernel x pixels (the OIHW kernel packed first). A batch of
-// 2, 1-D with a stride (no padding pixels), f64, int8 -> int32, 3-D; each
-// against the runtime's reference convolution, at -O0 and -O2, and with
-// any amount of padding allowed (strides, kernel dilations, small images),
-// and with the im2col path forced, as the same results.
+// pixels x channels (the kernel read in place when it is HWIO) - when the
+// input's receptive-field rows are runs, only with
+// -tlx-conv-row-taps-min-run=0 (else: one GEMM per output row and kernel
+// row, conv-row-taps.c); NCHW data as kernel x pixels (the OIHW kernel
+// packed first). A batch of 2, 1-D with a stride (no padding pixels), f64,
+// int8 -> int32, 3-D; each against the runtime's reference convolution,
+// at -O0 and -O2, and with any amount of padding allowed (strides, kernel
+// dilations, small images), and with the im2col path forced, as the same
+// results.
 // RUN: %clang_tlx -w -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O2 %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -w -O2 -mllvm -tlx-conv-shifted-max-padding=100000 %s %tlx_rt -o %tp && %tp | FileCheck %s
 // RUN: %clang_tlx -w -O2 -mllvm -tlx-conv-shifted-min-channels=100000 %s %tlx_rt -o %ti && %ti | FileCheck %s
-// RUN: %clang_tlx -w -O0 -mllvm -tlx-conv-shifted-row-gemms=0 %s %tlx_rt -o %tt0 && %tt0 | FileCheck %s
-// RUN: %clang_tlx -w -O2 -mllvm -tlx-conv-shifted-row-gemms=0 %s %tlx_rt -o %tt2 && %tt2 | FileCheck %s
+// RUN: %clang_tlx -w -O0 -mllvm -tlx-conv-row-taps-min-run=0 %s %tlx_rt -o %tt0 && %tt0 | FileCheck %s
+// RUN: %clang_tlx -w -O2 -mllvm -tlx-conv-row-taps-min-run=0 %s %tlx_rt -o %tt2 && %tt2 | FileCheck %s
 // RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d -mllvm -tlx-conv-shifted-max-padding=100000 2>&1 | FileCheck %s --check-prefix=ANYPAD
-// RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d -mllvm -tlx-conv-shifted-row-gemms=0 2>&1 | FileCheck %s --check-prefix=PERTAP
+// RUN: %clang_tlx -w -O2 -c %s -o /dev/null -Rpass=tlx-nd-to-2d -mllvm -tlx-conv-row-taps-min-run=0 2>&1 | FileCheck %s --check-prefix=PERTAP
 // CHECK-NOT: FAIL
 // CHECK: nchw batch 2: ok
 // CHECK: nhwc batch 2: ok
@@ -30,18 +31,19 @@
 // CHECK: PASSED
 //
 // REMARK: remark: convolution: 2x16x8x20 * 5x16x3x3 -> 2x5x6x18 as 9 GEMMs of 5x16x118 (MxKxN) per image, one per kernel tap, reading the input in place; 10 padding pixels of 118, no im2col; kernel packed first
-// REMARK: remark: convolution: 2x16x8x20 * 5x16x3x3 -> 2x5x6x18 as 3 GEMMs of 118x48x5 (MxKxN) per image, one per kernel row (its 3 taps' channels as K), reading the input in place (channels last: pixels x taps and channels); 10 padding pixels of 118, no im2col [-Rpass
+// REMARK: remark: convolution: 2x16x8x20 * 5x16x3x3 -> 2x5x6x18 as 3 18x48x5 (MxKxN) 2-D matmuls per output row, one per kernel row, reading the input in place (channels last), no im2col [-Rpass
 // REMARK: remark: convolution: 1x16x9x34 * 4x16x3x3 -> 1x4x4x15 as im2col
-// REMARK: remark: convolution: 1x16x40 * 3x16x5 -> 1x3x12 as 1 GEMM of 12x80x3 (MxKxN) per image, one per kernel row (its 5 taps' channels as K), reading the input in place (channels last: pixels x taps and channels); 0 padding pixels of 12, no im2col
-// REMARK: remark: convolution: 1x16x6x24 * 4x16x2x3 -> 1x4x5x22 as 2 GEMMs of 118x48x4
+// REMARK: remark: convolution: 1x16x40 * 3x16x5 -> 1x3x12 as 1 12x80x3 (MxKxN) 2-D matmuls per output row, one per kernel row
+// REMARK: remark: convolution: 1x16x6x24 * 4x16x2x3 -> 1x4x5x22 as 2 22x48x4 (MxKxN) 2-D matmuls per output row
 // REMARK: remark: convolution: 1x16x3x4x30 * 2x16x2x2x3 -> 1x2x2x3x28 as im2col
 // REMARK: remark: convolution: 1x16x4x20 * 3x16x2x2 -> 1x3x3x19 as im2col
-// REMARK: remark: convolution: 1x8x4x40 * 3x8x2x2 -> 1x3x3x39 as 2 GEMMs of 119x16x3 (MxKxN) per image, one per kernel row (its 2 taps' channels as K)
+// REMARK: remark: convolution: 1x8x4x40 * 3x8x2x2 -> 1x3x3x39 as 2 39x16x3 (MxKxN) 2-D matmuls per output row, one per kernel row
 // ANYPAD: 1x16x9x34 * 4x16x3x3 -> 1x4x4x15 as 9 GEMMs of 117x16x4
 // ANYPAD: 1x16x3x4x30 * 2x16x2x2x3 -> 1x2x2x3x28 as 12 GEMMs of 2x16x208
 // PERTAP: remark: convolution: 2x16x8x20 * 5x16x3x3 -> 2x5x6x18 as 9 GEMMs of 118x16x5 (MxKxN) per image, one per kernel tap, reading the input in place (channels last: pixels x channels); 10 padding pixels of 118, no im2col [-Rpass
 // PERTAP: remark: convolution: 1x16x40 * 3x16x5 -> 1x3x12 as 5 GEMMs of 12x16x3 (MxKxN) per image, one per kernel tap
-// PERTAP-NOT: per image, one per kernel row
+// PERTAP: remark: convolution: 1x16x6x24 * 4x16x2x3 -> 1x4x5x22 as 6 GEMMs of 118x16x4 (MxKxN) per image, one per kernel tap
+// PERTAP-NOT: per output row, one per kernel row
 #include "Inputs/conv_case.h"
 
 typedef float v1080f __attribute__((__vector_size__(1080 * 4)));
