@@ -310,7 +310,9 @@ def main():
         f.write("- Load when the report was written: `%s` (2 shared cores: other "
                 "jobs running at the same time make every number noisy)\n" % load)
         f.write("- GFLOP/s (GOP/s for int8), best of at least 5 runs in each of "
-                "three processes, results "
+                "five processes - every column of a size (or layer, or "
+                "reduction) once per round, in interleaved rounds, so that a "
+                "slow spell of the machine falls on all alike -, results "
                 "checked against a direct dot product before timing; in "
                 "parentheses the % of the core's peak for the type (f32, int8 "
                 "or bf16 above; AMX's where the CPU has AMX, for every column).\n")
@@ -342,7 +344,9 @@ def main():
                     "test marker - not a user's path; onednn: its convolution "
                     "primitive given the layer's layout, onednn-blocked: in "
                     "the blocked layouts it chooses, data reordered outside "
-                    "the timing, as a framework keeps them):\n\n")
+                    "the timing, as a framework keeps them; each layer's "
+                    "columns measured side by side, the best of five "
+                    "interleaved rounds of one process each):\n\n")
             md_table(f, cheader, ctable)
         if rtable:
             f.write("Reductions of a 2048x2048 f32 matrix (bench/tlx_reduce.c, "
@@ -351,7 +355,8 @@ def main():
                     "`-O2 %s` (tlx) and `-O0 %s` (tlx-O0), next to the loop a "
                     "C user writes, built by `clang -O3 %s -ffast-math` "
                     "(cloop). GB/s of the matrix read, best of 60 passes in each "
-                    "of three processes, with "
+                    "of five processes - the three columns in interleaved "
+                    "rounds -, with "
                     "the %% of the core's read bandwidth from a 16 MiB buffer "
                     "(bench/peak.c, read-16MiB).\n\n" % (march, march, march))
             md_table(f, rheader, rtable)
