@@ -454,7 +454,8 @@ def write_threads_table(f, header, table, march, threads):
             "OMP_NUM_THREADS=%s (every core); onednn-omp and openblas-omp "
             "(cblas_sgemm) on %s threads. speed-up = tlx-omp / tlx-omp1; "
             "TLX/oneDNN = tlx-omp / onednn-omp. GFLOP/s (GOP/s for int8), "
-            "best of at least 5 runs in each of three processes.\n\n" % (march, threads, threads))
+            "best of at least 5 runs in each of five processes, a size's columns in "
+            "interleaved rounds.\n\n" % (march, threads, threads))
     md_table(f, header, table)
 
 
