@@ -43,15 +43,19 @@
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
+#include "Epilogue.h"
 #include "IndexMap.h"
 #include "KernelOutliner.h"
 #include "Passes.h"
 #include "RuntimeShapes.h"
 #include "Threads.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -92,9 +96,22 @@ struct ShiftedConvPlan {
   std::string Packed; ///< remark note when the kernel was packed
 };
 
+/// A convolution's fused epilogue and where its values go: the chain's
+/// destination, or - when alias analysis cannot tell that from what the
+/// convolution and the chain read - a staging buffer in its layout if a
+/// run-time check finds them overlapping, copied over at the end.
+struct ConvEpilogue {
+  Epilogue Chain;
+  StridedView Dst;          ///< where emitConvolutionEpilogue writes
+  Value *Overlap = nullptr; ///< i1, true when Dst is the staging buffer
+  Buffer Staging;
+};
+
 class NDTo2DLowering {
 public:
-  explicit NDTo2DLowering(Function &F) : F(F), Ctx(F.getContext()) {}
+  NDTo2DLowering(Function &F, FunctionAnalysisManager &FAM)
+      : F(F), Ctx(F.getContext()), AA(FAM.getResult<AAManager>(F)),
+        TTI(FAM.getResult<TargetIRAnalysis>(F)) {}
   bool run();
 
 private:
@@ -118,11 +135,22 @@ private:
                                  const StridedView &Dst);
   void emitWideCopyOut(IRBuilderBase &B, Value *N, const WidePixels &Wide,
                        const StridedView &WideBuf, bool PixelsAsRows,
-                       const StridedView &Dst);
+                       const StridedView &Dst, const ConvEpilogue *Epi);
   bool lowerShiftedConvolution(CallBase &Store, CallBase &Op,
                                const ConvolutionParams &P,
                                const StridedView &In, StridedView Ker,
-                               const StridedView &Dst);
+                               const StridedView &Dst, const ConvEpilogue *Epi);
+  std::optional<Epilogue> findConvolutionEpilogue(CallBase &Store,
+                                                  CallBase &Op);
+  std::optional<ConvEpilogue>
+  prepareConvolutionEpilogue(IRBuilderBase &B, std::optional<Epilogue> Chain,
+                             CallBase &Op);
+  void emitConvolutionEpilogue(IRBuilderBase &B, const ConvEpilogue &Epi,
+                               ArrayRef<Value *> Origin,
+                               ArrayRef<int64_t> Extents,
+                               const StridedView &Sums);
+  void finishConvolution(IRBuilderBase &B, CallBase &Store,
+                         const ConvEpilogue *Epi, const Twine &Where);
   ShiftedConvPlan planShiftedConvolution(IRBuilderBase &B, CallBase &Op,
                                          const ConvolutionParams &P,
                                          const StridedView &In,
@@ -164,6 +192,9 @@ private:
 
   Function &F;
   LLVMContext &Ctx;
+  AAResults &AA;
+  TargetTransformInfo &TTI;
+  TensorValues Values;
   SmallVector<Value *, 4> HeapTemps;
 };
 
@@ -1100,13 +1131,126 @@ static std::optional<WidePixels> getWidePixels(const ConvolutionParams &P,
   return W;
 }
 
+/// The elementwise chain after the convolution \p Op (findEpilogue), which
+/// its lowering applies to each part of the result as it is finished (an
+/// output row, or an image's wide buffer).
+std::optional<Epilogue> NDTo2DLowering::findConvolutionEpilogue(CallBase &Store,
+                                                                CallBase &Op) {
+  if (!pipelineOptions().FuseEpilogues)
+    return std::nullopt;
+  std::string WhyNot;
+  std::optional<Epilogue> Chain = findEpilogue(Store, Op, AA, WhyNot);
+  if (!WhyNot.empty())
+    emitMissedRemark(DEBUG_TYPE, "EpilogueNotFused", Op,
+                     "convolution: its elementwise consumer is not fused: " +
+                         WhyNot);
+  return Chain;
+}
+
+/// Where the fused \p Chain writes (ConvEpilogue), set up at \p B: its
+/// destination is written while the convolution still reads its operands
+/// and the chain its own, so it must overlap none of them - proved by
+/// alias analysis, or checked at run time, a staging buffer (allocated
+/// only then) taking the values when it fails.
+std::optional<ConvEpilogue> NDTo2DLowering::prepareConvolutionEpilogue(
+    IRBuilderBase &B, std::optional<Epilogue> Chain, CallBase &Op) {
+  if (!Chain)
+    return std::nullopt;
+  ConvEpilogue Epi{*Chain, getStoreView(*Chain->Store), nullptr, {}};
+  SmallVector<StridedView, 6> Reads(Chain->Reads.begin(), Chain->Reads.end());
+  for (unsigned I = 0; I < 2; ++I)
+    collectReadViews(Op.getArgOperand(I), nullptr, Reads);
+  Value *Disjoint = emitDisjointCheck(B, AA, Epi.Dst, Reads);
+  if (auto *K = dyn_cast<ConstantInt>(Disjoint); K && K->isOne())
+    return Epi;
+  int64_t Span = 1;
+  for (unsigned D = 0; D < Epi.Dst.rank(); ++D) {
+    if (Epi.Dst.Strides[D] < 0) {
+      RecursivelyDeleteTriviallyDeadInstructions(Disjoint);
+      emitMissedRemark(DEBUG_TYPE, "EpilogueNotFused", Op,
+                       "convolution: its elementwise consumer is not fused: "
+                       "its destination may overlap what the convolution or "
+                       "the consumer reads, and runs backwards");
+      return std::nullopt;
+    }
+    Span += (Epi.Dst.Shape[D] - 1) * Epi.Dst.Strides[D];
+  }
+  const DataLayout &DL = F.getDataLayout();
+  Epi.Overlap = B.CreateNot(Disjoint, "conv.epi.overlap");
+  Value *Bytes = B.CreateSelect(
+      Epi.Overlap, B.getInt64(Span * DL.getTypeAllocSize(Epi.Dst.Elem)),
+      B.getInt64(0));
+  Epi.Staging = emitAllocBuffer(B, Epi.Dst.Elem, Bytes, "tlx.conv.staging");
+  Epi.Dst.Ptr = B.CreateSelect(Epi.Overlap, Epi.Staging.Ptr, Epi.Dst.Ptr);
+  return Epi;
+}
+
+/// The epilogue's values of the part of the convolution's result at
+/// \p Origin (logical indices) with \p Extents, its values read from
+/// \p Sums, into the epilogue's destination; at -O0 a kernel of its own.
+void NDTo2DLowering::emitConvolutionEpilogue(IRBuilderBase &B,
+                                             const ConvEpilogue &Epi,
+                                             ArrayRef<Value *> Origin,
+                                             ArrayRef<int64_t> Extents,
+                                             const StridedView &Sums) {
+  StridedView Part = Epi.Dst;
+  Part.Ptr = emitAddress(B, Part, Origin);
+  Part.Shape.assign(Extents.begin(), Extents.end());
+  int64_t Elems = 1;
+  for (int64_t E : Extents)
+    Elems *= E;
+  std::optional<KernelRegion> Kernel;
+  if (Elems >= minKernelSteps())
+    Kernel.emplace(B, "conv.epilogue");
+  emitEpilogueOn(B, Values, Epi.Chain, Part, Origin, Sums,
+                 getVectorWidth(TTI, Sums.Elem));
+  if (Kernel)
+    Kernel->finish(B);
+}
+
+/// Erases the lowered convolution's \p Store - with a fused epilogue
+/// (applied to \p Where) first copying the staging buffer over its
+/// destination if it was used, then erasing the chain and its store.
+void NDTo2DLowering::finishConvolution(IRBuilderBase &B, CallBase &Store,
+                                       const ConvEpilogue *Epi,
+                                       const Twine &Where) {
+  if (!Epi) {
+    Store.eraseFromParent();
+    return;
+  }
+  if (Epi->Overlap) {
+    StridedView Dst = getStoreView(*Epi->Chain.Store);
+    StridedView Staging = Dst;
+    Staging.Ptr = Epi->Staging.Ptr;
+    emitIfThen(B, Epi->Overlap, "tlx.conv.staged", [&](IRBuilderBase &B) {
+      emitWriteLoop(B, Dst, getVectorWidth(TTI, Dst.Elem),
+                    [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
+                        int LaneDim) {
+                      return emitLoadLanes(
+                          B, emitAddress(B, Staging, Idx), Staging.Elem, Lanes,
+                          LaneDim < 0 ? 0 : Staging.Strides[LaneDim]);
+                    });
+    });
+    emitFree(B, Epi->Staging.Ptr);
+  }
+  emitRemark(DEBUG_TYPE, "FusedEpilogue", *Epi->Chain.Store,
+             "convolution: fused epilogue (" + describeChain(Epi->Chain.Chain) +
+                 ") applied to " + Where +
+                 (Epi->Overlap ? "; no temporary unless the destination "
+                                 "overlaps what the convolution or the "
+                                 "consumer reads (checked at run time)"
+                               : "; no temporary"));
+  eraseFusedEpilogue(Store, Epi->Chain);
+}
+
 // out[n, o, p..] = wide[sum(p * pitch), o] (or wide[o, sum(p * pitch)]):
-// the valid pixels of image \p N, in the destination's layout.
+// the valid pixels of image \p N, in the destination's layout - or with an
+// epilogue, its values of them into its destination.
 void NDTo2DLowering::emitWideCopyOut(IRBuilderBase &B, Value *N,
                                      const WidePixels &Wide,
                                      const StridedView &WideBuf,
-                                     bool PixelsAsRows,
-                                     const StridedView &Dst) {
+                                     bool PixelsAsRows, const StridedView &Dst,
+                                     const ConvEpilogue *Epi) {
   unsigned NS = Dst.rank() - 2;
   int64_t O = Dst.Shape[1];
   StridedView From{
@@ -1114,6 +1258,14 @@ void NDTo2DLowering::emitWideCopyOut(IRBuilderBase &B, Value *N,
   for (unsigned D = 0; D < NS; ++D) {
     From.Shape.push_back(Dst.Shape[2 + D]);
     From.Strides.push_back(Wide.Pitch[D] * (PixelsAsRows ? O : 1));
+  }
+  if (Epi) {
+    // The image as the whole's logical dims: n first (extent 1).
+    From.Shape.insert(From.Shape.begin(), 1);
+    From.Strides.insert(From.Strides.begin(), 0);
+    SmallVector<Value *, 8> Origin(Dst.rank(), B.getInt64(0));
+    Origin[0] = N;
+    return emitConvolutionEpilogue(B, *Epi, Origin, From.Shape, From);
   }
   // Channels innermost when both sides hold a pixel's channels together.
   SmallVector<unsigned, 8> Order = inOrder(NS + 1);
@@ -1183,7 +1335,8 @@ bool NDTo2DLowering::lowerShiftedConvolution(CallBase &Store, CallBase &Op,
                                              const ConvolutionParams &P,
                                              const StridedView &In,
                                              StridedView Ker,
-                                             const StridedView &Dst) {
+                                             const StridedView &Dst,
+                                             const ConvEpilogue *Epi) {
   Type *ResElem = cast<VectorType>(Op.getType())->getElementType();
   std::optional<WidePixels> Wide = getWidePixels(P, In, Dst);
   // Channels last reads the input as [pixels, C]; else its pixels must be
@@ -1199,7 +1352,7 @@ bool NDTo2DLowering::lowerShiftedConvolution(CallBase &Store, CallBase &Op,
       In.Shape[1] < ShiftedConvMinChannels || ResElem->isHalfTy() ||
       ResElem->isBFloatTy())
     return false;
-  IRBuilder<> B(&Store);
+  IRBuilder<> B(Epi ? Epi->Chain.Store : &Store);
   ShiftedConvPlan S = planShiftedConvolution(B, Op, P, In, Ker, Dst, *Wide);
   Type *ResTy = FixedVectorType::get(ResElem, S.Chunk * Ker.Shape[0]);
   emitLoopNest(
@@ -1230,11 +1383,12 @@ bool NDTo2DLowering::lowerShiftedConvolution(CallBase &Store, CallBase &Op,
               });
         else
           EmitChunks(B, B.getInt64(0), B.getInt64(S.NumChunks));
-        emitWideCopyOut(B, N[0], S.Wide, S.WideBuf, S.PixelsAsRows, Dst);
+        emitWideCopyOut(B, N[0], S.Wide, S.WideBuf, S.PixelsAsRows, Dst, Epi);
       });
   emitFrees(B);
   emitShiftedConvolutionRemark(Op, S, In, Ker, Dst);
-  Store.eraseFromParent();
+  finishConvolution(B, Store, Epi,
+                    "each image as its wide buffer is copied out");
   return true;
 }
 
@@ -1552,13 +1706,25 @@ static std::string describeRowGemms(bool RowTaps, bool PixelsAsRows, int64_t OW,
 void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   std::string Why;
   ConvolutionParams P = *getConvolutionParams(Op, Why);
-  IRBuilder<> B(&Store);
   StridedView In = *getMemoryView(Op.getArgOperand(0));
   StridedView Ker = *getMemoryView(Op.getArgOperand(1));
   StridedView Dst = getStoreView(Store);
-  if (isPointwise(P, Ker) && lowerPointwiseConvolution(Store, Op, In, Ker, Dst))
+  std::optional<Epilogue> Chain = findConvolutionEpilogue(Store, Op);
+  if (isPointwise(P, Ker) &&
+      lowerPointwiseConvolution(Store, Op, In, Ker, Dst)) {
+    if (Chain)
+      emitMissedRemark(DEBUG_TYPE, "EpilogueNotFused", Op,
+                       "convolution: its elementwise consumer is not fused: "
+                       "a 1x1 convolution is one GEMM per image");
     return;
-  if (lowerShiftedConvolution(Store, Op, P, In, Ker, Dst))
+  }
+  // With an epilogue, at its store: what the chain reads is defined there.
+  IRBuilder<> B(Chain ? Chain->Store : &Store);
+  std::optional<ConvEpilogue> Epi = prepareConvolutionEpilogue(B, Chain, Op);
+  if (!Epi)
+    B.SetInsertPoint(&Store);
+  if (lowerShiftedConvolution(Store, Op, P, In, Ker, Dst,
+                              Epi ? &*Epi : nullptr))
     return;
   unsigned Rank = In.rank();
   unsigned NS = Rank - 2; // spatial dims
@@ -1567,7 +1733,7 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   for (unsigned D = 0; D < NS; ++D)
     KProd *= Ker.Shape[2 + D];
   int64_t CK = C * KProd;
-  int64_t OW = NS ? Dst.Shape[Rank - 1] : 1;
+  int64_t OW = Dst.Shape[Rank - 1];
   // Channels-last data: the column matrix as [OW, (k.., C)], each pixel's
   // channels copied together, times the kernel as [(k.., C), O]; else
   // [(C, k..), OW] and the kernel as [O, (C, k..)].
@@ -1575,9 +1741,21 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   std::string Packed;
   View2D K2 = PixelsAsRows ? tapMajorKernelMatrix(B, Op, Ker, Packed)
                            : kernelMatrix(B, Op, Ker, Packed);
+  Dims OutCols = {(int64_t)Rank - 1};
+  // Where the rows go: the destination; a packed temporary copied there
+  // when it has no 2-D rows; with an epilogue, a buffer of one row, whose
+  // values the epilogue takes (emitConvolutionEpilogue) while in cache.
+  Dims RowExtents(Rank, 1);
+  RowExtents[1] = O;
+  RowExtents[Rank - 1] = OW;
+  auto RowBuffer = [&](Value *Ptr) {
+    Dims Strides(Rank, 0);
+    Strides[1] = PixelsAsRows ? 1 : OW;
+    Strides[Rank - 1] = PixelsAsRows ? O : 1;
+    return StridedView{Ptr, Dst.Elem, RowExtents, Strides};
+  };
   StridedView Out = Dst;
-  Dims OutCols = NS ? Dims{(int64_t)Rank - 1} : Dims();
-  bool CopyBack = !view2D(Dst, {1}, OutCols);
+  bool CopyBack = !Epi && !view2D(Dst, {1}, OutCols);
   if (CopyBack)
     Out = allocPacked(B, Dst.Elem, Dst.Shape);
   // Outer loops: n and every output spatial dim but the last.
@@ -1590,26 +1768,30 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   // Channels-last runs long enough: a GEMM per kernel row reading them in
   // place, no columns.
   bool RowTaps = PixelsAsRows && takesRowTaps(P, In, Ker, Op);
-  // One output row: im2col of its receptive fields into Col, then the
-  // GEMM of Col and the kernel matrix (or the row-tap GEMMs).
+  // One output row into Out (im2col of its receptive fields into Col, then
+  // the GEMM of Col and the kernel matrix, or the row-tap GEMMs), then the
+  // epilogue over it.
   auto EmitRow = [&](IRBuilderBase &B, ArrayRef<Value *> OIdx,
-                     const StridedView &Col) {
+                     const StridedView &Col, const StridedView &Out) {
     SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
     for (unsigned D = 0; D + 1 < NS; ++D)
       OutIdx.push_back(OIdx[1 + D]);
-    if (NS)
-      OutIdx.push_back(B.getInt64(0));
+    OutIdx.push_back(B.getInt64(0));
     View2D W = *view2D(Out, {1}, OutCols);
     W.Ptr = emitAddress(B, Out, OutIdx);
-    if (RowTaps)
-      return emitRowTapGemms(B, P, In, Ker, K2, OIdx, transposed(W), ResTy, Op);
-    emitIm2colRow(B, P, In, Ker, OIdx, Col, PixelsAsRows);
-    View2D ColV{Col.Ptr, In.Elem, ColShape[0], ColShape[1], ColShape[1], 1};
-    CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
-                                {emitToken(B, PixelsAsRows ? ColV : K2),
-                                 emitToken(B, PixelsAsRows ? K2 : ColV)});
-    MM->setDebugLoc(Op.getDebugLoc());
-    emitStore2D(B, MM, PixelsAsRows ? transposed(W) : W);
+    if (RowTaps) {
+      emitRowTapGemms(B, P, In, Ker, K2, OIdx, transposed(W), ResTy, Op);
+    } else {
+      emitIm2colRow(B, P, In, Ker, OIdx, Col, PixelsAsRows);
+      View2D ColV{Col.Ptr, In.Elem, ColShape[0], ColShape[1], ColShape[1], 1};
+      CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
+                                  {emitToken(B, PixelsAsRows ? ColV : K2),
+                                   emitToken(B, PixelsAsRows ? K2 : ColV)});
+      MM->setDebugLoc(Op.getDebugLoc());
+      emitStore2D(B, MM, PixelsAsRows ? transposed(W) : W);
+    }
+    if (Epi)
+      emitConvolutionEpilogue(B, *Epi, OutIdx, RowExtents, Out);
   };
   int64_t Rows = 1;
   for (int64_t E : Outer)
@@ -1618,36 +1800,42 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
                   !isParallelRegion(F) &&
                   Rows * O * CK * OW >= ThreadsMinConvWork;
   if (Threaded) {
-    // Each thread its own rows, im2col buffer and 2-D matmuls (which then
-    // stay on it).
+    // Each thread its own rows, im2col buffer, row buffer and 2-D matmuls
+    // (which then stay on it).
     emitParallelRegion(
         B, "tlx.par.conv", Rows, 1, Rows,
         [&](IRBuilderBase &TB, const ThreadShare &Share) {
-          Buffer ColBuf;
+          Buffer ColBuf, RowBuf;
           if (!RowTaps)
             ColBuf = emitAllocBuffer(TB, In.Elem, CK * OW, "tlx.pack");
+          if (Epi)
+            RowBuf = emitAllocBuffer(TB, Dst.Elem, O * OW, "tlx.conv.row");
           StridedView Col{ColBuf.Ptr, In.Elem, ColShape, {ColShape[1], 1}};
           emitCountedLoop(TB, Share.Begin, Share.End, 1, "tlx.conv",
                           [&](IRBuilderBase &TB, Value *Flat) {
-                            EmitRow(TB, unflatten(TB, Flat, Outer), Col);
+                            EmitRow(TB, unflatten(TB, Flat, Outer), Col,
+                                    Epi ? RowBuffer(RowBuf.Ptr) : Out);
                           });
-          if (ColBuf.IsHeap)
-            emitFree(TB, ColBuf.Ptr);
+          for (const Buffer &Buf : {ColBuf, RowBuf})
+            if (Buf.IsHeap)
+              emitFree(TB, Buf.Ptr);
         });
   } else {
     StridedView Col;
     if (!RowTaps)
       Col = allocPacked(B, In.Elem, ColShape);
+    if (Epi)
+      Out = RowBuffer(allocPacked(B, Dst.Elem, {O * OW}).Ptr);
     emitLoopNest(B, Outer, inOrder(Outer.size()), "tlx.conv",
                  [&](IRBuilderBase &B, ArrayRef<Value *> OIdx) {
-                   EmitRow(B, OIdx, Col);
+                   EmitRow(B, OIdx, Col, Out);
                  });
   }
   if (CopyBack)
     emitCopyBack(B, Out, Store);
   emitFrees(B);
-  std::string Method = describeRowGemms(RowTaps, PixelsAsRows, OW, CK, O,
-                                        NS ? Ker.Shape[1 + NS] * C : C);
+  std::string Method =
+      describeRowGemms(RowTaps, PixelsAsRows, OW, CK, O, Ker.Shape[1 + NS] * C);
   emitRemark(DEBUG_TYPE, "Convolution", Op,
              "convolution: " + formatShape(In.Shape) + " * " +
                  formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
@@ -1656,7 +1844,8 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
                  (Threaded ? "; rows split over the OpenMP threads "
                              "(__kmpc_fork_call, static schedule)"
                            : ""));
-  Store.eraseFromParent();
+  finishConvolution(B, Store, Epi ? &*Epi : nullptr,
+                    "each output row as it is finished, from cache");
 }
 
 bool NDTo2DLowering::run() {
@@ -1697,7 +1886,7 @@ bool NDTo2DLowering::run() {
 PreservedAnalyses NDTo2DPass::run(Module &M, ModuleAnalysisManager &MAM) {
   return runLoweringStage(M, MAM, "nd-to-2d",
                           [](Function &F, FunctionAnalysisManager &FAM) {
-                            return NDTo2DLowering(F).run();
+                            return NDTo2DLowering(F, FAM).run();
                           });
 }
 

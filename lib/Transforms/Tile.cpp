@@ -37,6 +37,7 @@
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
 #include "../Plugin/Options.h"
+#include "Epilogue.h"
 #include "Gemm/GemmEmitter.h"
 #include "Gemm/GemmEmitterImpl.h"
 #include "IndexMap.h"
@@ -111,8 +112,6 @@ private:
                        const GemmPlan &Plan, ArrayRef<std::string> Versions,
                        const Twine &Types, const Twine &AccNote);
   GemmTarget chooseTarget(const GemmDesc &G, CallBase &Op) const;
-  Value *emitDisjointCheck(IRBuilderBase &B, const StridedView &Dst,
-                           ArrayRef<StridedView> Reads);
   std::string setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
                              const StridedView &C, Buffer &Copy);
 
@@ -188,117 +187,6 @@ GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
   return GemmTarget::AMX;
 }
 
-/// The elementwise ops that consume a contraction's result (read through
-/// Reader) and whose result Store writes: fused into the GEMM.
-struct Epilogue {
-  CallBase *Store = nullptr;
-  CallBase *Reader = nullptr;
-  SmallVector<CallBase *, 4> Chain;  ///< the ops, in program order
-  SmallVector<StridedView, 4> Reads; ///< memory their other operands read
-};
-
-/// The memory views \p Token reads (its own, or its fused producers'
-/// operands'), skipping \p Skip.
-static void collectReadViews(const Value *Token, const Value *Skip,
-                             SmallVectorImpl<StridedView> &Views) {
-  if (Token == Skip)
-    return;
-  if (std::optional<StridedView> V = getMemoryView(Token)) {
-    Views.push_back(*V);
-    return;
-  }
-  std::optional<TensorValue> TV = getTensorValue(Token);
-  const auto *Op = TV ? dyn_cast<CallBase>(TV->Data) : nullptr;
-  if (!Op || !getOpKind(*Op))
-    return;
-  for (const Value *Arg : Op->args())
-    if (Arg->getType()->isTokenTy())
-      collectReadViews(Arg, Skip, Views);
-}
-
-/// Whether \p Ptr is TLX's temporary for one value: every use is \p Store,
-/// a token reading it, or its allocation's bookkeeping.
-static bool isPrivateTemporary(Value *Ptr, const CallBase &Store) {
-  return isTLXOwnedBuffer(Ptr) && all_of(Ptr->users(), [&](const User *U) {
-           std::optional<OpKind> K = getOpKind(U);
-           return !K || K == OpKind::Load || K == OpKind::TypeInfo ||
-                  U == &Store;
-         });
-}
-
-static std::optional<Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
-                                            AAResults &AA,
-                                            std::string &WhyNot) {
-  Value *Tmp = Store.getArgOperand(0);
-  if (!isPrivateTemporary(Tmp, Store))
-    return std::nullopt; // the result is stored where the user asked
-  // One token reads the result, element (i, j) where the GEMM wrote it.
-  Epilogue E;
-  StridedView C = getStoreView(Store);
-  for (User *U : Tmp->users()) {
-    auto *CB = dyn_cast<CallBase>(U);
-    std::optional<OpKind> K = CB ? getOpKind(*CB) : std::nullopt;
-    if ((K != OpKind::Load && K != OpKind::TypeInfo) || CB->use_empty())
-      continue;
-    std::optional<StridedView> View = getMemoryView(CB);
-    if (E.Reader || !View || View->Shape != C.Shape ||
-        View->Strides != C.Strides)
-      return std::nullopt;
-    E.Reader = CB;
-  }
-  if (!E.Reader)
-    return std::nullopt;
-  // Everything that reads the result, transitively, is elementwise (its
-  // values may be read several times: `t * t + t`) and ends in one store.
-  SmallSetVector<CallBase *, 8> Values;
-  Values.insert(E.Reader);
-  for (unsigned I = 0; I < Values.size(); ++I)
-    for (const Use &U : Values[I]->uses()) {
-      auto *User = dyn_cast<CallBase>(U.getUser());
-      if (!User || !getOpKind(*User) || User->getParent() != Store.getParent())
-        return std::nullopt;
-      OpKind K = *getOpKind(*User);
-      if (readsShapeOnly(U) || (K == OpKind::TypeInfo && User->use_empty()))
-        continue;
-      if (K == OpKind::Store && U.getOperandNo() == 1 &&
-          (!E.Store || E.Store == User)) {
-        E.Store = User;
-        continue;
-      }
-      bool TypesOp = K == OpKind::TypeInfo && U.getOperandNo() == 0;
-      if (!isElementwise(K) && !TypesOp)
-        return std::nullopt;
-      Values.insert(User);
-    }
-  for (CallBase *V : Values)
-    if (isElementwise(*getOpKind(*V)))
-      E.Chain.push_back(V);
-  if (!E.Store || E.Chain.empty())
-    return std::nullopt;
-  sort(E.Chain, [](CallBase *X, CallBase *Y) { return X->comesBefore(Y); });
-  StridedView Dst = getStoreView(*E.Store);
-  if (E.Store->getParent() != Store.getParent() || Dst.rank() != 2 ||
-      Dst.Shape != C.Shape)
-    return std::nullopt;
-  // The GEMM moves to the consumer's store: what it reads must not change
-  // in between. Buffers TLX frees in between (the accumulator's, read only
-  // by the GEMM) live on until after the store: freeing later is safe.
-  SmallVector<Value *, 4> Roots = collectTokenRoots(Op);
-  SmallVector<Instruction *, 2> Frees;
-  for (Instruction *I = Store.getNextNode(); I != E.Store; I = I->getNextNode())
-    if (isFreeCall(I) &&
-        is_contained(Roots, cast<CallBase>(I)->getArgOperand(0)))
-      Frees.push_back(I);
-  for (Instruction *Free : Frees)
-    Free->moveAfter(E.Store);
-  if (mayClobberBetween(Roots, &Store, E.Store, AA)) {
-    WhyNot = "its operands may be written before the consumer's store";
-    return std::nullopt;
-  }
-  collectReadViews(E.Store->getArgOperand(1), E.Reader, E.Reads);
-  return E;
-}
-
 /// What share-kernels=auto counts a contraction of constant extents as
 /// (countSharingKinds; A, B and the stored C its 2-D views, E its fused
 /// epilogue if any): about the shared kernel it would call - the op, the
@@ -329,36 +217,6 @@ sharingKind(CallBase &Op, const StridedView &A, const StridedView &Bv,
   return Key;
 }
 
-/// An i1 that is true when \p Dst's bytes overlap none of \p Reads': a
-/// constant where alias analysis decides, else address range compares.
-Value *Tiler::emitDisjointCheck(IRBuilderBase &B, const StridedView &Dst,
-                                ArrayRef<StridedView> Reads) {
-  const DataLayout &DL = F.getDataLayout();
-  auto Range = [&](const StridedView &V) {
-    int64_t Last = 0;
-    for (unsigned I = 0; I < V.rank(); ++I)
-      Last += (V.Shape[I] - 1) * std::abs(V.Strides[I]);
-    int64_t Bytes = (Last + 1) * DL.getTypeAllocSize(V.Elem);
-    Value *Begin = B.CreatePtrToInt(V.Ptr, B.getInt64Ty());
-    return std::make_pair(Begin, B.CreateAdd(Begin, B.getInt64(Bytes)));
-  };
-  Value *Disjoint = B.getTrue();
-  Value *DstObj = stripParameterSpill(Dst.Ptr);
-  for (const StridedView &R : Reads) {
-    Value *ReadObj = stripParameterSpill(R.Ptr);
-    if (DstObj != ReadObj &&
-        (isTLXOwnedBuffer(DstObj) || isTLXOwnedBuffer(ReadObj) ||
-         AA.isNoAlias(MemoryLocation::getBeforeOrAfter(DstObj),
-                      MemoryLocation::getBeforeOrAfter(ReadObj))))
-      continue;
-    auto [DB, DE] = Range(Dst);
-    auto [RB, RE] = Range(R);
-    Disjoint = B.CreateAnd(Disjoint, B.CreateOr(B.CreateICmpULE(DE, RB),
-                                                B.CreateICmpULE(RE, DB)));
-  }
-  return Disjoint;
-}
-
 static GemmOperand operandOf(const StridedView &V, bool IsSigned) {
   GemmOperand O;
   O.Ptr = V.Ptr;
@@ -374,51 +232,6 @@ static bool sameView(const StridedView &X, const StridedView &Y,
                      AAResults &AA) {
   return isSamePointer(X.Ptr, Y.Ptr, AA) && X.Elem == Y.Elem &&
          X.Shape == Y.Shape && X.Strides == Y.Strides;
-}
-
-/// Erases \p I and then the TLX ops and typeinfos only it used.
-static void eraseWithDeadOperands(Instruction *I) {
-  SmallVector<Instruction *, 8> Work{I};
-  SmallPtrSet<Instruction *, 8> Erased;
-  while (!Work.empty()) {
-    Instruction *X = Work.pop_back_val();
-    if (Erased.count(X) || !X->use_empty())
-      continue;
-    for (Value *Op : X->operands())
-      if (auto *CB = dyn_cast<CallBase>(Op); CB && getOpKind(*CB))
-        Work.push_back(CB);
-    Erased.insert(X);
-    X->eraseFromParent();
-  }
-}
-
-/// Erases TLX's temporary \p Ptr (allocation, frees, lifetime markers) once
-/// nothing reads or writes it.
-static void eraseTemporaryIfUnused(Value *Ptr) {
-  SmallVector<Instruction *, 4> Bookkeeping;
-  for (User *U : Ptr->users()) {
-    auto *CB = dyn_cast<CallBase>(U);
-    if (!CB)
-      return;
-    bool Dead = CB->isLifetimeStartOrEnd() || isFreeCall(CB) ||
-                (getOpKind(*CB) == OpKind::TypeInfo && CB->use_empty());
-    if (!Dead)
-      return;
-    Bookkeeping.push_back(CB);
-  }
-  for (Instruction *I : Bookkeeping)
-    I->eraseFromParent();
-  if (auto *I = dyn_cast<Instruction>(Ptr); I && I->use_empty())
-    I->eraseFromParent();
-}
-
-/// The chain's ops, for remarks: "fmul, fadd, relu".
-static std::string describeChain(ArrayRef<CallBase *> Chain) {
-  std::string S;
-  for (CallBase *Op : Chain)
-    S += (Twine(S.empty() ? "" : ", ") + getOpDesc(*getOpKind(*Op)).shortName())
-             .str();
-  return S;
 }
 
 /// Whether every element read through \p Ptr is zero: it points into a
@@ -451,7 +264,7 @@ std::string Tiler::setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
   unsigned VF = getVectorWidth(TTI, C.Elem);
   if (View && View->rank() == 2 && View->Shape == C.Shape &&
       View->Elem == C.Elem) {
-    Value *Disjoint = emitDisjointCheck(B, C, {*View});
+    Value *Disjoint = emitDisjointCheck(B, AA, C, {*View});
     if (auto *K = dyn_cast<ConstantInt>(Disjoint); K && K->isOne()) {
       G.Init = operandOf(*View, true);
       return ", initial sums read through the accumulator's strides";
@@ -595,7 +408,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
         IsMMA ? getMemoryView(Op.getArgOperand(0)) : std::nullopt;
     if (IsMMA && !(Acc && sameView(*Acc, R.Dst, AA)))
       collectReadViews(Op.getArgOperand(0), nullptr, Reads);
-    R.Disjoint = emitDisjointCheck(B, R.Dst, Reads);
+    R.Disjoint = emitDisjointCheck(B, AA, R.Dst, Reads);
     // The run-time fallback computes into the temporary and copies: not
     // possible when the accumulator is copied into C first, nor when C
     // and the destination differ in type.
@@ -715,10 +528,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                  ? "no temporary"
                  : "no temporary unless the destination overlaps an "
                    "operand (checked at run time)"));
-    Value *TmpPtr = Tmp.Ptr;
-    Store.eraseFromParent();
-    eraseWithDeadOperands(R.Epi->Store); // the chain, and then its reader
-    eraseTemporaryIfUnused(TmpPtr);
+    eraseFusedEpilogue(Store, *R.Epi);
   } else {
     if (!WhyNot.empty())
       emitMissedRemark(DEBUG_TYPE, "EpilogueNotFused", Op,
