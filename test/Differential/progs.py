@@ -134,6 +134,10 @@ FEATURES = {
                      "amounts, "
                      "windows and strides, results read twice, by a "
                      "GEMM or in another block (run-time buffers)",
+    "conv-epilogue": "a convolution's result plus a per-channel bias (a "
+                     "broadcast of [O, 1..]) through relu into one store "
+                     "(tlx-nd-to-2d fuses the chain into the convolution's "
+                     "rows), its pieces sometimes escaping or read again",
     "nan": "NaN and -0.0 in float inputs (off by default)",
     "bf16": "__bf16 tensors (off for targets whose C has no __bf16: "
             "powerpc64le)",
@@ -1270,22 +1274,23 @@ class Prog:
         out.mag, out.q, out.rel = mag + a.dev() + b.dev(), None, 0.0
         out.err = a.dev() + b.dev() + out.mag * EPS_ACC
 
-    def op_cop(self, op):
-        if not self.on("c-operators"):
+    def op_cop(self, op, a=None, b=None, opr=None):
+        """A C operator: random operands and operator, or a opr b."""
+        if not self.on("c-operators") and a is None:
             return None
-        dt = self.dt_choice(["f32", "i32"])
+        dt = a.dt if a is not None else self.dt_choice(["f32", "i32"])
 
         def vector_input(logical=None, layout=None):
             return self.new_input(
                 dt, logical or self.rshape(self.rng.randint(1, 3)),
                 form="typeinfo", layout=layout)
-        a = self.pick(lambda v: v.data and v.dt == dt and self.fine(v) and
-                      not v.nan, vector_input)
+        if a is None:
+            a = self.pick(lambda v: v.data and v.dt == dt and self.fine(v) and
+                          not v.nan, vector_input)
         if not a.data or not self.fine(a) or a.nan:
             return None
-        opr = self.rng.choice(self.COPS[dt])
-        b = None
-        if opr not in ("*k", "neg"):
+        opr = opr or self.rng.choice(self.COPS[dt])
+        if b is None and opr not in ("*k", "neg"):
             b = self.pick(lambda v: v is not a and v.data and v.dt == dt and
                           v.logical == a.logical and v.layout == a.layout and
                           self.fine(v) and not v.nan,
@@ -2315,6 +2320,9 @@ class Prog:
         bbv = random.Random("progs-bbv:%d:%d" % (self.seed, self.index))
         if self.on("big-byvalue") and bbv.random() < 0.1:
             self.construct_big_byvalue(bbv)
+        cev = random.Random("progs-cev:%d:%d" % (self.seed, self.index))
+        if self.on("conv-epilogue") and cev.random() < 0.15:
+            self.construct_conv_epilogue(cev)
         rts = random.Random("progs-rts:%d:%d" % (self.seed, self.index))
         if self.on("runtime-sizes") and rts.random() < 0.2:
             self.construct_runtime_sizes(rts)
@@ -2382,6 +2390,41 @@ class Prog:
         self.checks.append(("big-byvalue relu %dx%d" % (rows, cols), got, exp,
                             "f32", n, 0.0, 0.0))
         self.tags.add("big-byvalue")
+
+    def construct_conv_epilogue(self, rng):
+        """relu(convolution + a per-channel bias) stored: the bias loaded as
+        [O, 1..] and broadcast to the convolution's shape and layout, added
+        by the C operator, relu over the sum - the chain tlx-nd-to-2d fuses
+        into the convolution's rows (docs/pipeline.md, "Convolutions'
+        epilogues"). Drawn from its own random stream, rng."""
+        saved, self.rng = self.rng, rng
+        try:
+            c = self.op_convolution("convolution")
+            if c is None or c.dt not in ("f32", "i32") or not c.data or \
+                    not self.fine(c) or c.nan:
+                return None
+            bias = self.new_input(c.dt, [c.logical[1]] + [1] * (c.rank - 2))
+            b = Val(self, c.dt, c.logical)
+            b.copy_model(bias)
+            b.what = "broadcast %s %s -> %s" % (c.dt, bias.logical, c.logical)
+
+            def ref():
+                idx = ["i%d" % i for i in range(c.rank)]
+                self.loop_open(c.logical, idx)
+                src = [idx[1]] + ["0"] * (c.rank - 2)
+                self.R("%s = %s;" % (self.at(b, idx), self.at(bias, src)))
+                self.loop_close(c.rank)
+            b = self.compute("broadcast", b, [bias], [], ref, layout=c.layout,
+                             padding=c.padding, allow_helper=False)
+            z = self.op_cop("cop", a=c, b=b, opr="+")
+            y = z and self.op_unary("relu", src=z)
+            if y is None:
+                return None
+            self.store(y)
+            self.tags.add("conv-epilogue")
+            return y
+        finally:
+            self.rng = saved
 
     def construct_runtime_sizes(self, rng):
         """A matmul or mma whose sizes and leading dimensions are C
