@@ -7,6 +7,7 @@ tables printed on stdout and docs/performance.md, and the data file
 bench/plot.gp draws. Every rate is shown with its % of the core's peak for
 its type (bench/peak.c)."""
 import datetime
+import os
 import platform
 import subprocess
 import sys
@@ -302,7 +303,11 @@ def main():
         f.write("- Peak of one core (bench/peak.c, the best of two runs):\n")
         for p in peak_lines(peaks, notes):
             f.write("  - %s\n" % p)
-        f.write("- Date: %s UTC\n" % datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M"))
+        # When the results were measured (their file's time), not when the
+        # report was written: regenerating it with new notes keeps the date.
+        measured = datetime.datetime.fromtimestamp(
+            os.path.getmtime(results), datetime.timezone.utc)
+        f.write("- Date: %s UTC\n" % measured.strftime("%Y-%m-%d %H:%M"))
         f.write("- Command: `bash bench/run` (single thread: OMP_NUM_THREADS=1, "
                 "OPENBLAS_NUM_THREADS=1; OpenBLAS kernels: %s, OPENBLAS_CORETYPE "
                 "%s)\n" % (info.get("openblas-core", "?"),
