@@ -176,9 +176,7 @@ void emitEpilogueOn(IRBuilderBase &B, TensorValues &Values, const Epilogue &E,
         ElementEmitter EE(B, Values);
         EE.substitute(E.Reader, [&](IRBuilderBase &B, ArrayRef<Value *> At,
                                     unsigned VF, int LaneDim) {
-          Value *Ptr = emitAddress(B, Sums, Relative(B, At));
-          return emitLoadLanes(B, Ptr, Sums.Elem, VF,
-                               LaneDim < 0 ? 0 : Sums.Strides[LaneDim]);
+          return emitViewLanes(B, Sums, Relative(B, At), VF, LaneDim);
         });
         return EE.emit(Result, Whole, Lanes, LaneDim);
       });

@@ -195,6 +195,15 @@ Value *emitLoadLanes(IRBuilderBase &B, Value *Ptr, Type *Elem, unsigned VF,
   return convertToCompute(B, Vec);
 }
 
+Value *emitViewLanes(IRBuilderBase &B, const StridedView &View,
+                     ArrayRef<Value *> Idx, unsigned VF, int LaneDim,
+                     int64_t LaneStep) {
+  int64_t ElemStride = 0;
+  if (LaneDim >= 0 && View.Shape[LaneDim] != 1)
+    ElemStride = LaneStep * View.Strides[LaneDim];
+  return emitLoadLanes(B, emitAddress(B, View, Idx), View.Elem, VF, ElemStride);
+}
+
 void emitStoreLanes(IRBuilderBase &B, Value *V, Value *Ptr, Type *Elem,
                     int64_t ElemStride) {
   Align A =
@@ -568,13 +577,8 @@ Value *ElementEmitter::emit(const Value *Token, ArrayRef<Value *> Idx,
     return emitRuntimeLoad(*RT->View, Idx, VF, LaneDim, LaneStep);
   const TokenInfo *Info = Values.get(Token);
   assert(Info && "token of an unknown tensor");
-  if (const std::optional<StridedView> &View = Info->Memory) {
-    int64_t ElemStride = LaneDim >= 0 ? LaneStep * View->Strides[LaneDim] : 0;
-    if (LaneDim >= 0 && View->Shape[LaneDim] == 1)
-      ElemStride = 0;
-    return emitLoadLanes(B, emitAddress(B, *View, Idx), View->Elem, VF,
-                         ElemStride);
-  }
+  if (const std::optional<StridedView> &View = Info->Memory)
+    return emitViewLanes(B, *View, Idx, VF, LaneDim, LaneStep);
   assert(Info->Op && getOpKind(*Info->Op) &&
          (isFusibleProducer(Info->Kind) || runtimeOf(Info->Op)) &&
          "vector tensor that bufferization did not place in memory");

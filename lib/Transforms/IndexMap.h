@@ -59,6 +59,13 @@ llvm::Type *getLanesType(llvm::Type *Scalar, unsigned VF);
 /// elements apart (0: one element splatted), converted to compute type.
 llvm::Value *emitLoadLanes(llvm::IRBuilderBase &B, llvm::Value *Ptr,
                            llvm::Type *Elem, unsigned VF, int64_t ElemStride);
+/// The elements of \p View at logical index \p Idx and, when \p VF > 1,
+/// the next VF-1 indices along logical dim \p LaneDim (\p LaneStep apart;
+/// one element splatted along an extent-1 dim or with LaneDim < 0), in
+/// compute type.
+llvm::Value *emitViewLanes(llvm::IRBuilderBase &B, const StridedView &View,
+                           llvm::ArrayRef<llvm::Value *> Idx, unsigned VF,
+                           int LaneDim, int64_t LaneStep = 1);
 /// Converts \p V (compute type) to \p Elem and stores its lanes.
 void emitStoreLanes(llvm::IRBuilderBase &B, llvm::Value *V, llvm::Value *Ptr,
                     llvm::Type *Elem, int64_t ElemStride);

@@ -1226,9 +1226,7 @@ void NDTo2DLowering::finishConvolution(IRBuilderBase &B, CallBase &Store,
       emitWriteLoop(B, Dst, getVectorWidth(TTI, Dst.Elem),
                     [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
                         int LaneDim) {
-                      return emitLoadLanes(
-                          B, emitAddress(B, Staging, Idx), Staging.Elem, Lanes,
-                          LaneDim < 0 ? 0 : Staging.Strides[LaneDim]);
+                      return emitViewLanes(B, Staging, Idx, Lanes, LaneDim);
                     });
     });
     emitFree(B, Epi->Staging.Ptr);
