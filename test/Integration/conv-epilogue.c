@@ -35,10 +35,7 @@
 // REMARK-DAG: remark: convolution: its elementwise consumer is not fused: a 1x1 convolution is one GEMM per image
 // REMARK-DAG: remark: convolution: fused epilogue (fadd, relu) applied to each output row as it is finished, from cache; no temporary unless the destination overlaps what the convolution or the consumer reads (checked at run time)
 // OFF-NOT: fused epilogue
-#include "Inputs/oracle.h"
-#include <tlx.h>
-
-#define UNP(...) __VA_ARGS__
+#include "Inputs/conv_case.h"
 
 typedef float v640f __attribute__((__vector_size__(640 * 4)));
 typedef float v120f __attribute__((__vector_size__(120 * 4)));
@@ -77,27 +74,8 @@ TLX_DECLARE_TENSOR_OPS_AS(v336f, f336)
 #define EPI_CASE(NAME, TIN, TOUT, V, DTIN, DTOUT, SFX, R, SI, LI, SK, LK, SO,  \
                  LO, ST, KD, BS, OP, REF)                                      \
   {                                                                            \
-    const int64_t si[] = {UNP SI}, li[] = {UNP LI}, sk[] = {UNP SK},           \
-                  lk[] = {UNP LK}, so[] = {UNP SO}, lo[] = {UNP LO},           \
-                  st[] = {UNP ST}, kd[] = {UNP KD}, id[R - 2] = {0};           \
-    int64_t ni = 1, nk = 1, no = 1;                                            \
-    for (int d = 0; d < R; ++d) {                                              \
-      ni *= si[d];                                                             \
-      nk *= sk[d];                                                             \
-      no *= so[d];                                                             \
-    }                                                                          \
-    TIN *in = malloc(sizeof(TIN) * ni), *k = malloc(sizeof(TIN) * nk);        \
-    TOUT *o = malloc(sizeof(TOUT) * no), *w = malloc(sizeof(TOUT) * no);      \
-    int64_t idr[R - 2];                                                        \
-    for (int d = 0; d < R - 2; ++d)                                            \
-      idr[d] = id[d] + 1;                                                      \
-    tlx_tensor ti = desc(in, DTIN, R, si, li, NULL);                           \
-    tlx_tensor tk = desc(k, DTIN, R, sk, lk, NULL);                            \
-    tlx_tensor to = desc(o, DTOUT, R, so, lo, NULL);                           \
-    tlx_tensor tw = desc(w, DTOUT, R, so, lo, NULL);                           \
-    fillRandom(&ti, 3);                                                        \
-    fillRandom(&tk, 3);                                                        \
-    refOk(NAME, tlx_ref_convolution(&ti, &tk, st, idr, kd, &tw));              \
+    CONV_CASE_BEGIN(NAME, TIN, TOUT, DTIN, DTOUT, R, SI, LI, SK, LK, SO, LO,   \
+                    ST, (0), KD)                                               \
     int64_t oext[R];                                                           \
     tlx_tensor_logical_shape(&tw, oext);                                       \
     TOUT *bias = malloc(sizeof(TOUT) * oext[1]);                               \
@@ -122,11 +100,8 @@ TLX_DECLARE_TENSOR_OPS_AS(v336f, f336)
                                     TLX_ZEROS(R)),                             \
                  TLX_ZEROS(R));                                                \
     compare(NAME, &to, &tw, 1e-3);                                             \
-    free(in);                                                                  \
-    free(k);                                                                   \
-    free(o);                                                                   \
-    free(w);                                                                   \
     free(bias);                                                                \
+    CONV_CASE_END                                                              \
   }
 
 // The chain writes through a pointer the compiler cannot tell from the
@@ -157,21 +132,11 @@ convMayAlias(const float *in, const float *k, const float *bias, float *o) {
 
 // in_place: the output written over the input.
 static void mayAlias(int in_place) {
-  const int64_t si[] = {1, 8, 9, 16}, li[] = {0, 2, 3, 1},
-                sk[] = {2, 4, 16, 8}, lk[] = {2, 3, 1, 0},
-                so[] = {1, 7, 6, 8}, lo[] = {0, 2, 3, 1}, st[] = {1, 1},
-                one[] = {1, 1};
-  float *in = malloc(sizeof(float) * 1152), *k = malloc(sizeof(float) * 1024);
-  float *o = malloc(sizeof(float) * 336), *w = malloc(sizeof(float) * 336);
-  float bias[8];
-  tlx_tensor ti = desc(in, TLX_F32, 4, si, li, NULL);
-  tlx_tensor tk = desc(k, TLX_F32, 4, sk, lk, NULL);
-  tlx_tensor to = desc(o, TLX_F32, 4, so, lo, NULL);
-  tlx_tensor tw = desc(w, TLX_F32, 4, so, lo, NULL);
-  fillRandom(&ti, 3);
-  fillRandom(&tk, 3);
   const char *name = in_place ? "in place" : "may alias";
-  refOk(name, tlx_ref_convolution(&ti, &tk, st, one, one, &tw));
+  CONV_CASE_BEGIN(name, float, float, TLX_F32, TLX_F32, 4, (1, 8, 9, 16),
+                  (0, 2, 3, 1), (2, 4, 16, 8), (2, 3, 1, 0), (1, 7, 6, 8),
+                  (0, 2, 3, 1), (1, 1), (0), (1, 1))
+  float bias[8];
   for (int c = 0; c < 8; ++c)
     bias[c] = (float)(c % 7) - 3;
   EXPECT(4, float, v + bv)
@@ -182,10 +147,7 @@ static void mayAlias(int in_place) {
     convMayAlias(in, k, bias, o);
   }
   compare(name, &to, &tw, 1e-3);
-  free(in);
-  free(k);
-  free(o);
-  free(w);
+  CONV_CASE_END
 }
 
 int main(void) {
