@@ -161,10 +161,11 @@ struct VectorDot {
   /// acc += ID(a, b): ID returns the k group's sums without accumulating
   /// (x86's vpmaddwd).
   bool AddsProducts = false;
-  /// A is packed with its sign bit flipped (a + 128: signed A on an
-  /// instruction that multiplies unsigned bytes by signed ones, vpdpbusd);
-  /// the accumulators start at -128 * sum_k B[k][j], which the driver
-  /// computes with the same instruction from the packed B panel.
+  /// A's sign bit flipped (a + 128: signed A on an instruction that
+  /// multiplies unsigned bytes by signed ones, vpdpbusd) while it is packed,
+  /// or in each broadcast of A read in place; the accumulators start at
+  /// -128 * sum_k B[k][j], which the driver computes with the same
+  /// instruction from the packed B panel.
   bool BiasA = false;
   /// k groups per iteration of the microkernel's k loop (2: the loop's own
   /// instructions amortized over more of a short dot product's).

@@ -94,15 +94,14 @@ bool mayReadBInPlace(const VectorKernel &Kern, const GemmDesc &G) {
 
 /// A in place: the FMA kernel's elements broadcast from A's rows, or a
 /// fixed-width dot product's k groups (x86's vpdpbusd and vdpbf16ps,
-/// NEON's sdot and bfdot), each read as one lane - unless A is packed with
-/// its sign flipped (s8s8 on vpdpbusd) or K is no multiple of the group:
-/// a padded k group would read past the row (a K known only at run time
-/// is checked there, directAExtentsOK).
+/// NEON's sdot and bfdot), each read as one lane (s8s8 on vpdpbusd: with
+/// its sign bits flipped in the register) - unless K is no multiple of the
+/// group: a padded k group would read past the row (a K known only at run
+/// time is checked there, directAExtentsOK).
 bool mayReadAInPlace(const VectorKernel &Kern, const GemmDesc &G) {
   if (Kern.Dot == DotKind::TargetDot) {
     const VectorDot &Dot = Kern.TargetDot;
-    if (Kern.biasA() || Dot.EmitScalarStep || Dot.Widening ||
-        G.K % Kern.kPad() != 0)
+    if (Dot.EmitScalarStep || Dot.Widening || G.K % Kern.kPad() != 0)
       return false;
   } else if (Kern.Dot != DotKind::FMA) {
     return false;

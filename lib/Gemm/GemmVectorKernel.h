@@ -78,7 +78,7 @@ struct VectorKernel {
     KG = TargetDot.KG;
     KUnroll = TargetDot.KUnroll;
   }
-  /// A packed with its sign bit flipped (VectorDot::BiasA).
+  /// A's sign bit flipped, the sums compensated (VectorDot::BiasA).
   bool biasA() const { return Dot == DotKind::TargetDot && TargetDot.BiasA; }
   llvm::ElementCount lanes() const {
     return llvm::ElementCount::get(W, Scalable);

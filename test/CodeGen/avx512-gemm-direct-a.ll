@@ -127,4 +127,41 @@ define void @u8s8_narrow(ptr %a, ptr %b, ptr %c) #0 {
 ; CHECK-DAG: vpdpbusd
 ; CHECK: .Lfunc_end
 
+; s8 x s8 -> i32 (0 | 0 << 4 | 2 << 8) on vpdpbusd, which multiplies
+; unsigned bytes by signed ones: A read in place gets its sign bits flipped
+; in each broadcast (the 32-bit lane loaded, xored with 0x80808080, then
+; broadcast), where packing flips those of a packed A. With A's row stride
+; known only at run time, the in-place and the packed micro-panels still
+; get a k loop each, so that only the in-place one flips: packed panels'
+; broadcasts come straight from memory.
+; REMARK-DAG: gemm 64x64x64: avx512 s8s8s32 vpdpbusd(+128 bias) 13x32 (A in place)
+; REMARK-DAG: gemm 64x64x64: avx512 s8s8s32 vpdpbusd(+128 bias) 13x32 (A in place when strides and sizes allow)
+define void @s8s8_narrow(ptr %a, ptr %b, ptr %c) #0 {
+  call void (...) @tlx_test_gemm(i64 64, i64 64, i64 64, i64 512,
+                                 ptr %a, i64 72, i64 1, ptr %b, i64 64, i64 1,
+                                 ptr %c, i64 64, i64 1)
+  ret void
+}
+; CHECK-LABEL: s8s8_narrow:
+; CHECK: vmovd 72(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %xmm[[LANE:[0-9]+]]
+; CHECK-NEXT: vpxor %xmm[[FLIP:[0-9]+]], %xmm[[LANE]], %xmm[[LANE]]
+; CHECK-NEXT: vpbroadcastd %xmm[[LANE]], %zmm
+; CHECK: .Lfunc_end
+
+define void @s8s8_runtime_stride(ptr %a, ptr %b, ptr %c, i64 %lda) #0 {
+  call void (...) @tlx_test_gemm(i64 64, i64 64, i64 64, i64 512,
+                                 ptr %a, i64 %lda, i64 1, ptr %b, i64 64, i64 1,
+                                 ptr %c, i64 64, i64 1)
+  ret void
+}
+; CHECK-LABEL: s8s8_runtime_stride:
+; CHECK: vmovd {{-?[0-9]*}}(%r{{.*}}), %xmm[[LANE:[0-9]+]]
+; CHECK-NOT: vpbroadcastd
+; CHECK: vpxor %xmm{{[0-9]+}}, %xmm[[LANE]], %xmm[[LANE]]
+; CHECK-NEXT: vpbroadcastd %xmm[[LANE]], %zmm
+; CHECK: # %gemm.k.body
+; CHECK: vpbroadcastd 4(%r{{[0-9a-z]+}}), %zmm
+; CHECK-NEXT: vpdpbusd
+; CHECK: .Lfunc_end
+
 attributes #0 = { nounwind "target-cpu"="znver4" "target-features"="+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vnni,+avx512bf16,+evex512" "prefer-vector-width"="256" }

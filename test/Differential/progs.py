@@ -2436,7 +2436,8 @@ class Prog:
         pick = lambda: rng.choice([rng.randint(1, 20), rng.randint(1, 70),
                                    rng.randint(0, 3)])
         m, n, kk = pick(), pick(), pick()
-        # (usmma on vpdpbusd reads A's 4-byte k groups in place when the
+        # (usmma and smma on vpdpbusd read A's 4-byte k groups in place -
+        # smma flipping their sign bits in the register - when the
         # run-time K is a multiple of 4 and N is narrow: K of every residue
         # is drawn here.)
         if rng.random() < 0.1:

@@ -6,8 +6,10 @@
 // bytes, so a k group read past a row's end would show in the bf16 results
 // (NaN times B's zero padding); K = 63 (bf16) and 66 (u8) are no multiple
 // of the group and take the packed copy, also with K a C variable (checked
-// at run time). s8 x s8 on vpdpbusd packs A with its sign flipped: never in
-// place. Every element against a plain C loop; products and sums are exact.
+// at run time). s8 x s8 on vpdpbusd flips A's sign bits: in the broadcasts
+// of what it reads in place, while packing what it packs (its partial row
+// panels, K = 66; with a run-time K the kernel has a k loop for each).
+// Every element against a plain C loop; products and sums are exact.
 // RUN: %clang_tlx -std=c11 -w -O2 %march_native %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 %march_native -fplugin-arg-tlx-share-kernels=never %s %tlx_rt -o %tn && %tn | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O0 %march_native %s %tlx_rt -o %t0 && %t0 | FileCheck %s
@@ -24,7 +26,10 @@
 // REMARK-DAG: remark: usmma: 33x64x37 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel avx512 u8s8s32 vpdpbusd {{[0-9]+}}x{{32|64}} (A in place),
 // REMARK-DAG: remark: usmma: 33x66x37 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel avx512 u8s8s32 vpdpbusd {{[0-9]+}}x{{32|64}},
 // REMARK-DAG: remark: usmma: 64x128x200 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel avx512 u8s8s32 vpdpbusd {{[0-9]+}}x{{32|64}} (A in place),
-// REMARK-DAG: remark: smma: 33x64x37 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel avx512 s8s8s32 vpdpbusd(+128 bias) {{[0-9]+}}x{{32|64}},
+// REMARK-DAG: remark: smma: 33x64x37 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel avx512 s8s8s32 vpdpbusd(+128 bias) {{[0-9]+}}x{{32|64}} (A in place),
+// REMARK-DAG: remark: smma: 33x66x37 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel avx512 s8s8s32 vpdpbusd(+128 bias) {{[0-9]+}}x{{32|64}},
+// REMARK-DAG: remark: smma: 64x128x200 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel avx512 s8s8s32 vpdpbusd(+128 bias) {{[0-9]+}}x{{32|64}} (A in place),
+// REMARK-DAG: remark: smma: MxKxN known at run time i8 x i8 -> i32 GEMM on vectors, kernel avx512 s8s8s32 vpdpbusd(+128 bias) {{[0-9]+}}x{{32|64}} (A in place when strides and sizes allow),
 // CHECK: bf16 33x37x64: ok
 // CHECK: bf16 33x37x63: ok
 // CHECK: bf16 64x200x64: ok
@@ -34,8 +39,12 @@
 // CHECK: u8s8 33x37x66: ok
 // CHECK: u8s8 64x200x128: ok
 // CHECK: s8s8 33x37x64: ok
+// CHECK: s8s8 33x37x66: ok
+// CHECK: s8s8 64x200x128: ok
 // CHECK: u8s8 run-time K=64: ok
 // CHECK: u8s8 run-time K=66: ok
+// CHECK: s8s8 run-time K=64: ok
+// CHECK: s8s8 run-time K=66: ok
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -153,6 +162,8 @@ INT8_GEMM(tlx_usmma, u8s8, UA, 1, 33, 37, 64, LDA)
 INT8_GEMM(tlx_usmma, u8s8, UA, 1, 33, 37, 66, LDA)
 INT8_GEMM(tlx_usmma, u8s8, UA, 1, 64, 200, 128, 192)
 INT8_GEMM(tlx_smma, s8s8, SA, 0, 33, 37, 64, LDA)
+INT8_GEMM(tlx_smma, s8s8, SA, 0, 33, 37, 66, LDA)
+INT8_GEMM(tlx_smma, s8s8, SA, 0, 64, 200, 128, 192)
 
 /* K a C variable: in place only when it is a multiple of the group. */
 static int bf16Runtime(int K) {
@@ -170,6 +181,13 @@ static int u8s8Runtime(int K) {
   return checkInts(33, 37, K, LDA, 1);
 }
 
+static int s8s8Runtime(int K) {
+  fillA(K, LDA);
+  TLX_STORE(C, tlx_smma(TLX_LOAD(Zero, 33, 37), A_VIEW(SA, 33, K, LDA),
+                        TLX_LOAD(SB, K, 37)));
+  return checkInts(33, 37, K, LDA, 0);
+}
+
 int main(void) {
   fillB();
   report("bf16", 33, 37, 64, bf16_33_37_64());
@@ -182,7 +200,11 @@ int main(void) {
   report("u8s8", 33, 37, 66, u8s8_33_37_66());
   report("u8s8", 64, 200, 128, u8s8_64_200_128());
   report("s8s8", 33, 37, 64, s8s8_33_37_64());
+  report("s8s8", 33, 37, 66, s8s8_33_37_66());
+  report("s8s8", 64, 200, 128, s8s8_64_200_128());
   reportRuntime("u8s8", 64, u8s8Runtime(K64));
   reportRuntime("u8s8", 66, u8s8Runtime(K66));
+  reportRuntime("s8s8", 64, s8s8Runtime(K64));
+  reportRuntime("s8s8", 66, s8s8Runtime(K66));
   return 0;
 }

@@ -4,8 +4,9 @@
 // (lib/Gemm/GemmVector.cpp), each a k group per i32 or f32 lane:
 //   vpdpbusd  u8/s8 x s8 -> i32, 4 k (avx512vnni on zmm, avxvnni on ymm:
 //             the VEX form LLVM selects for the same intrinsic). It
-//             multiplies unsigned bytes by signed ones, so signed A is
-//             packed with its sign bit flipped and the driver compensates
+//             multiplies unsigned bytes by signed ones, so signed A gets
+//             its sign bit flipped (while packed, or in the broadcasts of
+//             A read in place) and the driver compensates
 //             (VectorDot::BiasA); B must be signed.
 //   vpmaddwd  every integer pair that fits i16 (u8 x u8, s8 x u8, s16, and
 //             all int8 without VNNI), 2 k: operands widened to i16 while
