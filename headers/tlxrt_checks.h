@@ -43,8 +43,8 @@ __attribute__((__format__(__printf__, 3, 4)))
 #endif
 void tlxrt_shape_check(int ok, const char *where, const char *format, ...);
 
-/* malloc(bytes) for a TLX buffer of run-time size (free() releases it);
- * when overflow is non-zero (the size does not fit in 64 bits) or memory
+/* A TLX buffer of run-time size (tlxrt_temp_try_alloc: tlxrt_temp_free
+ * releases it); when overflow is non-zero (the size does not fit in 64 bits) or memory
  * runs out, reports format as tlxrt_shape_error does. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((__format__(__printf__, 4, 5)))

@@ -158,7 +158,8 @@ SmallVector<Value *, 4> collectTokenRoots(const CallBase &Op) {
 bool isFreeCall(const Value *V) {
   const auto *Call = dyn_cast<CallBase>(V);
   const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == "free";
+  return Callee &&
+         (Callee->getName() == "free" || Callee->getName() == TempFreeFunction);
 }
 
 bool isTLXOwnedBuffer(const Value *Ptr) {
@@ -166,6 +167,7 @@ bool isTLXOwnedBuffer(const Value *Ptr) {
   const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
   if (!isa<AllocaInst>(Ptr) &&
       !(Callee && (Callee->getName() == "malloc" ||
+                   Callee->getName() == TempAllocFunction ||
                    Callee->getName() == "tlxrt_alloc_tensor")))
     return false;
   return all_of(Ptr->users(), [](const User *U) {

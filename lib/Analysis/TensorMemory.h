@@ -75,9 +75,15 @@ bool mayClobberBetween(llvm::ArrayRef<llvm::Value *> Roots,
                        const llvm::Instruction *From,
                        const llvm::Instruction *To, llvm::AAResults &AA);
 
-/// Whether \p Ptr is a buffer only TLX addresses: a malloc or alloca whose
-/// every user is a TLX intrinsic, free or a lifetime marker. Its address
-/// never reaches the program's own code, so it overlaps no other pointer.
+/// The runtime's allocator of temporaries' heap buffers and its free
+/// (lib/Runtime/temp_alloc.c), which generated code calls.
+inline constexpr char TempAllocFunction[] = "tlxrt_temp_alloc";
+inline constexpr char TempFreeFunction[] = "tlxrt_temp_free";
+
+/// Whether \p Ptr is a buffer only TLX addresses: a heap buffer (malloc,
+/// the runtime's allocators) or alloca whose every user is a TLX
+/// intrinsic, a free or a lifetime marker. Its address never reaches the
+/// program's own code, so it overlaps no other pointer.
 bool isTLXOwnedBuffer(const llvm::Value *Ptr);
 
 /// The argument a pointer parameter's stack slot holds, for \p Ptr loaded
@@ -98,7 +104,7 @@ void collectMemoryRoots(const llvm::Value *Token,
 /// The memory roots of all of \p Op's token operands.
 llvm::SmallVector<llvm::Value *, 4> collectTokenRoots(const llvm::CallBase &Op);
 
-/// Whether \p V is a call to free.
+/// Whether \p V is a call to free or to the runtime's free of temporaries.
 bool isFreeCall(const llvm::Value *V);
 
 } // namespace tlx

@@ -1,6 +1,7 @@
 /* shape_checks.c - reports of the run-time shape checks TLX emits for
  * tensors whose extents are C variables (headers/tlxrt_checks.h). */
 #include "tlxrt_checks.h"
+#include "tlxrt_scratch.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,9 +49,10 @@ void tlxrt_shape_check(int ok, const char *where, const char *format, ...) {
 
 void *tlxrt_alloc_tensor(unsigned long long bytes, int overflow,
                          const char *where, const char *format, ...) {
-  /* malloc(0) may return null: ask for a byte. */
-  void *p = overflow || bytes > (size_t)-1 ? NULL
-                                           : malloc(bytes ? (size_t)bytes : 1);
+  /* A temporary's buffer (freed by tlxrt_temp_free). */
+  void *p = overflow || bytes > INT64_MAX
+                ? NULL
+                : tlxrt_temp_try_alloc((int64_t)bytes);
   if (p)
     return p;
   va_list args;

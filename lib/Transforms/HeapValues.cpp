@@ -23,8 +23,8 @@
 //     vector becomes a heap buffer allocated in the entry block and freed
 //     before every return (so a loop reuses it and nothing leaks):
 //       %a = alloca <N x T>, align A
-//         --> %a = call ptr @aligned_alloc(i64 64, i64 S)
-//       ret ...  --> call void @free(ptr %a) ; ret ...
+//         --> %a = call align 64 ptr @tlxrt_temp_alloc(i64 S)
+//       ret ...  --> call void @tlxrt_temp_free(ptr %a) ; ret ...
 //     Accesses through it keep at most 64-byte alignment; lifetime markers
 //     (which only stack slots have) go.
 //  3. What cannot move is an error at its source location, naming the size
@@ -57,7 +57,7 @@ namespace {
 
 /// Alignment of the heap buffers (a cache line, as tlx-bufferize's stack
 /// buffers) and the most any access through them may assume.
-constexpr uint64_t HeapAlign = 64;
+constexpr uint64_t HeapAlign = TempBufferAlign;
 
 /// Whether \p Ty is or holds a vector (a C tensor, or a struct or array of
 /// them).
@@ -406,30 +406,18 @@ bool HeapValues::useParameterCopy(Argument &A) {
 }
 
 //   %a = alloca <N x T>, align A
-// --> %a = call ptr @aligned_alloc(i64 64, i64 S) ; free(%a) at every return
+// --> %a = call ptr @tlxrt_temp_alloc(i64 S) ; tlxrt_temp_free(%a) at every
+//     return (64-byte aligned, as every temporary's heap buffer)
 void HeapValues::moveToHeap(AllocaInst &AI, uint64_t Bytes) {
   Function &F = *AI.getFunction();
   LLVMContext &Ctx = M.getContext();
-  FunctionCallee Alloc = M.getOrInsertFunction(
-      "aligned_alloc", PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx),
-      Type::getInt64Ty(Ctx));
-  // What LLVM's library-call inference says about it (as emitAllocBuffer
-  // does for malloc), so alias analysis knows it touches no program memory
-  // also at -O0.
-  if (auto *AF = dyn_cast<Function>(Alloc.getCallee())) {
-    AF->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-    AF->setDoesNotThrow();
-    AF->addRetAttr(Attribute::NoAlias);
-  }
   // In the entry block (where the slot was, or first): allocated once per
   // call of the function, wherever the variable's scope is.
   IRBuilder<> B(AI.getParent() == &F.getEntryBlock()
                     ? static_cast<Instruction *>(&AI)
                     : &*F.getEntryBlock().getFirstInsertionPt());
-  uint64_t Rounded = alignTo(Bytes, HeapAlign); // aligned_alloc's rule
-  CallInst *Buf = B.CreateCall(Alloc, {B.getInt64(HeapAlign),
-                                       B.getInt64(Rounded)});
-  Buf->addRetAttr(Attribute::getWithAlignment(Ctx, Align(HeapAlign)));
+  uint64_t Rounded = alignTo(Bytes, HeapAlign);
+  CallInst *Buf = emitTempAlloc(B, B.getInt64(Rounded), "");
   Buf->addRetAttr(Attribute::getWithDereferenceableBytes(Ctx, Rounded));
   Buf->takeName(&AI);
   eraseLifetimeMarkers(AI);

@@ -3,6 +3,7 @@
 #include "IndexMap.h"
 #include "ReduceWindow.h"
 
+#include "../Analysis/TensorMemory.h"
 #include "../IR/ShapeInference.h"
 #include "../IR/TLXOps.h"
 
@@ -58,13 +59,35 @@ FunctionCallee getAllocatorFunction(Module &M, StringRef Name,
   return Alloc;
 }
 
+/// What LLVM's memory builtins need to treat tlxrt_temp_alloc and
+/// tlxrt_temp_free as a pair, as malloc and free (an unused buffer is
+/// deleted with its free).
+static constexpr const char TempAllocFamily[] = "tlxrt_temp";
+
+CallInst *emitTempAlloc(IRBuilderBase &B, Value *Bytes, const Twine &Name) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Alloc = getAllocatorFunction(
+      M, TempAllocFunction,
+      FunctionType::get(B.getPtrTy(), {B.getInt64Ty()}, false));
+  if (auto *Fn = dyn_cast<Function>(Alloc.getCallee());
+      Fn && !Fn->hasFnAttribute(Attribute::AllocKind)) {
+    LLVMContext &Ctx = M.getContext();
+    Fn->addFnAttr(Attribute::get(
+        Ctx, Attribute::AllocKind,
+        uint64_t(AllocFnKind::Alloc | AllocFnKind::Uninitialized)));
+    Fn->addFnAttr(Attribute::getWithAllocSizeArgs(Ctx, 0, std::nullopt));
+    Fn->addFnAttr("alloc-family", TempAllocFamily);
+  }
+  CallInst *Call = B.CreateCall(Alloc, {Bytes}, Name);
+  Call->addRetAttr(
+      Attribute::getWithAlignment(B.getContext(), Align(TempBufferAlign)));
+  return Call;
+}
+
 Buffer emitAllocBuffer(IRBuilderBase &B, Type *Elem, Value *Bytes,
                        const Twine &Name) {
-  Module &M = *B.GetInsertBlock()->getModule();
-  FunctionCallee Malloc = getAllocatorFunction(
-      M, "malloc", FunctionType::get(B.getPtrTy(), {B.getInt64Ty()}, false));
   Buffer Buf;
-  Buf.Ptr = B.CreateCall(Malloc, {Bytes}, Name);
+  Buf.Ptr = emitTempAlloc(B, Bytes, Name);
   Buf.IsHeap = true;
   Buf.Bytes = -1;
   return Buf;
@@ -117,11 +140,16 @@ void freeAtReturns(Function &F, Value *Ptr) {
 void emitFree(IRBuilderBase &B, Value *Ptr) {
   Module &M = *B.GetInsertBlock()->getModule();
   LLVMContext &Ctx = M.getContext();
-  FunctionCallee Free = M.getOrInsertFunction("free", Type::getVoidTy(Ctx),
-                                              PointerType::getUnqual(Ctx));
-  if (auto *FF = dyn_cast<Function>(Free.getCallee())) {
+  FunctionCallee Free = M.getOrInsertFunction(
+      TempFreeFunction, Type::getVoidTy(Ctx), PointerType::getUnqual(Ctx));
+  if (auto *FF = dyn_cast<Function>(Free.getCallee());
+      FF && !FF->hasFnAttribute(Attribute::AllocKind)) {
     FF->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
     FF->setDoesNotThrow();
+    FF->addFnAttr(
+        Attribute::get(Ctx, Attribute::AllocKind, uint64_t(AllocFnKind::Free)));
+    FF->addFnAttr("alloc-family", TempAllocFamily);
+    FF->addParamAttr(0, Attribute::AllocatedPointer);
   }
   B.CreateCall(Free, {Ptr});
 }

@@ -137,8 +137,9 @@ void emitSharedLoopNest(
         Body,
     LoopSharer Share);
 /// A buffer the lowering allocates for \p NumElems elements of \p Elem:
-/// an entry-block alloca up to MaxStackBufferBytes, else malloc at \p B's
-/// insertion point. IsHeap says which; heap buffers need emitFree.
+/// an entry-block alloca up to MaxStackBufferBytes, else a heap buffer
+/// (emitTempAlloc) at \p B's insertion point. IsHeap says which; heap
+/// buffers need emitFree.
 struct Buffer {
   llvm::Value *Ptr = nullptr;
   bool IsHeap = false;
@@ -146,10 +147,20 @@ struct Buffer {
 };
 Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
                        int64_t NumElems, const llvm::Twine &Name);
-/// A heap buffer of \p Bytes (an i64 computed at run time), malloc'ed at
+/// A heap buffer of \p Bytes (an i64 computed at run time), allocated at
 /// \p B (the Buffer's Bytes is -1).
 Buffer emitAllocBuffer(llvm::IRBuilderBase &B, llvm::Type *Elem,
                        llvm::Value *Bytes, const llvm::Twine &Name);
+/// The alignment of every heap buffer of a temporary.
+constexpr uint64_t TempBufferAlign = 64;
+/// A heap buffer of \p Bytes for a temporary: tlxrt_temp_alloc, the
+/// runtime's allocator, which keeps each thread's last few large buffers
+/// for later calls instead of returning them to malloc (glibc unmaps or
+/// trims those, and every call faults them back in).
+llvm::CallInst *emitTempAlloc(llvm::IRBuilderBase &B, llvm::Value *Bytes,
+                              const llvm::Twine &Name);
+/// Frees a heap buffer of emitTempAlloc, or of the runtime's
+/// tlxrt_alloc_tensor (tlxrt_temp_free).
 void emitFree(llvm::IRBuilderBase &B, llvm::Value *Ptr);
 /// \p Name of type \p Ty declared as an allocator like malloc: it returns
 /// fresh memory and touches none the program can see.

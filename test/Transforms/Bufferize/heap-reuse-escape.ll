@@ -1,9 +1,9 @@
-; tlx-bufferize: temporaries above 4 KiB are malloc'd and freed after their
-; last reader; an elementwise op writes over its dead operand's buffer;
-; by-value vector inputs are copied into memory once; a result escaping to
-; non-TLX code is read from its buffer where that code uses it; unused
-; results are not computed; user memory written before the last reader is
-; snapshotted.
+; tlx-bufferize: temporaries above 4 KiB get heap buffers (tlxrt_temp_alloc)
+; freed after their last reader; an elementwise op writes over its dead
+; operand's buffer; by-value vector inputs are copied into memory once; a
+; result escaping to non-TLX code is read from its buffer where that code
+; uses it; unused results are not computed; user memory written before the
+; last reader is snapshotted.
 ; RUN: %opt_tlx -passes=tlx-bufferize -pass-remarks=tlx -S %s -o - 2>%t.rem | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
 
@@ -15,7 +15,7 @@
 ; REMARK: tensor 2x2 f32 copied at its definition: its memory may be written before its last reader
 
 ; CHECK-LABEL: define void @heap(
-; CHECK: %tlx.tmp = call ptr @malloc(i64 8192)
+; CHECK: %tlx.tmp = call align 64 ptr @tlxrt_temp_alloc(i64 8192)
 ; CHECK: %r = call <2048 x float> @llvm.tensor.matmul{{.*}}(
 ; CHECK: call void @llvm.tensor.store{{.*}}(ptr elementtype(float) %tlx.tmp, token %tr,
 ; CHECK: %[[B1:.*]] = call token @llvm.tensor.load{{.*}}(ptr elementtype(float) %tlx.tmp,
@@ -26,7 +26,7 @@
 ; CHECK: call <2048 x float> @llvm.tensor.tanh.v2048f32(token %[[B2]])
 ; CHECK-NEXT: typeinfo
 ; CHECK-NEXT: call void @llvm.tensor.store(ptr elementtype(float) %d,
-; CHECK-NEXT: call void @free(ptr %tlx.tmp)
+; CHECK-NEXT: call void @tlxrt_temp_free(ptr %tlx.tmp)
 ; CHECK-NEXT: ret void
 define void @heap(ptr %a, ptr %b, ptr %c, ptr %d) {
   %ta = call token @llvm.tensor.load(ptr elementtype(float) %a, <2 x i32> <i32 32, i32 8>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)

@@ -1,5 +1,5 @@
 ; tlx-heap-values: values above 64 KiB (here <32768 x float>, 128 KiB) never
-; live on the stack. Their allocas become entry-block aligned_alloc buffers
+; live on the stack. Their allocas become entry-block tlxrt_temp_alloc buffers
 ; freed before every return; by-value parameters above the limit are passed
 ; by pointer to a copy the caller owns (byval dropped on definitions,
 ; declarations, direct and indirect calls); a callee's spill of such a
@@ -40,17 +40,17 @@ declare float @external(ptr noundef byval(<32768 x float>) align 131072)
 ; freed on both ways out; the byval temporary is passed as it is.
 ; CHECK-LABEL: define float @caller(ptr %src, i1 %c)
 ; CHECK-NEXT: entry:
-; CHECK-NEXT: %tmp = call align 64 dereferenceable(131072) ptr @aligned_alloc(i64 64, i64 131072)
+; CHECK-NEXT: %tmp = call align 64 dereferenceable(131072) ptr @tlxrt_temp_alloc(i64 131072)
 ; CHECK-NEXT: %small = alloca <16384 x float>, align 64
 ; CHECK-NOT: lifetime
 ; CHECK: loop:
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 64 %tmp, ptr align 4 %src, i64 131072, i1 false)
 ; CHECK-NEXT: %r = call float @callee(ptr noundef align 64 %tmp)
 ; CHECK: early:
-; CHECK-NEXT: call void @free(ptr %tmp)
+; CHECK-NEXT: call void @tlxrt_temp_free(ptr %tmp)
 ; CHECK-NEXT: ret float 0.0
 ; CHECK: done:
-; CHECK-NEXT: call void @free(ptr %tmp)
+; CHECK-NEXT: call void @tlxrt_temp_free(ptr %tmp)
 ; CHECK-NEXT: ret float %r
 define float @caller(ptr %src, i1 %c) {
 entry:
@@ -76,16 +76,16 @@ done:
 ; read it) is copied for each call into a heap temporary. Indirect calls
 ; and declarations get the same ABI.
 ; CHECK-LABEL: define float @shared(ptr %fp)
-; CHECK-NEXT: %[[COPY2:.*]] = call align 64 dereferenceable(131072) ptr @aligned_alloc(i64 64, i64 131072)
-; CHECK-NEXT: %[[COPY1:.*]] = call align 64 dereferenceable(131072) ptr @aligned_alloc(i64 64, i64 131072)
-; CHECK-NEXT: %v = call align 64 dereferenceable(131072) ptr @aligned_alloc(i64 64, i64 131072)
+; CHECK-NEXT: %[[COPY2:.*]] = call align 64 dereferenceable(131072) ptr @tlxrt_temp_alloc(i64 131072)
+; CHECK-NEXT: %[[COPY1:.*]] = call align 64 dereferenceable(131072) ptr @tlxrt_temp_alloc(i64 131072)
+; CHECK-NEXT: %v = call align 64 dereferenceable(131072) ptr @tlxrt_temp_alloc(i64 131072)
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 64 %[[COPY1]], ptr align 64 %v, i64 131072, i1 false)
 ; CHECK-NEXT: %a = call float %fp(ptr noundef align 64 %[[COPY1]])
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 64 %[[COPY2]], ptr align 64 %v, i64 131072, i1 false)
 ; CHECK-NEXT: %b = call float @external(ptr noundef align 64 %[[COPY2]])
-; CHECK: call void @free(ptr %[[COPY2]])
-; CHECK-NEXT: call void @free(ptr %[[COPY1]])
-; CHECK-NEXT: call void @free(ptr %v)
+; CHECK: call void @tlxrt_temp_free(ptr %[[COPY2]])
+; CHECK-NEXT: call void @tlxrt_temp_free(ptr %[[COPY1]])
+; CHECK-NEXT: call void @tlxrt_temp_free(ptr %v)
 ; CHECK-NEXT: ret float
 define float @shared(ptr %fp) {
   %v = alloca <32768 x float>, align 131072
