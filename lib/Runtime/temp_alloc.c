@@ -7,7 +7,7 @@
  * free) or, once its dynamic threshold has risen past them, from the top
  * of the heap, which it trims when two such buffers are freed - and every
  * later call faults the pages back in (a 3x3 NCHW convolution followed by
- * an unfused bias and relu: 30 GFLOP/s instead of 175 on Zen 5, a third
+ * an unfused bias and relu: 42 GFLOP/s instead of 196 on Zen 5, a third
  * of the time in the kernel). So each thread keeps the last few large
  * buffers it freed and hands them out again; small ones go straight back
  * to malloc, which recycles them well.
