@@ -101,6 +101,11 @@ llvm::Type *getPointerElementType(const llvm::CallBase &Call, unsigned ArgNo);
 std::optional<TensorValue> getTensorValue(const llvm::Value *Token,
                                           std::string *Why = nullptr);
 
+/// Metadata kind on the typeinfo tlx-recognize gives a result that is
+/// merged across control flow without a typeinfo of its own: a copy of the
+/// typeinfo naming the merged variable (messages point there).
+inline constexpr const char *MergedTypeInfoMD = "tlx.merged";
+
 /// The first typeinfo (in program order; in the op's block if one is) that
 /// types the data result of the compute op \p Op, or null.
 const llvm::CallBase *getResultTypeInfo(const llvm::CallBase &Op);

@@ -305,6 +305,20 @@ bool TLXVerifier::verifyRuntimeResultUse(const CallBase &Call) {
   return true;
 }
 
+/// Where the result typeinfo \p TI comes from when tlx-recognize made it
+/// from the typeinfo that names the variable a result is merged into.
+static std::string describeMergedTypeInfo(const CallBase &TI) {
+  const DebugLoc &Loc = TI.getDebugLoc();
+  if (!TI.getMetadata(MergedTypeInfoMD))
+    return "";
+  if (!Loc)
+    return " (the typeinfo after the control-flow merge names it)";
+  return (" (the typeinfo at line " + Twine(Loc.getLine()) + ", column " +
+          Twine(Loc.getCol()) +
+          " names the variable it is merged into)")
+      .str();
+}
+
 bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
                                         const OpResult &Result) {
   // -1 (matching no vector) when the count overflows.
@@ -339,10 +353,12 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
   if (!TV)
     return true;
   const TensorType &Ty = TV->Type;
+  std::string Where = describeMergedTypeInfo(*TI);
   if (Ty.Elem != Result.Elem)
-    return reportFailure(
-        Call, "result typeinfo element type " + userTypeName(Ty.Elem) +
-                  " differs from the inferred " + userTypeName(Result.Elem));
+    return reportFailure(Call, "result typeinfo element type " +
+                                   userTypeName(Ty.Elem) +
+                                   " differs from the inferred " +
+                                   userTypeName(Result.Elem) + Where);
   Dims Logical = Ty.logicalShape();
   // The typeinfo's shape is written in storage order; the op's result is
   // logical. Say which is which when a layout makes them differ. Run-time
@@ -369,7 +385,8 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
                                   : " as written (storage order; logical " +
                                         formatShape(Logical) + ")") +
                              " differs from the inferred result shape " +
-                             formatShape(Result.LogicalShape) + InStorage);
+                             formatShape(Result.LogicalShape) + InStorage +
+                             Where);
   }
   if (Kind == OpKind::Transpose && !isLogicalTranspose(Call)) {
     std::string Why;
@@ -377,7 +394,8 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
     if (Perm && Ty.Layout != *Perm)
       return reportFailure(
           Call, "result typeinfo layout " + formatList(Ty.Layout) +
-                    " differs from the permutation " + formatList(*Perm));
+                    " differs from the permutation " + formatList(*Perm) +
+                    Where);
   }
   return true;
 }

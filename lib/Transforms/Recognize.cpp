@@ -29,6 +29,8 @@
 //  4. Replace the results of data ops (after undoing ABI coercion of small
 //     vectors), erase the dummy calls, the temporaries they made dead and
 //     the dummy declarations.
+//  5. A result merged across control flow (phi/select) without a typeinfo
+//     of its own gets a copy of the first typeinfo naming the merged value.
 //
 // Any operand that cannot be resolved is an error at the call's source
 // location; the function's body is then dropped so that no tensor-sized
@@ -193,6 +195,7 @@ private:
 
   void checkTokenUses(CallInst &CB);
   void eraseDummies();
+  void nameMergedResults();
 };
 
 //===----------------------------------------------------------------------===//
@@ -1338,6 +1341,82 @@ void Recognizer::eraseDummies() {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Step 5: results merged across control flow.
+//===----------------------------------------------------------------------===//
+
+/// The typeinfos that name \p Result through the C variable it is assigned
+/// to: typeinfos of the phis and selects it reaches (if/else, ?:, switch,
+/// loops), the earliest in reverse post-order first.
+static SmallVector<CallBase *, 2>
+findMergedTypeInfos(Instruction &Result,
+                    const DenseMap<const BasicBlock *, unsigned> &RPONumber) {
+  SmallSetVector<Instruction *, 8> Web;
+  SmallVector<CallBase *, 2> TypeInfos;
+  Web.insert(&Result);
+  for (unsigned I = 0; I < Web.size(); ++I)
+    for (User *U : Web[I]->users()) {
+      if (isa<PHINode>(U) ||
+          (isa<SelectInst>(U) && U->getOperand(0) != Web[I]))
+        Web.insert(cast<Instruction>(U));
+      else if (auto *TI = dyn_cast<CallBase>(U);
+               I > 0 && TI && getOpKind(*TI) == OpKind::TypeInfo &&
+               TI->getArgOperand(0) == Web[I])
+        TypeInfos.push_back(TI);
+    }
+  stable_sort(TypeInfos, [&](const CallBase *A, const CallBase *B) {
+    if (A->getParent() != B->getParent())
+      return RPONumber.lookup(A->getParent()) <
+             RPONumber.lookup(B->getParent());
+    return A->comesBefore(B);
+  });
+  return TypeInfos;
+}
+
+/// A vector variable is the same tensor at every use: an op whose result
+/// reaches a phi or select without a typeinfo of its own writes it as the
+/// first typeinfo naming the merged variable says, as it would if that
+/// typeinfo named the result directly (docs/pipeline.md, "Merged values").
+/// C vectors, and results typed on their own path, are flat data that a
+/// later typeinfo reads with its own type.
+//   %r = call <N x T> @llvm.tensor.ceil(token %t)     ; no typeinfo of %r
+//   %v = phi <N x T> [ %r, %a ], [ %s, %b ]
+//   %t5 = call token @llvm.tensor.typeinfo(<N x T> %v, shape, layout, pad)
+// -->
+//   %r = call <N x T> @llvm.tensor.ceil(token %t)
+//   %r.t = call token @llvm.tensor.typeinfo(<N x T> %r, shape, layout, pad)
+void Recognizer::nameMergedResults() {
+  DenseMap<const BasicBlock *, unsigned> RPONumber;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    RPONumber[BB] = RPONumber.size();
+  SmallVector<CallBase *, 16> Results;
+  for (Instruction &I : instructions(F))
+    if (auto *Op = dyn_cast<CallBase>(&I))
+      if (std::optional<OpKind> Kind = getOpKind(*Op);
+          Kind && getOpDesc(*Kind).Result == ResultKind::Data &&
+          *Kind != OpKind::ToVector && !getResultTypeInfo(*Op))
+        Results.push_back(Op);
+  for (CallBase *Op : Results) {
+    SmallVector<CallBase *, 2> TypeInfos = findMergedTypeInfos(*Op, RPONumber);
+    if (TypeInfos.empty() || TypeInfos[0]->getArgOperand(0)->getType() !=
+                                 Op->getType())
+      continue;
+    CallBase &Named = *TypeInfos[0];
+    // A shape computed at run time cannot be merged (tlx-verify says so);
+    // only constant types are copied to the op.
+    if (!all_of(drop_begin(Named.args()),
+                [](const Value *V) { return isa<Constant>(V); }))
+      continue;
+    IRBuilder<> B(Op->getNextNode());
+    B.SetCurrentDebugLocation(Named.getDebugLoc());
+    SmallVector<Value *, 4> Args{Op};
+    append_range(Args, drop_begin(Named.args()));
+    CallInst *TI =
+        createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx), Args);
+    TI->setMetadata(MergedTypeInfoMD, MDNode::get(Ctx, {}));
+  }
+}
+
 bool Recognizer::run() {
   collectCalls();
   if (Calls.empty())
@@ -1364,6 +1443,7 @@ bool Recognizer::run() {
     return true;
   }
   eraseDummies();
+  nameMergedResults();
   promoteRuntimeLocals();
   return true;
 }

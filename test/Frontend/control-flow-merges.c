@@ -3,7 +3,10 @@
 // vector itself for a row-major typeinfo of a vector, tovector for a tensor
 // in memory (loads, a loop accumulator that starts as a load). Merged loads
 // are not re-read at the merge (their memory may have changed since).
-// Tensor values merge as plain phis.
+// Tensor values merge as plain phis; an op whose result reaches such a phi
+// without a typeinfo of its own gets a copy of the typeinfo that names the
+// merged variable (!tlx.merged), so it writes the layout that typeinfo
+// says.
 // RUN: %clang_tlx -O0 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
 // RUN: %clang_tlx -O2 -fplugin-arg-tlx-stop-after=recognize -S -emit-llvm -o - %s | FileCheck --enable-var-scope --implicit-check-not=@tensor_ %s
 
@@ -58,6 +61,13 @@ v16f merged_values(v16f x, int c) {
   return tensor_sqrt(tensor_typeinfo(v, S44));
 }
 
+v16f merged_column_major(v16f x, v16f y, int c) {
+  tlx_token_t tx = tensor_typeinfo(x, S44);
+  v16f v = c ? tensor_relu(tx) : y;
+  return tensor_sqrt(
+      tensor_typeinfo(v, TLX_SHAPE(4, 4), TLX_LAYOUT(1, 0), TLX_ZEROS(2)));
+}
+
 // CHECK-LABEL: define {{.*}} @if_else_values(
 // CHECK: [[X:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
 // CHECK: [[R:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.relu.v16f32(token [[X]])
@@ -96,7 +106,16 @@ v16f merged_values(v16f x, int c) {
 // CHECK-LABEL: define {{.*}} @merged_values(
 // CHECK: [[X:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.p0.v2i32.v2i32.v2i32(ptr elementtype(float) %0, <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
 // CHECK: [[R:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.relu.v16f32(token [[X]])
+// CHECK-NEXT: call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[R]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer), {{.*}}!tlx.merged
 // CHECK: [[F:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.fabs.v16f32(token [[X]])
+// CHECK-NEXT: call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[F]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer), {{.*}}!tlx.merged
 // CHECK: [[M:%[0-9a-z.]+]] = phi <16 x float> [ [[R]], %{{[0-9]+}} ], [ [[F]], %{{[0-9]+}} ]
 // CHECK: [[T:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[M]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer)
+// CHECK-NOT: !tlx.merged
+// CHECK: call <16 x float> @llvm.tensor.sqrt.v16f32(token [[T]])
+// CHECK-LABEL: define {{.*}} @merged_column_major(
+// CHECK: [[R:%[0-9a-z.]+]] = call <16 x float> @llvm.tensor.relu.v16f32(
+// CHECK-NEXT: call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[R]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 1, i32 0>, <2 x i32> zeroinitializer), {{.*}}!tlx.merged
+// CHECK: [[M:%[0-9a-z.]+]] = phi <16 x float> [ [[R]], %{{[0-9]+}} ], [ %{{[0-9]+}}, %{{[0-9]+}} ]
+// CHECK: [[T:%[0-9a-z.]+]] = call token @llvm.tensor.typeinfo.v16f32.v2i32.v2i32.v2i32(<16 x float> [[M]], <2 x i32> <i32 4, i32 4>, <2 x i32> <i32 1, i32 0>, <2 x i32> zeroinitializer)
 // CHECK: call <16 x float> @llvm.tensor.sqrt.v16f32(token [[T]])
