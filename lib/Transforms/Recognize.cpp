@@ -145,6 +145,17 @@ private:
   DenseMap<Value *, Value *> DataMirror;
   /// Data-op dummy calls -> their intrinsic calls.
   SmallVector<std::pair<CallInst *, CallInst *>, 8> DataResults;
+  /// A merge's incoming short-form token that a back edge brings
+  /// (`h = tlx_relu(h)` in a loop): resolved after the merge's readers,
+  /// then checked against the merged type and filled in.
+  struct PendingIncoming {
+    Instruction *DataMerge; ///< the data phi or select
+    unsigned OperandNo;
+    CallInst *TypeInfo; ///< the short form's tensor_typeinfo dummy
+    const TokenDesc *Merged;
+    CallInst *User; ///< where errors are reported
+  };
+  SmallVector<PendingIncoming, 4> PendingIncomings;
   /// Byval temporaries and ABI temporaries to erase once dead.
   SmallSetVector<AllocaInst *, 8> Temporaries;
 
@@ -185,6 +196,10 @@ private:
   void resolveTokenProducer(CallInst &CB, OpKind Kind);
   const TokenDesc *resolveToken(CallInst &User, unsigned ArgNo);
   const TokenDesc *mergeTokens(CallInst &User, Instruction *Merge);
+  bool checkMergedType(CallInst &User, const TokenDesc &First,
+                       const TokenDesc &L);
+  bool isPendingShortForm(Value *V) const;
+  void resolvePendingIncomings();
   Value *getLeafData(const TokenDesc &Leaf, Type *DataTy);
   void rewriteConsumer(CallInst &CB, OpKind Kind);
   void resolveInferredTypeInfo(CallInst &CB);
@@ -925,6 +940,8 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
         Web.insert(cast<Instruction>(In));
         continue;
       }
+      if (isPendingShortForm(In))
+        continue;
       error(User, "a token merged at this point (operand of " + opName(User) +
                       ") does not come from a TLX operation on every path");
       return nullptr;
@@ -948,26 +965,9 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
                       "call the operation on each path");
       return nullptr;
     }
-  for (const TokenDesc *L : Leaves) {
-    if (L->Elem != First.Elem) {
-      error(User, "tokens merged at this point (operand of " + opName(User) +
-                      ") have different element types (" +
-                      elementTypeName(First.Elem) + " and " +
-                      elementTypeName(L->Elem) + ")");
+  for (const TokenDesc *L : Leaves)
+    if (!checkMergedType(User, First, *L))
       return nullptr;
-    }
-    for (unsigned I = 0; I < 3; ++I)
-      if (L->typeArgs()[I] != First.typeArgs()[I]) {
-        static const char *const What[] = {"shapes", "layouts", "paddings"};
-        error(User, "tokens merged at this point (operand of " + opName(User) +
-                        ") have different " + What[I] + " (" +
-                        describeDims(cast<Constant>(First.typeArgs()[I])) +
-                        " and " +
-                        describeDims(cast<Constant>(L->typeArgs()[I])) +
-                        "); give the tensor one type on every path");
-        return nullptr;
-      }
-  }
 
   auto Shape = getConstantIntVector(First.Args[1]);
   int64_t N = 1;
@@ -1003,31 +1003,102 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
     Mirror[Sel] = SelectInst::Create(
         Sel->getCondition(), PoisonValue::get(DataTy), PoisonValue::get(DataTy),
         "tlx.merge", Sel->getIterator());
+  TokenDesc &Desc = Merged[Merge];
+  SmallVector<PendingIncoming, 2> Pending;
+  auto SetIncoming = [&](Instruction *DataMerge, unsigned OperandNo,
+                         Value *In) {
+    DataMerge->setOperand(OperandNo, MirrorOf(In));
+    if (Value *V = lookThroughMemory(In); isPendingShortForm(V))
+      Pending.push_back(
+          {DataMerge, OperandNo, cast<CallInst>(V), &Desc, &User});
+  };
   for (Instruction *W : Web) {
     if (auto *Phi = dyn_cast<PHINode>(W)) {
       auto *DataPhi = cast<PHINode>(Mirror[W]);
-      for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I)
-        DataPhi->addIncoming(MirrorOf(Phi->getIncomingValue(I)),
+      for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I) {
+        DataPhi->addIncoming(PoisonValue::get(DataTy),
                              Phi->getIncomingBlock(I));
+        SetIncoming(DataPhi, I, Phi->getIncomingValue(I));
+      }
       continue;
     }
     auto *Sel = cast<SelectInst>(W);
-    auto *DataSel = cast<SelectInst>(Mirror[W]);
-    DataSel->setOperand(1, MirrorOf(Sel->getTrueValue()));
-    DataSel->setOperand(2, MirrorOf(Sel->getFalseValue()));
+    SetIncoming(cast<SelectInst>(Mirror[W]), 1, Sel->getTrueValue());
+    SetIncoming(cast<SelectInst>(Mirror[W]), 2, Sel->getFalseValue());
   }
+  append_range(PendingIncomings, Pending);
 
-  TokenDesc Desc{OpKind::ToTensor,
-                 {Mirror[Merge], First.Args[1], First.Args[2], First.Args[3]},
-                 First.Elem,
-                 nullptr};
+  Desc = TokenDesc{OpKind::ToTensor,
+                   {Mirror[Merge], First.Args[1], First.Args[2], First.Args[3]},
+                   First.Elem,
+                   nullptr};
   Instruction *InsertPt = isa<PHINode>(Merge)
                               ? &*Merge->getParent()->getFirstInsertionPt()
                               : Merge->getNextNode();
   IRBuilder<> B(InsertPt);
   B.SetCurrentDebugLocation(User.getDebugLoc());
   Desc.NewCall = createOpCall(B, Desc.Kind, Type::getTokenTy(Ctx), Desc.Args);
-  return &(Merged[Merge] = std::move(Desc));
+  return &Desc;
+}
+
+/// Whether \p L, merged at \p User's operand, has the type of \p First;
+/// else says which part differs.
+bool Recognizer::checkMergedType(CallInst &User, const TokenDesc &First,
+                                 const TokenDesc &L) {
+  if (L.Elem != First.Elem) {
+    error(User, "tokens merged at this point (operand of " + opName(User) +
+                    ") have different element types (" +
+                    elementTypeName(First.Elem) + " and " +
+                    elementTypeName(L.Elem) + ")");
+    return false;
+  }
+  for (unsigned I = 0; I < 3; ++I)
+    if (L.typeArgs()[I] != First.typeArgs()[I]) {
+      static const char *const What[] = {"shapes", "layouts", "paddings"};
+      error(User, "tokens merged at this point (operand of " + opName(User) +
+                      ") have different " + What[I] + " (" +
+                      describeDims(cast<Constant>(First.typeArgs()[I])) +
+                      " and " + describeDims(cast<Constant>(L.typeArgs()[I])) +
+                      "); give the tensor one type on every path");
+      return false;
+    }
+  return true;
+}
+
+/// A short-form typeinfo (`tlx_relu(h)`) not resolved yet: its op reads
+/// the merge being built, through a back edge.
+bool Recognizer::isPendingShortForm(Value *V) const {
+  auto *CB = dyn_cast<CallInst>(V);
+  return CB && KindOf.count(CB) && isInferredTypeInfo(*CB) &&
+         !Tokens.count(CB);
+}
+
+/// Fills in the incoming values mergeTokens left for short-form tokens
+/// that back edges bring, once their ops are typed: each must have the
+/// merged type (a loop keeps its tensor's shape).
+void Recognizer::resolvePendingIncomings() {
+  for (const PendingIncoming &P : PendingIncomings) {
+    auto It = Tokens.find(P.TypeInfo);
+    if (It == Tokens.end())
+      continue; // its op failed, and said why
+    const TokenDesc &Leaf = It->second;
+    if (!isa<Constant>(Leaf.typeArgs()[0])) {
+      error(*P.User, "tokens merged at this point (operand of " +
+                         opName(*P.User) +
+                         ") have extents computed at run time; merging such "
+                         "tensors (if/else, ?:, loops) is not supported yet: "
+                         "call the operation on each path");
+      continue;
+    }
+    if (!checkMergedType(*P.User, *P.Merged, Leaf))
+      continue;
+    Type *DataTy = P.DataMerge->getType();
+    Value *&Data = DataMirror[Leaf.NewCall];
+    if (!Data)
+      Data = getLeafData(Leaf, DataTy);
+    P.DataMerge->setOperand(P.OperandNo, Data);
+  }
+  PendingIncomings.clear();
 }
 
 /// The vector type the data op \p CB returns in C: for a small vector the
@@ -1432,6 +1503,7 @@ bool Recognizer::run() {
       resolveInferredTypeInfo(*CB);
     else if (getOpDesc(KindOf[CB]).Result != ResultKind::Token)
       rewriteConsumer(*CB, KindOf[CB]);
+  resolvePendingIncomings();
   if (!Failed)
     for (CallInst *CB : Calls)
       if (getOpDesc(KindOf[CB]).Result == ResultKind::Token)

@@ -1,7 +1,8 @@
 // What the AST cannot decide, tlx-recognize reports from the IR, at the
 // call's file:line:col even without -g, and the compile fails: tokens merged
-// with different shapes, shapes that differ per path, tokens kept in memory
-// the recognizer cannot follow, and tokens used as numbers.
+// with different shapes (also by a loop, in the short form), shapes that
+// differ per path, tokens kept in memory the recognizer cannot follow, and
+// tokens used as numbers.
 // RUN: not %clang_tlx -O0 -S -emit-llvm -fplugin-arg-tlx-stop-after=recognize -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %clang_tlx -O2 -S -emit-llvm -fplugin-arg-tlx-stop-after=recognize -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %clang_tlx -O2 -c -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
@@ -49,3 +50,11 @@ v4f address_taken(v4f x) {
   return relu(x);
 }
 // CHECK-DAG: diag-ir-located.c:[[@LINE-3]]:9: error: the TLX operation 'tensor_relu' can only be called directly; its address cannot be taken
+
+void loop_changes_shape(float *x, float *y, int n) {
+  tlx_token_t h = TLX_LOAD(x, 2, 3);
+  for (int i = 0; i < n; ++i)
+    h = tlx_transpose(h);
+  TLX_STORE(y, h);
+}
+// CHECK-DAG: diag-ir-located.c:[[@LINE-2]]:3: error: tokens merged at this point (operand of 'tensor_store') have different shapes (<2, 3> and <3, 2>); give the tensor one type on every path
