@@ -6,6 +6,7 @@
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -177,6 +178,38 @@ bool isTLXOwnedBuffer(const Value *Ptr) {
   });
 }
 
+/// The object \p Ptr addresses, seen through a parameter's stack slot so
+/// that its noalias (restrict) attribute applies (stripParameterSpill).
+static const Value *getAccessedObject(const Value *Ptr) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  return stripParameterSpill(const_cast<Value *>(Obj));
+}
+
+/// Whether the objects behind \p A and \p B are certainly distinct: alias
+/// analysis on the objects themselves, where a restrict parameter is seen
+/// through its stack slot (clang's IR reloads it at every use, which hides
+/// the attribute from a query on the loaded pointers).
+static bool objectsDistinct(const Value *A, const Value *B, AAResults &AA) {
+  const Value *ObjA = getAccessedObject(A), *ObjB = getAccessedObject(B);
+  if (ObjA == ObjB || (ObjA == getUnderlyingObject(A) &&
+                       ObjB == getUnderlyingObject(B)))
+    return false; // nothing gained over the query on the pointers
+  return AA.isNoAlias(MemoryLocation::getBeforeOrAfter(ObjA),
+                      MemoryLocation::getBeforeOrAfter(ObjB));
+}
+
+/// The pointer \p I writes through, when it writes through one only.
+static const Value *getWrittenPointer(const Instruction &I) {
+  if (const auto *SI = dyn_cast<StoreInst>(&I))
+    return SI->getPointerOperand();
+  if (const auto *MI = dyn_cast<AnyMemIntrinsic>(&I))
+    return MI->getRawDest();
+  if (const auto *CB = dyn_cast<CallBase>(&I);
+      CB && getOpKind(*CB) == OpKind::Store)
+    return CB->getArgOperand(0);
+  return nullptr;
+}
+
 /// Whether \p Store (a tensor.store) may write memory \p Root points into.
 /// A TLX-owned buffer and any other pointer never meet (its address reaches
 /// no program code): alias analysis cannot tell, since the address is
@@ -203,10 +236,12 @@ bool mayClobberBetween(ArrayRef<Value *> Roots, const Instruction *From,
     std::optional<OpKind> Kind = getOpKind(I);
     if (Kind && *Kind != OpKind::Store)
       continue;
+    const Value *Written = getWrittenPointer(*I);
     for (Value *Root : Roots)
-      if (Kind ? storeMayWrite(*I, Root, AA)
-               : isModSet(AA.getModRefInfo(
-                     I, MemoryLocation::getBeforeOrAfter(Root))))
+      if ((Kind ? storeMayWrite(*I, Root, AA)
+                : isModSet(AA.getModRefInfo(
+                      I, MemoryLocation::getBeforeOrAfter(Root)))) &&
+          !(Written && objectsDistinct(Written, Root, AA)))
         return true;
   }
   return false;

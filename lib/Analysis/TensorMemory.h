@@ -70,7 +70,9 @@ Dims paddedLeadingDims(const TensorType &Ty);
 
 /// Whether memory that \p Roots point into may be written by an instruction
 /// strictly between \p From and \p To (same block); TLX intrinsics that do
-/// not write memory are skipped. Conservative across blocks (returns true).
+/// not write memory are skipped, and a write into an object alias analysis
+/// tells apart from a root's (restrict parameters seen through their stack
+/// slots) is no clobber. Conservative across blocks (returns true).
 bool mayClobberBetween(llvm::ArrayRef<llvm::Value *> Roots,
                        const llvm::Instruction *From,
                        const llvm::Instruction *To, llvm::AAResults &AA);

@@ -86,6 +86,8 @@ using namespace llvm;
 #define DEBUG_TYPE "tlx-bufferize"
 
 namespace tlx {
+static void mergeRuntimeTypeInfo(CallBase &First, CallBase &TI);
+
 namespace {
 
 CallInst *createReader(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
@@ -550,8 +552,9 @@ private:
   bool tryViewIntoGemm(CallBase &Op, CallBase &TI);
   bool tryStoreDestination(CallBase &Op, CallBase &TI);
   void bufferizeRuntimeResult(CallBase &Op, CallBase &TI);
-  void bufferRuntimeResult(CallBase &Op, CallBase &TI);
+  void bufferRuntimeResult(CallBase &Op, CallBase &TI, std::string Why = "");
   void writeRuntimeResult(CallBase &Op, CallBase &TI, CallBase &Store);
+  CallBase *typeResultAtOp(CallBase &Op, const CallBase &TI);
   bool operandsUnchangedUntil(CallBase &Op, CallBase &TI, Instruction &At,
                               bool Report = true);
   std::pair<CallInst *, CallInst *> copyToRuntimeBuffer(IRBuilderBase &B,
@@ -872,9 +875,15 @@ void Bufferizer::bufferizeRuntimeResult(CallBase &Op, CallBase &TI) {
                          "is named by one tensor_typeinfo in this version");
   if (!readsWithoutBuffer(TI))
     return bufferRuntimeResult(Op, TI);
-  auto *Store = cast<CallBase>(TI.user_back());
-  if (getOpKind(*Store) == OpKind::Store)
-    writeRuntimeResult(Op, TI, *Store);
+  auto *Reader = cast<CallBase>(TI.user_back());
+  if (getOpKind(*Reader) == OpKind::Store)
+    return writeRuntimeResult(Op, TI, *Reader);
+  // Fused into its reader, the op reads its operands there.
+  if (!operandsUnchangedUntil(Op, TI, *Reader, /*Report=*/false))
+    bufferRuntimeResult(Op, TI,
+                        "its operands may be written before " +
+                            getOpDesc(*getOpKind(*Reader)).shortName().str() +
+                            " reads it");
 }
 
 /// Allocates a heap buffer for the tensor \p Token (run-time extents) at
@@ -924,18 +933,56 @@ static std::string whyBuffered(const CallBase &TI) {
 // -->
 // %buf = malloc(run-time size); store(%buf, %t); %b = load(%buf, shape)
 // (readers of %b); free(%buf) after the last
-void Bufferizer::bufferRuntimeResult(CallBase &Op, CallBase &TI) {
-  std::string Why = whyBuffered(TI);
-  IRBuilder<> B(TI.getNextNode());
-  auto [Store, Reader] = copyToRuntimeBuffer(B, &TI, Op, "tlx.rtbuf");
-  TI.replaceUsesWithIf(Reader, [&](Use &U) { return U.getUser() != Store; });
-  if (!operandsUnchangedUntil(Op, TI, *Store))
+void Bufferizer::bufferRuntimeResult(CallBase &Op, CallBase &TI,
+                                     std::string Why) {
+  if (Why.empty())
+    Why = whyBuffered(TI);
+  CallBase *Named = &TI;
+  // The program may write what the op reads before it names the result:
+  // the result is typed and copied where the op is, and the program's
+  // typeinfo is checked to give its extents.
+  if (!operandsUnchangedUntil(Op, TI, TI, /*Report=*/false))
+    if (CallBase *AtOp = typeResultAtOp(Op, TI)) {
+      mergeRuntimeTypeInfo(*AtOp, TI);
+      Named = AtOp;
+    }
+  IRBuilder<> B(Named->getNextNode());
+  auto [Store, Reader] = copyToRuntimeBuffer(B, Named, Op, "tlx.rtbuf");
+  Named->replaceUsesWithIf(Reader,
+                           [&](Use &U) { return U.getUser() != Store; });
+  if (!operandsUnchangedUntil(Op, *Named, *Store))
     return;
   emitRemark(DEBUG_TYPE, "RuntimeBuffer", Op,
              getOpDesc(*getOpKind(Op)).shortName() +
                  ": result with run-time extents computed into a heap "
                  "buffer of its run-time size (" +
                  Why + ")");
+}
+
+/// A typeinfo right after \p Op of the extents it computes, in the layout
+/// and padding of its typeinfo \p TI; null when the op's extents come
+/// from \p TI itself (one-operand broadcast, the reshapes).
+CallBase *Bufferizer::typeResultAtOp(CallBase &Op, const CallBase &TI) {
+  IRBuilder<> B(Op.getNextNode());
+  B.SetCurrentDebugLocation(Op.getDebugLoc());
+  std::string Why;
+  std::optional<TensorType> Ty = inferHomedResultType(B, Op, Why);
+  if (!Ty)
+    return nullptr;
+  TensorType Named = getTensorValue(&TI)->Type;
+  if (Ty->Elem != Named.Elem || Ty->rank() != Named.rank())
+    return nullptr;
+  // Storage dim I holds logical dim Layout[I]; the inferred type is
+  // logical row-major.
+  TensorType AtOp = *Ty;
+  AtOp.Layout = Named.Layout;
+  AtOp.Padding = Named.Padding;
+  for (unsigned I = 0; I < Named.rank(); ++I) {
+    AtOp.Shape[I] = Ty->Shape[Named.Layout[I]];
+    if (!Ty->ShapeRefs.empty())
+      AtOp.ShapeRefs[I] = Ty->ShapeRefs[Named.Layout[I]];
+  }
+  return emitTypeInfo(B, &Op, AtOp);
 }
 
 /// Whether nothing writes what the ops computing \p TI (\p Op's result)
