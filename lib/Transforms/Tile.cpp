@@ -746,6 +746,33 @@ static void emitKernelCalls(IRBuilderBase &B, Function &Kernel,
   Batch(0);
 }
 
+/// The memory \p Token reads, as a run-time view: a load or memory-form
+/// typeinfo, or a transpose or broadcast of memory with constant extents
+/// that tlx-bufferize left for the GEMM to read through its strides
+/// (getViewThroughIndexMaps: `tlx_matmul(a, tlx_transpose(b))` with `a` of
+/// run-time extents and `b` of constant ones).
+static std::optional<RuntimeView> emitOperandView(IRBuilderBase &B,
+                                                  const Value *Token) {
+  if (std::optional<RuntimeView> V = emitTokenView(B, Token))
+    return V;
+  std::optional<StridedView> SV = getViewThroughIndexMaps(Token);
+  if (!SV || is_contained(SV->Shape, DynamicExtent))
+    return std::nullopt;
+  RuntimeView V;
+  V.Ptr = SV->Ptr;
+  V.Elem = SV->Elem;
+  for (unsigned D = 0; D < SV->rank(); ++D) {
+    V.Extents.push_back(B.getInt64(SV->Shape[D]));
+    V.Strides.push_back(B.getInt64(SV->Strides[D]));
+    V.StorageOrder.push_back(D);
+  }
+  // Outermost first: the larger stride (a broadcast dim, stride 0, last).
+  stable_sort(V.StorageOrder, [&](unsigned X, unsigned Y) {
+    return SV->Strides[X] > SV->Strides[Y];
+  });
+  return V;
+}
+
 /// A matmul or mma whose extents the program computes (batched or not),
 /// and the unary elementwise ops \p Chain applied to its result in turn (a
 /// fused epilogue) before \p Store writes it: operands and destination
@@ -760,11 +787,11 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   bool IsMMA = Kind != OpKind::MatMul;
   unsigned First = IsMMA ? 1 : 0;
   IRBuilder<> B(&Store);
-  std::optional<RuntimeView> AV = emitTokenView(B, Op.getArgOperand(First));
+  std::optional<RuntimeView> AV = emitOperandView(B, Op.getArgOperand(First));
   std::optional<RuntimeView> BV =
-      emitTokenView(B, Op.getArgOperand(First + 1));
+      emitOperandView(B, Op.getArgOperand(First + 1));
   std::optional<RuntimeView> AccV =
-      IsMMA ? emitTokenView(B, Op.getArgOperand(0)) : std::nullopt;
+      IsMMA ? emitOperandView(B, Op.getArgOperand(0)) : std::nullopt;
   if (!AV || !BV || (IsMMA && !AccV))
     return emitError(Op, "with extents computed at run time, the operands "
                          "of " +

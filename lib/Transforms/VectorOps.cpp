@@ -266,6 +266,7 @@ private:
   CallInst *nameResult(CallInst *Op, const TensorType &Ty);
   CallInst *broadcastScalar(Value *S, Type *VecTy, Instruction &At);
   bool nameConstantInputs();
+  bool splatBitcastScalars();
   bool nameMergedVectors();
   bool retypeToTensorOfResults();
   void storeTensor(StoreInst &SI);
@@ -481,6 +482,38 @@ Value *VectorLowering::getSplatScalar(Value *V) const {
   if (!Idx || !Idx->isZero())
     return nullptr;
   return IE->getOperand(1);
+}
+
+/// clang's `c ? x : s` on ext vectors with a scalar variable `s` splats
+/// it and selects with bitwise operators on integer bitcasts; a bitcast of
+/// a splat is made a splat of the scalar's bitcast, so that the operators
+/// read it as a scalar (as they read a constant splat, which folds).
+//   %v = shufflevector (insertelement poison, float %s, 0), zeroinitializer
+//   %b = bitcast <N x float> %v to <N x i32>
+// -->
+//   %c = bitcast float %s to i32
+//   %b = shufflevector (insertelement poison, i32 %c, 0), zeroinitializer
+bool VectorLowering::splatBitcastScalars() {
+  SmallVector<BitCastInst *, 4> Casts;
+  for (Instruction &I : instructions(F))
+    if (auto *BC = dyn_cast<BitCastInst>(&I);
+        BC && isa<FixedVectorType>(BC->getType()) &&
+        isa<FixedVectorType>(BC->getSrcTy()) &&
+        cast<FixedVectorType>(BC->getType())->getNumElements() ==
+            cast<FixedVectorType>(BC->getSrcTy())->getNumElements() &&
+        getSplatScalar(BC->getOperand(0)) &&
+        !isa<Constant>(BC->getOperand(0)))
+      Casts.push_back(BC);
+  for (BitCastInst *BC : Casts) {
+    auto *VT = cast<FixedVectorType>(BC->getType());
+    IRBuilder<> B(BC);
+    B.SetCurrentDebugLocation(BC->getDebugLoc());
+    Value *S = B.CreateBitCast(getSplatScalar(BC->getOperand(0)),
+                               VT->getElementType());
+    BC->replaceAllUsesWith(B.CreateVectorSplat(VT->getNumElements(), S));
+    BC->eraseFromParent();
+  }
+  return !Casts.empty();
 }
 
 /// The C operators TLX has ops for, on vectors of its element types.
@@ -1106,6 +1139,7 @@ bool VectorLowering::run() {
       }))
     F.addFnAttr(TensorCodeAttr);
   Changed |= nameConstantInputs();
+  Changed |= splatBitcastScalars();
   collectTensorValues();
   expandMulAdds();
   assignTypes();

@@ -18,6 +18,7 @@
 // CHECK: bias: ok
 // CHECK: scaled: ok
 // CHECK: select: ok
+// CHECK: select with a scalar variable: ok
 // CHECK: integers: ok
 // CHECK: convert: ok
 // CHECK: column-major: ok
@@ -25,6 +26,7 @@
 // CHECK: other block: ok
 // CHECK: gemm operand: ok
 // CHECK: PASSED
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <tlx.h>
@@ -165,6 +167,38 @@ static void test_select(void) {
     free(a), free(b), free(o), free(mask), free(ta);
   }
   printf("select: ok\n");
+}
+
+/* ?: with a scalar variable on either side (clang splats it and selects
+ * with bitwise operators on the bits). */
+static void select_scalar(int m, int n, float s, const float *a,
+                          const float *b, float *o1, float *o2) {
+  f32v ta = tensor_fabs_f32(TLX_LOAD(a, m, n));
+  tensor_typeinfo(ta, RM(m, n));
+  f32v tb = tensor_ceil_f32(TLX_LOAD(b, m, n));
+  tensor_typeinfo(tb, RM(m, n));
+  f32v l = ta <= tb ? ta : s;
+  tensor_store(o1, tensor_typeinfo(l, RM(m, n)), TLX_ZEROS(2));
+  f32v r = ta <= tb ? s : tb;
+  tensor_store(o2, tensor_typeinfo(r, RM(m, n)), TLX_ZEROS(2));
+}
+
+static void test_select_scalar(void) {
+  for (int s = 0; s < NSIZES; ++s) {
+    int m = sizes[s][0], n = sizes[s][1];
+    long c = (long)m * n;
+    float *a = fill_f32(c, 13), *b = fill_f32(c, 14);
+    float *o1 = fill_f32(c, 15), *o2 = fill_f32(c, 16);
+    float scalar = -0.375f * (s + 1);
+    select_scalar(m, n, scalar, a, b, o1, o2);
+    for (long i = 0; i < c; ++i) {
+      float fa = fabsf(a[i]), cb = ceilf(b[i]);
+      expect("select scalar", m, n, i, o1[i], fa <= cb ? fa : scalar);
+      expect("select scalar left", m, n, i, o2[i], fa <= cb ? scalar : cb);
+    }
+    free(a), free(b), free(o1), free(o2);
+  }
+  printf("select with a scalar variable: ok\n");
 }
 
 /* Integer operators: wrapping products, shifts, bitwise, by a scalar. */
@@ -358,6 +392,7 @@ int main(void) {
   test_bias();
   test_scaled();
   test_select();
+  test_select_scalar();
   test_integers();
   test_convert();
   test_column_major();
