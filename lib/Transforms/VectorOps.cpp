@@ -267,6 +267,7 @@ private:
   CallInst *broadcastScalar(Value *S, Type *VecTy, Instruction &At);
   bool nameConstantInputs();
   bool splatBitcastScalars();
+  bool readConstantElements();
   bool nameMergedVectors();
   bool retypeToTensorOfResults();
   void storeTensor(StoreInst &SI);
@@ -514,6 +515,38 @@ bool VectorLowering::splatBitcastScalars() {
     BC->eraseFromParent();
   }
   return !Casts.empty();
+}
+
+/// A C vector variable the program initialized and TLX reads (`v80 z =
+/// {0}; ... vector_totensor(z, ...)`) is promoted to its constant, which C
+/// then reads element by element at a run-time index: a splat's element,
+/// or one element of the constant in memory.
+//   %e = extractelement <80 x float> zeroinitializer, i32 %i  -->  0.0
+//   %e = extractelement <80 x float> <...>, i32 %i
+// -->
+//   %p = getelementptr float, ptr @tlx.const, i32 %i ; %e = load float, %p
+bool VectorLowering::readConstantElements() {
+  SmallVector<ExtractElementInst *, 4> Reads;
+  for (Instruction &I : instructions(F))
+    if (auto *EE = dyn_cast<ExtractElementInst>(&I);
+        EE && isa<Constant>(EE->getVectorOperand()) &&
+        isWideVector(EE->getVectorOperand()->getType(), DL))
+      Reads.push_back(EE);
+  for (ExtractElementInst *EE : Reads) {
+    auto *C = cast<Constant>(EE->getVectorOperand());
+    Value *Elem = C->getSplatValue();
+    if (!Elem) {
+      IRBuilder<> B(EE);
+      B.SetCurrentDebugLocation(EE->getDebugLoc());
+      Type *Ty = EE->getType();
+      Value *Ptr = B.CreateGEP(Ty, createConstantGlobal(*F.getParent(), C),
+                               EE->getIndexOperand());
+      Elem = B.CreateLoad(Ty, Ptr);
+    }
+    EE->replaceAllUsesWith(Elem);
+    EE->eraseFromParent();
+  }
+  return !Reads.empty();
 }
 
 /// The C operators TLX has ops for, on vectors of its element types.
@@ -1140,6 +1173,7 @@ bool VectorLowering::run() {
     F.addFnAttr(TensorCodeAttr);
   Changed |= nameConstantInputs();
   Changed |= splatBitcastScalars();
+  Changed |= readConstantElements();
   collectTensorValues();
   expandMulAdds();
   assignTypes();
