@@ -271,7 +271,7 @@ static bool checkData(const TensorValue &TV, std::string &Why) {
   // A run-time shape names memory or an op's result, whose C vector type
   // carries only the element type; C vector data has a constant shape.
   if (TV.Type.isDynamic()) {
-    if (TV.isMemory() || isOpResult(TV.Data))
+    if (TV.isMemory() || isOpResult(TV.Data) || isRuntimeMergeData(TV.Data))
       return true;
     return fail(Why, "shape " + formatShape(TV.Type.Shape) +
                          " is computed at run time, but the data is a C "
@@ -807,6 +807,36 @@ bool isRuntimeFusible(OpKind Kind) {
   default:
     return isReduce(Kind) || isUnaryElementwise(Kind) || isCOperatorOp(Kind);
   }
+}
+
+bool isRuntimeMergeData(const Value *V) {
+  if (!isa<PHINode>(V) && !isa<SelectInst>(V))
+    return false;
+  SmallVector<const Value *, 8> Work{V};
+  SmallPtrSet<const Value *, 8> Seen{V};
+  while (!Work.empty()) {
+    const auto *I = cast<Instruction>(Work.pop_back_val());
+    auto Inputs = isa<PHINode>(I)
+                      ? SmallVector<const Value *, 4>(
+                            cast<PHINode>(I)->incoming_values())
+                      : SmallVector<const Value *, 4>{I->getOperand(1),
+                                                      I->getOperand(2)};
+    for (const Value *In : Inputs) {
+      if (isa<UndefValue>(In) || getOpKind(In) == OpKind::ToVector)
+        continue;
+      if (!isa<PHINode>(In) && !isa<SelectInst>(In))
+        return false;
+      if (Seen.insert(In).second)
+        Work.push_back(In);
+    }
+  }
+  return true;
+}
+
+bool onlyFeedsRuntimeMerges(const CallBase &Call) {
+  return !Call.use_empty() && all_of(Call.users(), [](const User *U) {
+    return isRuntimeMergeData(U);
+  });
 }
 
 /// Run-time extents reach only the ops that lower them.

@@ -61,6 +61,13 @@ bool acceptsRuntimeExtents(OpKind Kind);
 /// broadcast, pad, concat and reduce.*.
 bool isRuntimeFusible(OpKind Kind);
 
+/// Whether \p V is the data of tensors with run-time extents merged across
+/// control flow (tlx-recognize): a phi or select, through others, of
+/// tovector results, whose <1 x T> only stands for the tensors.
+bool isRuntimeMergeData(const llvm::Value *V);
+/// Whether the tovector \p Call only feeds such merges.
+bool onlyFeedsRuntimeMerges(const llvm::CallBase &Call);
+
 /// The extent of storage dim \p Dim of \p Ty as an i32: its constant, or
 /// read where it lives (Ty.ShapeRefs) at \p B.
 llvm::Value *emitExtentI32(llvm::IRBuilderBase &B, const TensorType &Ty,

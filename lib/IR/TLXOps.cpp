@@ -403,6 +403,7 @@ bool isUnaryElementwise(OpKind Kind) {
 bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo) {
   switch (Kind) {
   case OpKind::TypeInfo:
+  case OpKind::ToTensor: // the merge of run-time-sized tensors
     return ArgNo == 1;
   case OpKind::Load:
     return ArgNo == 1 || ArgNo == 4;

@@ -268,6 +268,17 @@ static bool takesShapeFromResultTypeInfo(const CallBase &Call, OpKind Kind) {
 }
 
 void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
+  // A path's contribution to a merge of run-time-sized tensors: its
+  // <1 x T> stands for the operand, which tlx-bufferize copies.
+  if (Kind == OpKind::ToVector) {
+    std::optional<TensorValue> In = getTensorValue(Call.getArgOperand(0));
+    if (In && In->Type.isDynamic()) {
+      if (!onlyFeedsRuntimeMerges(Call))
+        report(Call, "the elements of a tensor whose extents are computed "
+                     "at run time cannot be read as a C vector");
+      return;
+    }
+  }
   const CallBase *TI = getResultTypeInfo(Call);
   std::string Why;
   std::optional<TensorValue> ResultTV =

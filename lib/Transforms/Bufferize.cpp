@@ -144,6 +144,12 @@ struct MergedTensor {
   OpKind Kind;
   TensorType Ty;
   Value *Buffer = nullptr;
+  /// With run-time extents (isDynamic()): each path's tensor gets a heap
+  /// buffer of its size; entry-block slots hold the current one and its
+  /// shape vector.
+  Value *Slot = nullptr, *ShapeSlot = nullptr;
+
+  bool isDynamic() const { return Ty.isDynamic(); }
 
   /// Whether the buffer's bytes are the merged vector as C holds it: a
   /// typeinfo's data is in storage order, a totensor's in logical order.
@@ -166,7 +172,11 @@ private:
   SmallVector<Instruction *, 8> collectWeb(Value *Data);
   void selectToBranches(SelectInst &Sel);
   void allocateBuffer(MergedTensor &MT);
+  void allocateSlots(MergedTensor &MT);
   CallInst *readBuffer(IRBuilderBase &B, const MergedTensor &MT);
+  void emitRuntimeCopies(IRBuilderBase &B,
+                         ArrayRef<std::pair<const MergedTensor *, Value *>>
+                             Copies);
   Value *loadVector(IRBuilderBase &B, PHINode &Phi);
   void replaceConsumer(CallBase &C, PHINode &Phi);
   void replaceEscapes(PHINode &Phi);
@@ -244,6 +254,8 @@ void MergeLowering::selectToBranches(SelectInst &Sel) {
 // Merge buffers live as long as the function's frame: an entry-block
 // alloca, or a malloc at entry freed at every return.
 void MergeLowering::allocateBuffer(MergedTensor &MT) {
+  if (MT.isDynamic())
+    return allocateSlots(MT);
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
   Buffer Buf = emitAllocBuffer(B, MT.Ty.Elem, MT.Ty.numElements(), "tlx.merge");
   if (Buf.IsHeap)
@@ -258,10 +270,89 @@ void MergeLowering::allocateBuffer(MergedTensor &MT) {
                  Twine(Buf.Bytes) + " bytes)");
 }
 
+// A merge of tensors with run-time extents (tlx-recognize's `totensor(
+// phi <1 x T>, phi <n x i32>)`) cannot have one buffer for the function:
+// each path copies its tensor into a heap buffer of its own extents, and
+// entry-block slots hold the current buffer and its shape vector. The
+// buffer a path replaces is freed once every copy on its edge is made (a
+// loop's next activation may be computed from the last one), the last one
+// at every return:
+//   entry: %slot = alloca ptr (null) ; %shape = alloca <n x i32>
+//   edge:  %new = tlxrt_alloc_tensor(extents) ; store(%new, %incoming)
+//          %old = load %slot ; store %new, %slot ; store extents, %shape
+//          tlxrt_temp_free(%old)
+//   merge: load(load %slot, load %shape, layout, padding)
+void MergeLowering::allocateSlots(MergedTensor &MT) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  LLVMContext &Ctx = F.getContext();
+  MT.Slot = B.CreateAlloca(PointerType::getUnqual(Ctx), nullptr,
+                           "tlx.merge.slot");
+  MT.ShapeSlot = B.CreateAlloca(
+      FixedVectorType::get(Type::getInt32Ty(Ctx), MT.Ty.rank()), nullptr,
+      "tlx.merge.shape");
+  B.SetInsertPoint(cast<Instruction>(MT.ShapeSlot)->getNextNode());
+  B.CreateStore(ConstantPointerNull::get(PointerType::getUnqual(Ctx)),
+                MT.Slot);
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      IRBuilder<> RB(Ret);
+      emitFree(RB, RB.CreateLoad(PointerType::getUnqual(Ctx), MT.Slot));
+    }
+  emitRemark(DEBUG_TYPE, "Merge", *MT.Consumer,
+             "tensor " + formatShape(MT.Ty.Shape) + " " +
+                 elementTypeName(MT.Ty.Elem) +
+                 " with run-time extents merged across control flow: each "
+                 "path writes it into a heap buffer of its size");
+}
+
 /// A token reading the merge buffer (packed, in storage order).
 CallInst *MergeLowering::readBuffer(IRBuilderBase &B, const MergedTensor &MT) {
   Dims LD(MT.Ty.rank(), 0);
-  return createReader(B, MT.Buffer, MT.Ty, LD);
+  if (!MT.isDynamic())
+    return createReader(B, MT.Buffer, MT.Ty, LD);
+  LLVMContext &Ctx = F.getContext();
+  Value *Ptr = B.CreateLoad(PointerType::getUnqual(Ctx), MT.Slot);
+  Buffers.insert(Ptr);
+  auto *ShapeTy = FixedVectorType::get(Type::getInt32Ty(Ctx), MT.Ty.rank());
+  Value *Shape = B.CreateLoad(ShapeTy, MT.ShapeSlot);
+  TensorType Ty = MT.Ty;
+  Ty.Padding.assign(Ty.rank(), 0);
+  Ty.Shape.assign(Ty.rank(), DynamicExtent);
+  Ty.ShapeRefs.clear();
+  for (unsigned D = 0; D < Ty.rank(); ++D)
+    Ty.ShapeRefs.push_back({Shape, D});
+  return createReader(B, Ptr, Ty, LD);
+}
+
+/// The copies of tensors with run-time extents on one edge (see
+/// allocateSlots): all of them before any slot changes, since one may read
+/// another merge's current buffer.
+void MergeLowering::emitRuntimeCopies(
+    IRBuilderBase &B,
+    ArrayRef<std::pair<const MergedTensor *, Value *>> Copies) {
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<std::tuple<const MergedTensor *, Value *, Value *>, 4> New;
+  for (auto &[MT, Token] : Copies) {
+    if (!MT->isDynamic())
+      continue;
+    TensorType Ty = getTensorValue(Token)->Type;
+    Ty.Padding.assign(Ty.rank(), 0);
+    SmallVector<Value *, 4> Extents;
+    for (unsigned D = 0; D < Ty.rank(); ++D)
+      Extents.push_back(emitExtent(B, Ty, D));
+    Value *Ptr = emitRuntimeTensorAlloc(B, *MT->Consumer, Ty.Elem, Extents);
+    Ptr->setName("tlx.merge.buf");
+    createStore(B, Ptr, Token, Ty, Dims(Ty.rank(), 0));
+    New.push_back({MT, Ptr, emitShapeVector(B, Ty)});
+  }
+  SmallVector<Value *, 4> Old;
+  for (auto &[MT, Ptr, Shape] : New) {
+    Old.push_back(B.CreateLoad(PointerType::getUnqual(Ctx), MT->Slot));
+    B.CreateStore(Ptr, MT->Slot);
+    B.CreateStore(Shape, MT->ShapeSlot);
+  }
+  for (Value *Ptr : Old)
+    emitFree(B, Ptr);
 }
 
 /// The merged vector, as its consumer reads it, loaded at \p B.
@@ -282,8 +373,9 @@ void MergeLowering::replaceConsumer(CallBase &C, PHINode &Phi) {
   std::optional<TensorValue> TV = getTensorValue(&C);
   IRBuilder<> B(&C);
   Value *New;
-  if (TV && *getOpKind(C) == MT.Kind && TV->Type.Shape == MT.Ty.Shape &&
-      TV->Type.Layout == MT.Ty.Layout && TV->Type.Elem == MT.Ty.Elem) {
+  if (MT.isDynamic() ||
+      (TV && *getOpKind(C) == MT.Kind && TV->Type.Shape == MT.Ty.Shape &&
+       TV->Type.Layout == MT.Ty.Layout && TV->Type.Elem == MT.Ty.Elem)) {
     New = readBuffer(B, MT);
   } else {
     // Read differently from the merge's first consumer: from the vector.
@@ -357,6 +449,8 @@ Value *MergeLowering::readImageAs(IRBuilderBase &B, const MergedTensor &From,
 /// alike, else the vector renamed the way \p To's consumer names it.
 Value *MergeLowering::readMergeAs(IRBuilderBase &B, const MergedTensor &From,
                                   const MergedTensor &To, Type *VecTy) {
+  if (From.isDynamic()) // one web: one layout, extents of their own
+    return readBuffer(B, From);
   if (From.holdsVectorImage() == To.holdsVectorImage() &&
       From.Ty.Shape == To.Ty.Shape && From.Ty.Layout == To.Ty.Layout &&
       From.Ty.Elem == To.Ty.Elem)
@@ -372,7 +466,11 @@ Value *MergeLowering::getIncomingToken(IRBuilderBase &B,
                                        const MergedTensor &MT, Value *In) {
   if (auto *Q = dyn_cast<PHINode>(In); Q && Merges.count(Q))
     return readMergeAs(B, Merges.find(Q)->second, MT, In->getType());
-  // tovector / totensor (both logical order) cancel out.
+  // tovector / totensor (both logical order) cancel out; with run-time
+  // extents, the <1 x T> only stands for the tensor.
+  if (auto *TV = dyn_cast<CallBase>(In);
+      TV && getOpKind(*TV) == OpKind::ToVector && MT.isDynamic())
+    return TV->getArgOperand(0);
   if (auto *TV = dyn_cast<CallBase>(In);
       TV && getOpKind(*TV) == OpKind::ToVector && MT.Kind == OpKind::ToTensor)
     if (std::optional<TensorValue> Src = getTensorValue(TV->getArgOperand(0));
@@ -428,13 +526,14 @@ void MergeLowering::emitEdgeCopies(BasicBlock &Succ, BasicBlock &Pred,
       continue; // no tensor on this path
     B.SetCurrentDebugLocation(It->second.Consumer->getDebugLoc());
     Copies.push_back({&It->second, getIncomingToken(B, It->second, In)});
-    Written.insert(It->second.Buffer);
+    if (It->second.Buffer)
+      Written.insert(It->second.Buffer);
   }
   SmallVector<Value *, 2> Snapshots;
   for (auto &[MT, Token] : Copies) {
     std::optional<TensorValue> TV = getTensorValue(Token);
-    if (!TV || !TV->isMemory() || !Written.count(TV->Data) ||
-        TV->Data == MT->Buffer)
+    if (MT->isDynamic() || !TV || !TV->isMemory() ||
+        !Written.count(TV->Data) || TV->Data == MT->Buffer)
       continue;
     Buffer Tmp = emitAllocBuffer(B, MT->Ty.Elem, MT->Ty.numElements(),
                                  "tlx.merge.tmp");
@@ -444,8 +543,10 @@ void MergeLowering::emitEdgeCopies(BasicBlock &Succ, BasicBlock &Pred,
     if (Tmp.IsHeap)
       Snapshots.push_back(Tmp.Ptr);
   }
+  emitRuntimeCopies(B, Copies);
   for (auto &[MT, Token] : Copies)
-    createStore(B, MT->Buffer, Token, MT->Ty, Dims(MT->Ty.rank(), 0));
+    if (!MT->isDynamic())
+      createStore(B, MT->Buffer, Token, MT->Ty, Dims(MT->Ty.rank(), 0));
   for (Value *Ptr : Snapshots)
     emitFree(B, Ptr);
 }

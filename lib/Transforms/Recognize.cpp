@@ -143,17 +143,20 @@ private:
   /// Token phis/selects and leaf tokens -> the data they merge, shared by
   /// the merge points of one web (two loop-carried tokens that swap).
   DenseMap<Value *, Value *> DataMirror;
+  /// The same for the shape vectors of tensors with run-time extents.
+  DenseMap<Value *, Value *> ShapeMirror;
   /// Data-op dummy calls -> their intrinsic calls.
   SmallVector<std::pair<CallInst *, CallInst *>, 8> DataResults;
   /// A merge's incoming short-form token that a back edge brings
   /// (`h = tlx_relu(h)` in a loop): resolved after the merge's readers,
   /// then checked against the merged type and filled in.
   struct PendingIncoming {
-    Instruction *DataMerge; ///< the data phi or select
+    Instruction *Mirror; ///< the data (or shape) phi or select
     unsigned OperandNo;
     CallInst *TypeInfo; ///< the short form's tensor_typeinfo dummy
     const TokenDesc *Merged;
     CallInst *User; ///< where errors are reported
+    bool Shape;     ///< Mirror merges shape vectors
   };
   SmallVector<PendingIncoming, 4> PendingIncomings;
   /// Byval temporaries and ABI temporaries to erase once dead.
@@ -196,11 +199,18 @@ private:
   void resolveTokenProducer(CallInst &CB, OpKind Kind);
   const TokenDesc *resolveToken(CallInst &User, unsigned ArgNo);
   const TokenDesc *mergeTokens(CallInst &User, Instruction *Merge);
+  bool collectTokenWeb(CallInst &User, Instruction *Merge,
+                       SmallSetVector<Instruction *, 8> &Web,
+                       SmallSetVector<const TokenDesc *, 4> &Leaves);
+  Value *mirrorWeb(CallInst &User, const TokenDesc &Desc,
+                   ArrayRef<Instruction *> Web,
+                   ArrayRef<const TokenDesc *> Leaves, bool Shape, Type *Ty,
+                   function_ref<Value *(const TokenDesc &)> LeafValue);
   bool checkMergedType(CallInst &User, const TokenDesc &First,
-                       const TokenDesc &L);
+                       const TokenDesc &L, bool CompareShapes = true);
   bool isPendingShortForm(Value *V) const;
   void resolvePendingIncomings();
-  Value *getLeafData(const TokenDesc &Leaf, Type *DataTy);
+  Value *getLeafData(const TokenDesc &Leaf, Type *DataTy, bool Dynamic);
   void rewriteConsumer(CallInst &CB, OpKind Kind);
   void resolveInferredTypeInfo(CallInst &CB);
   Value *resolveStrides(CallInst &CB, unsigned ArgNo,
@@ -883,8 +893,10 @@ const TokenDesc *Recognizer::resolveToken(CallInst &User, unsigned ArgNo) {
 
 /// The logical (row-major) data of \p Leaf as a vector: its own data when
 /// that is in logical order (a totensor of a vector, or a typeinfo of one
-/// with the identity layout), else the tensor read with tovector.
-Value *Recognizer::getLeafData(const TokenDesc &Leaf, Type *DataTy) {
+/// with the identity layout), else the tensor read with tovector - always
+/// for a \p Dynamic merge, whose <1 x T> data only stands for the tensor.
+Value *Recognizer::getLeafData(const TokenDesc &Leaf, Type *DataTy,
+                               bool Dynamic) {
   auto IsIdentity = [](const Value *Layout) {
     auto L = getConstantIntVector(Layout);
     for (unsigned I = 0; L && I < L->size(); ++I)
@@ -892,7 +904,7 @@ Value *Recognizer::getLeafData(const TokenDesc &Leaf, Type *DataTy) {
         return false;
     return L.has_value();
   };
-  if (!Leaf.isMemory() && Leaf.Kind != OpKind::Load &&
+  if (!Dynamic && !Leaf.isMemory() && Leaf.Kind != OpKind::Load &&
       Leaf.Args[0]->getType() == DataTy &&
       (Leaf.Kind == OpKind::ToTensor || IsIdentity(Leaf.Args[2])))
     return Leaf.Args[0];
@@ -918,118 +930,41 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   if (Found != Merged.end())
     return &Found->second;
 
-  // The web of phis and selects that merges tokens, and its leaves.
   SmallSetVector<Instruction *, 8> Web;
   SmallSetVector<const TokenDesc *, 4> Leaves;
-  Web.insert(Merge);
-  for (unsigned I = 0; I < Web.size(); ++I) {
-    Instruction *W = Web[I];
-    auto Inputs =
-        isa<PHINode>(W)
-            ? SmallVector<Value *, 4>(cast<PHINode>(W)->incoming_values())
-            : SmallVector<Value *, 4>{W->getOperand(1), W->getOperand(2)};
-    for (Value *In : Inputs) {
-      In = lookThroughMemory(In);
-      if (isa<UndefValue>(In))
-        continue;
-      if (auto It = Tokens.find(In); It != Tokens.end()) {
-        Leaves.insert(&It->second);
-        continue;
-      }
-      if (isa<PHINode>(In) || isa<SelectInst>(In)) {
-        Web.insert(cast<Instruction>(In));
-        continue;
-      }
-      if (isPendingShortForm(In))
-        continue;
-      error(User, "a token merged at this point (operand of " + opName(User) +
-                      ") does not come from a TLX operation on every path");
-      return nullptr;
-    }
-  }
-  if (Leaves.empty()) {
-    error(User, "the token operand of " + opName(User) +
-                    " is never assigned a TLX token");
+  if (!collectTokenWeb(User, Merge, Web, Leaves))
     return nullptr;
-  }
-
-  // Every path must describe the same tensor type, with constant extents:
-  // a merge of tensors whose sizes are computed at run time would need a
-  // buffer of run-time size, which TLX does not have yet.
+  // Every path must describe one tensor type. Extents computed at run time
+  // may differ per path (each op checks the extents it reads): the data is
+  // then merged as a <1 x T> placeholder and the extents by phis of the
+  // shape vectors (tlx-bufferize gives each path a buffer of its size).
   const TokenDesc &First = *Leaves[0];
+  bool Dynamic = any_of(Leaves, [](const TokenDesc *L) {
+    return !isa<Constant>(L->typeArgs()[0]);
+  });
   for (const TokenDesc *L : Leaves)
-    if (!isa<Constant>(L->typeArgs()[0])) {
-      error(User, "tokens merged at this point (operand of " + opName(User) +
-                      ") have extents computed at run time; merging such "
-                      "tensors (if/else, ?:, loops) is not supported yet: "
-                      "call the operation on each path");
+    if (!checkMergedType(User, First, *L, /*CompareShapes=*/!Dynamic))
       return nullptr;
-    }
-  for (const TokenDesc *L : Leaves)
-    if (!checkMergedType(User, First, *L))
-      return nullptr;
-
-  auto Shape = getConstantIntVector(First.Args[1]);
-  int64_t N = 1;
-  for (int64_t E : *Shape)
-    N *= E;
-  Type *DataTy = FixedVectorType::get(First.Elem, N);
-  // Mirror what no earlier merge point mirrored already.
-  DenseMap<Value *, Value *> &Mirror = DataMirror;
-  for (const TokenDesc *L : Leaves)
-    if (!Mirror.count(L->NewCall))
-      Mirror[L->NewCall] = getLeafData(*L, DataTy);
-  Web.remove_if([&](Instruction *W) { return Mirror.count(W); });
-  // Phis first (they may form cycles), then selects in dominance order.
-  for (Instruction *W : Web)
-    if (auto *Phi = dyn_cast<PHINode>(W))
-      Mirror[W] = PHINode::Create(DataTy, Phi->getNumIncomingValues(),
-                                  "tlx.merge", Phi->getIterator());
-  auto MirrorOf = [&](Value *In) -> Value * {
-    In = lookThroughMemory(In);
-    if (isa<UndefValue>(In))
-      return PoisonValue::get(DataTy);
-    if (auto It = Tokens.find(In); It != Tokens.end())
-      return Mirror.lookup(It->second.NewCall);
-    return Mirror.lookup(In);
-  };
-  SmallVector<SelectInst *, 4> Selects;
-  for (Instruction *W : Web)
-    if (auto *Sel = dyn_cast<SelectInst>(W))
-      Selects.push_back(Sel);
-  sort(Selects,
-       [&](SelectInst *A, SelectInst *B) { return DT.dominates(A, B); });
-  for (SelectInst *Sel : Selects)
-    Mirror[Sel] = SelectInst::Create(
-        Sel->getCondition(), PoisonValue::get(DataTy), PoisonValue::get(DataTy),
-        "tlx.merge", Sel->getIterator());
-  TokenDesc &Desc = Merged[Merge];
-  SmallVector<PendingIncoming, 2> Pending;
-  auto SetIncoming = [&](Instruction *DataMerge, unsigned OperandNo,
-                         Value *In) {
-    DataMerge->setOperand(OperandNo, MirrorOf(In));
-    if (Value *V = lookThroughMemory(In); isPendingShortForm(V))
-      Pending.push_back(
-          {DataMerge, OperandNo, cast<CallInst>(V), &Desc, &User});
-  };
-  for (Instruction *W : Web) {
-    if (auto *Phi = dyn_cast<PHINode>(W)) {
-      auto *DataPhi = cast<PHINode>(Mirror[W]);
-      for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I) {
-        DataPhi->addIncoming(PoisonValue::get(DataTy),
-                             Phi->getIncomingBlock(I));
-        SetIncoming(DataPhi, I, Phi->getIncomingValue(I));
-      }
-      continue;
-    }
-    auto *Sel = cast<SelectInst>(W);
-    SetIncoming(cast<SelectInst>(Mirror[W]), 1, Sel->getTrueValue());
-    SetIncoming(cast<SelectInst>(Mirror[W]), 2, Sel->getFalseValue());
+  Type *DataTy = FixedVectorType::get(First.Elem, 1);
+  if (!Dynamic) {
+    int64_t N = 1;
+    std::optional<Dims> Shape = getConstantIntVector(First.Args[1]);
+    for (int64_t E : *Shape)
+      N *= E;
+    DataTy = FixedVectorType::get(First.Elem, N);
   }
-  append_range(PendingIncomings, Pending);
 
+  TokenDesc &Desc = Merged[Merge];
+  Value *Data = mirrorWeb(
+      User, Desc, Web.getArrayRef(), Leaves.getArrayRef(), /*Shape=*/false, DataTy,
+      [&](const TokenDesc &L) { return getLeafData(L, DataTy, Dynamic); });
+  Value *Shape = First.Args[1];
+  if (Dynamic)
+    Shape = mirrorWeb(User, Desc, Web.getArrayRef(), Leaves.getArrayRef(), /*Shape=*/true,
+                      First.Args[1]->getType(),
+                      [](const TokenDesc &L) { return L.Args[1]; });
   Desc = TokenDesc{OpKind::ToTensor,
-                   {Mirror[Merge], First.Args[1], First.Args[2], First.Args[3]},
+                   {Data, Shape, First.Args[2], First.Args[3]},
                    First.Elem,
                    nullptr};
   Instruction *InsertPt = isa<PHINode>(Merge)
@@ -1041,10 +976,125 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   return &Desc;
 }
 
+/// The web of phis and selects that merges tokens at \p Merge, and its
+/// leaves (short-form tokens a back edge brings are left pending); false
+/// after an error at \p User.
+bool Recognizer::collectTokenWeb(CallInst &User, Instruction *Merge,
+                                 SmallSetVector<Instruction *, 8> &Web,
+                                 SmallSetVector<const TokenDesc *, 4> &Leaves) {
+  Web.insert(Merge);
+  for (unsigned I = 0; I < Web.size(); ++I) {
+    Instruction *W = Web[I];
+    auto Inputs =
+        isa<PHINode>(W)
+            ? SmallVector<Value *, 4>(cast<PHINode>(W)->incoming_values())
+            : SmallVector<Value *, 4>{W->getOperand(1), W->getOperand(2)};
+    for (Value *In : Inputs) {
+      In = lookThroughMemory(In);
+      if (isa<UndefValue>(In) || isPendingShortForm(In))
+        continue;
+      if (auto It = Tokens.find(In); It != Tokens.end()) {
+        Leaves.insert(&It->second);
+        continue;
+      }
+      if (isa<PHINode>(In) || isa<SelectInst>(In)) {
+        Web.insert(cast<Instruction>(In));
+        continue;
+      }
+      error(User, "a token merged at this point (operand of " + opName(User) +
+                      ") does not come from a TLX operation on every path");
+      return false;
+    }
+  }
+  if (Leaves.empty()) {
+    error(User, "the token operand of " + opName(User) +
+                    " is never assigned a TLX token");
+    return false;
+  }
+  return true;
+}
+
+/// Mirrors the token phis and selects of \p Web with phis and selects of
+/// type \p Ty - the merged data, or with \p Shape the merged extents -
+/// whose leaves are \p LeafValue of each token; returns the mirror of the
+/// merge \p Desc is for (Web[0]). The mirrors of one web are shared by its
+/// merge points (two loop-carried tokens that swap).
+//   %tok = phi i32 [ %t1, %a ], [ %t2, %b ]     ; C tokens merged
+// -->
+//   %d1 = call <N x T> @llvm.tensor.tovector(token %t1')   ; in %a's path
+//   %d2 = call <N x T> @llvm.tensor.tovector(token %t2')
+//   %data = phi <N x T> [ %d1, %a ], [ %d2, %b ]
+//   %tok' = call token @llvm.vector.totensor(<N x T> %data, shape, ...)
+Value *Recognizer::mirrorWeb(
+    CallInst &User, const TokenDesc &Desc,
+    ArrayRef<Instruction *> Web, ArrayRef<const TokenDesc *> Leaves,
+    bool Shape, Type *Ty,
+    function_ref<Value *(const TokenDesc &)> LeafValue) {
+  DenseMap<Value *, Value *> &Mirror = Shape ? ShapeMirror : DataMirror;
+  for (const TokenDesc *L : Leaves)
+    if (!Mirror.count(L->NewCall))
+      Mirror[L->NewCall] = LeafValue(*L);
+  SmallVector<Instruction *, 8> New;
+  for (Instruction *W : Web)
+    if (!Mirror.count(W))
+      New.push_back(W);
+  // Phis first (they may form cycles), then selects in dominance order.
+  StringRef Name = Shape ? "tlx.merge.shape" : "tlx.merge";
+  for (Instruction *W : New)
+    if (auto *Phi = dyn_cast<PHINode>(W))
+      Mirror[W] = PHINode::Create(Ty, Phi->getNumIncomingValues(), Name,
+                                  Phi->getIterator());
+  SmallVector<SelectInst *, 4> Selects;
+  for (Instruction *W : New)
+    if (auto *Sel = dyn_cast<SelectInst>(W))
+      Selects.push_back(Sel);
+  sort(Selects,
+       [&](SelectInst *A, SelectInst *B) { return DT.dominates(A, B); });
+  for (SelectInst *Sel : Selects)
+    Mirror[Sel] = SelectInst::Create(Sel->getCondition(),
+                                     PoisonValue::get(Ty),
+                                     PoisonValue::get(Ty), Name,
+                                     Sel->getIterator());
+  auto SetIncoming = [&](Instruction *M, unsigned OperandNo, Value *In) {
+    In = lookThroughMemory(In);
+    if (isPendingShortForm(In)) {
+      PendingIncomings.push_back(
+          {M, OperandNo, cast<CallInst>(In), &Desc, &User, Shape});
+      return;
+    }
+    if (auto It = Tokens.find(In); It != Tokens.end())
+      In = It->second.NewCall;
+    M->setOperand(OperandNo, isa<UndefValue>(In) ? PoisonValue::get(Ty)
+                                                 : Mirror.lookup(In));
+  };
+  for (Instruction *W : New) {
+    if (auto *Phi = dyn_cast<PHINode>(W)) {
+      auto *M = cast<PHINode>(Mirror[W]);
+      for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I) {
+        M->addIncoming(PoisonValue::get(Ty), Phi->getIncomingBlock(I));
+        SetIncoming(M, I, Phi->getIncomingValue(I));
+      }
+      continue;
+    }
+    auto *Sel = cast<SelectInst>(W);
+    SetIncoming(cast<SelectInst>(Mirror[W]), 1, Sel->getTrueValue());
+    SetIncoming(cast<SelectInst>(Mirror[W]), 2, Sel->getFalseValue());
+  }
+  return Mirror.lookup(Web[0]);
+}
+
+/// A short-form typeinfo (`tlx_relu(h)`) not resolved yet: its op reads
+/// the merge being built, through a back edge.
+bool Recognizer::isPendingShortForm(Value *V) const {
+  auto *CB = dyn_cast<CallInst>(V);
+  return CB && KindOf.count(CB) && isInferredTypeInfo(*CB) &&
+         !Tokens.count(CB);
+}
+
 /// Whether \p L, merged at \p User's operand, has the type of \p First;
 /// else says which part differs.
 bool Recognizer::checkMergedType(CallInst &User, const TokenDesc &First,
-                                 const TokenDesc &L) {
+                                 const TokenDesc &L, bool CompareShapes) {
   if (L.Elem != First.Elem) {
     error(User, "tokens merged at this point (operand of " + opName(User) +
                     ") have different element types (" +
@@ -1052,7 +1102,13 @@ bool Recognizer::checkMergedType(CallInst &User, const TokenDesc &First,
                     elementTypeName(L.Elem) + ")");
     return false;
   }
-  for (unsigned I = 0; I < 3; ++I)
+  if (L.typeArgs()[0]->getType() != First.typeArgs()[0]->getType()) {
+    error(User, "tokens merged at this point (operand of " + opName(User) +
+                    ") have different ranks; give the tensor one type on "
+                    "every path");
+    return false;
+  }
+  for (unsigned I = CompareShapes ? 0 : 1; I < 3; ++I)
     if (L.typeArgs()[I] != First.typeArgs()[I]) {
       static const char *const What[] = {"shapes", "layouts", "paddings"};
       error(User, "tokens merged at this point (operand of " + opName(User) +
@@ -1065,13 +1121,6 @@ bool Recognizer::checkMergedType(CallInst &User, const TokenDesc &First,
   return true;
 }
 
-/// A short-form typeinfo (`tlx_relu(h)`) not resolved yet: its op reads
-/// the merge being built, through a back edge.
-bool Recognizer::isPendingShortForm(Value *V) const {
-  auto *CB = dyn_cast<CallInst>(V);
-  return CB && KindOf.count(CB) && isInferredTypeInfo(*CB) &&
-         !Tokens.count(CB);
-}
 
 /// Fills in the incoming values mergeTokens left for short-form tokens
 /// that back edges bring, once their ops are typed: each must have the
@@ -1082,21 +1131,22 @@ void Recognizer::resolvePendingIncomings() {
     if (It == Tokens.end())
       continue; // its op failed, and said why
     const TokenDesc &Leaf = It->second;
-    if (!isa<Constant>(Leaf.typeArgs()[0])) {
+    bool Dynamic = !isa<Constant>(P.Merged->typeArgs()[0]);
+    if (!Dynamic && !isa<Constant>(Leaf.typeArgs()[0])) {
       error(*P.User, "tokens merged at this point (operand of " +
                          opName(*P.User) +
-                         ") have extents computed at run time; merging such "
-                         "tensors (if/else, ?:, loops) is not supported yet: "
-                         "call the operation on each path");
+                         ") have constant extents on one path and extents "
+                         "computed at run time on another (a loop's body); "
+                         "give them one kind on every path");
       continue;
     }
-    if (!checkMergedType(*P.User, *P.Merged, Leaf))
+    if (!checkMergedType(*P.User, *P.Merged, Leaf, !Dynamic))
       continue;
-    Type *DataTy = P.DataMerge->getType();
-    Value *&Data = DataMirror[Leaf.NewCall];
-    if (!Data)
-      Data = getLeafData(Leaf, DataTy);
-    P.DataMerge->setOperand(P.OperandNo, Data);
+    Value *&Incoming = (P.Shape ? ShapeMirror : DataMirror)[Leaf.NewCall];
+    if (!Incoming)
+      Incoming = P.Shape ? Leaf.Args[1]
+                         : getLeafData(Leaf, P.Mirror->getType(), Dynamic);
+    P.Mirror->setOperand(P.OperandNo, Incoming);
   }
   PendingIncomings.clear();
 }
