@@ -1,8 +1,7 @@
-// What the AST cannot decide, tlx-recognize reports from the IR, at the
-// call's file:line:col even without -g, and the compile fails: tokens merged
-// with different shapes (also by a loop, in the short form), shapes that
-// differ per path, tokens kept in memory the recognizer cannot follow, and
-// tokens used as numbers.
+// What the AST cannot decide, tlx-recognize reports from the IR, at the call's
+// file:line:col even without -g, and the compile fails: tokens merged with
+// different shapes (also by a short-form loop), shapes that differ per path,
+// tokens kept in memory the recognizer cannot follow, tokens used as numbers.
 // RUN: not %clang_tlx -O0 -S -emit-llvm -fplugin-arg-tlx-stop-after=recognize -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %clang_tlx -O2 -S -emit-llvm -fplugin-arg-tlx-stop-after=recognize -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %clang_tlx -O2 -c -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
