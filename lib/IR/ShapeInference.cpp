@@ -822,7 +822,9 @@ bool isRuntimeMergeData(const Value *V) {
                       : SmallVector<const Value *, 4>{I->getOperand(1),
                                                       I->getOperand(2)};
     for (const Value *In : Inputs) {
-      if (isa<UndefValue>(In) || getOpKind(In) == OpKind::ToVector)
+      std::optional<OpKind> K = getOpKind(In);
+      if (isa<UndefValue>(In) ||
+          (K && getOpDesc(*K).Result == ResultKind::Data))
         continue;
       if (!isa<PHINode>(In) && !isa<SelectInst>(In))
         return false;
@@ -1535,6 +1537,30 @@ inferHomedResultType(IRBuilderBase &B, const CallBase &Op, std::string &Why) {
   if (Ty)
     placeComputedExtents(B, Op, *Ty);
   return Ty;
+}
+
+std::optional<TensorType> inferHomedResultTypeAs(IRBuilderBase &B,
+                                                 const CallBase &Op,
+                                                 const TensorType &Named,
+                                                 std::string &Why) {
+  std::optional<TensorType> Ty = inferHomedResultType(B, Op, Why);
+  if (!Ty)
+    return std::nullopt;
+  if (Ty->Elem != Named.Elem || Ty->rank() != Named.rank()) {
+    Why = "the result is not the tensor its typeinfo names";
+    return std::nullopt;
+  }
+  Dims Logical = Ty->logicalShape();
+  ExtentRefs Refs = Ty->logicalShapeRefs();
+  TensorType As = *Ty;
+  As.Layout = Named.Layout;
+  As.Padding = Named.Padding;
+  for (unsigned I = 0; I < Named.rank(); ++I) {
+    As.Shape[I] = Logical[Named.Layout[I]];
+    if (!Refs.empty())
+      As.ShapeRefs[I] = Refs[Named.Layout[I]];
+  }
+  return As;
 }
 
 /// The type TLX infers for \p Op's result from its operands alone.

@@ -62,8 +62,9 @@ bool acceptsRuntimeExtents(OpKind Kind);
 bool isRuntimeFusible(OpKind Kind);
 
 /// Whether \p V is the data of tensors with run-time extents merged across
-/// control flow (tlx-recognize): a phi or select, through others, of
-/// tovector results, whose <1 x T> only stands for the tensors.
+/// control flow: a phi or select, through others, of TLX results - the
+/// tovectors tlx-recognize makes, whose <1 x T> only stands for the
+/// tensors, or (while it makes them) the results a C variable holds.
 bool isRuntimeMergeData(const llvm::Value *V);
 /// Whether the tovector \p Call only feeds such merges.
 bool onlyFeedsRuntimeMerges(const llvm::CallBase &Call);
@@ -114,6 +115,13 @@ std::optional<TensorType> inferUntypedResult(llvm::IRBuilderBase &B,
 std::optional<TensorType> inferHomedResultType(llvm::IRBuilderBase &B,
                                                const llvm::CallBase &Op,
                                                std::string &Why);
+/// inferHomedResultType stored as \p Named says: its layout and padding
+/// (a result named by a typeinfo the op's extents must match); nullopt
+/// when the element type or rank differs.
+std::optional<TensorType> inferHomedResultTypeAs(llvm::IRBuilderBase &B,
+                                                 const llvm::CallBase &Op,
+                                                 const TensorType &Named,
+                                                 std::string &Why);
 
 /// The tensor of type \p Ty whose logical row-major order is the tensor
 /// \p RowMajor names (what `totensor(data, Ty)` means for a TLX result):

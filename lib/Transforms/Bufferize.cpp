@@ -1067,23 +1067,9 @@ CallBase *Bufferizer::typeResultAtOp(CallBase &Op, const CallBase &TI) {
   IRBuilder<> B(Op.getNextNode());
   B.SetCurrentDebugLocation(Op.getDebugLoc());
   std::string Why;
-  std::optional<TensorType> Ty = inferHomedResultType(B, Op, Why);
-  if (!Ty)
-    return nullptr;
-  TensorType Named = getTensorValue(&TI)->Type;
-  if (Ty->Elem != Named.Elem || Ty->rank() != Named.rank())
-    return nullptr;
-  // Storage dim I holds logical dim Layout[I]; the inferred type is
-  // logical row-major.
-  TensorType AtOp = *Ty;
-  AtOp.Layout = Named.Layout;
-  AtOp.Padding = Named.Padding;
-  for (unsigned I = 0; I < Named.rank(); ++I) {
-    AtOp.Shape[I] = Ty->Shape[Named.Layout[I]];
-    if (!Ty->ShapeRefs.empty())
-      AtOp.ShapeRefs[I] = Ty->ShapeRefs[Named.Layout[I]];
-  }
-  return emitTypeInfo(B, &Op, AtOp);
+  std::optional<TensorType> Ty =
+      inferHomedResultTypeAs(B, Op, getTensorValue(&TI)->Type, Why);
+  return Ty ? emitTypeInfo(B, &Op, *Ty) : nullptr;
 }
 
 /// Whether nothing writes what the ops computing \p TI (\p Op's result)
@@ -1637,20 +1623,8 @@ bool Bufferizer::run() {
 /// check without a branch: ops stay in their readers' blocks) and becomes
 /// First.
 static void mergeRuntimeTypeInfo(CallBase &First, CallBase &TI) {
-  TensorType FirstTy = getTensorValue(&First)->Type;
-  TensorType Ty = getTensorValue(&TI)->Type;
   IRBuilder<> B(&TI);
-  SmallVector<Value *, 8> Args = emitLogicalExtents(B, FirstTy);
-  SmallVector<Value *, 4> Said = emitLogicalExtents(B, Ty);
-  Value *Same = emitSameExtents(B, Args, Said);
-  Args.append(Said.begin(), Said.end());
-  std::string Shape = shapeFormat(Said.size());
-  if (!isa<Constant>(Same))
-    RuntimeChecker(B, TI).requireInline(
-        Same,
-        "the result is " + Shape + " at run time, but this typeinfo says " +
-            Shape,
-        Args);
+  emitTypeInfoCheck(B, getTensorValue(&First)->Type, TI);
   TI.replaceAllUsesWith(&First);
   TI.eraseFromParent();
 }

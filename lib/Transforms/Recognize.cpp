@@ -221,6 +221,9 @@ private:
   void checkTokenUses(CallInst &CB);
   void eraseDummies();
   void nameMergedResults();
+  void mergeRuntimeValues();
+  bool mirrorRuntimeValues(CallBase &TI, DenseMap<Value *, Value *> &Data,
+                           DenseMap<Value *, Value *> &Shape);
 };
 
 //===----------------------------------------------------------------------===//
@@ -976,6 +979,48 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   return &Desc;
 }
 
+/// Mirrors each phi and select of \p Web that \p Mirror lacks with a phi or
+/// select of type \p Ty (named \p Name) over the same blocks or condition,
+/// its incoming values given by \p Incoming (the mirror, the operand
+/// number, the original incoming value). Phis first, since they may form
+/// cycles, then selects in dominance order.
+static void mirrorMerges(
+    ArrayRef<Instruction *> Web, Type *Ty, StringRef Name,
+    DenseMap<Value *, Value *> &Mirror, DominatorTree &DT,
+    function_ref<Value *(Instruction *, unsigned, Value *)> Incoming) {
+  SmallVector<Instruction *, 8> New;
+  for (Instruction *W : Web)
+    if (!Mirror.count(W))
+      New.push_back(W);
+  for (Instruction *W : New)
+    if (auto *Phi = dyn_cast<PHINode>(W))
+      Mirror[W] = PHINode::Create(Ty, Phi->getNumIncomingValues(), Name,
+                                  Phi->getIterator());
+  SmallVector<SelectInst *, 4> Selects;
+  for (Instruction *W : New)
+    if (auto *Sel = dyn_cast<SelectInst>(W))
+      Selects.push_back(Sel);
+  sort(Selects,
+       [&](SelectInst *A, SelectInst *B) { return DT.dominates(A, B); });
+  for (SelectInst *Sel : Selects)
+    Mirror[Sel] =
+        SelectInst::Create(Sel->getCondition(), PoisonValue::get(Ty),
+                           PoisonValue::get(Ty), Name, Sel->getIterator());
+  for (Instruction *W : New) {
+    if (auto *Phi = dyn_cast<PHINode>(W)) {
+      auto *M = cast<PHINode>(Mirror[W]);
+      for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I) {
+        M->addIncoming(PoisonValue::get(Ty), Phi->getIncomingBlock(I));
+        M->setIncomingValue(I, Incoming(M, I, Phi->getIncomingValue(I)));
+      }
+      continue;
+    }
+    auto *Sel = cast<SelectInst>(W), *M = cast<SelectInst>(Mirror[W]);
+    M->setOperand(1, Incoming(M, 1, Sel->getTrueValue()));
+    M->setOperand(2, Incoming(M, 2, Sel->getFalseValue()));
+  }
+}
+
 /// The web of phis and selects that merges tokens at \p Merge, and its
 /// leaves (short-form tokens a back edge brings are left pending); false
 /// after an error at \p User.
@@ -1034,52 +1079,19 @@ Value *Recognizer::mirrorWeb(
   for (const TokenDesc *L : Leaves)
     if (!Mirror.count(L->NewCall))
       Mirror[L->NewCall] = LeafValue(*L);
-  SmallVector<Instruction *, 8> New;
-  for (Instruction *W : Web)
-    if (!Mirror.count(W))
-      New.push_back(W);
-  // Phis first (they may form cycles), then selects in dominance order.
-  StringRef Name = Shape ? "tlx.merge.shape" : "tlx.merge";
-  for (Instruction *W : New)
-    if (auto *Phi = dyn_cast<PHINode>(W))
-      Mirror[W] = PHINode::Create(Ty, Phi->getNumIncomingValues(), Name,
-                                  Phi->getIterator());
-  SmallVector<SelectInst *, 4> Selects;
-  for (Instruction *W : New)
-    if (auto *Sel = dyn_cast<SelectInst>(W))
-      Selects.push_back(Sel);
-  sort(Selects,
-       [&](SelectInst *A, SelectInst *B) { return DT.dominates(A, B); });
-  for (SelectInst *Sel : Selects)
-    Mirror[Sel] = SelectInst::Create(Sel->getCondition(),
-                                     PoisonValue::get(Ty),
-                                     PoisonValue::get(Ty), Name,
-                                     Sel->getIterator());
-  auto SetIncoming = [&](Instruction *M, unsigned OperandNo, Value *In) {
-    In = lookThroughMemory(In);
-    if (isPendingShortForm(In)) {
-      PendingIncomings.push_back(
-          {M, OperandNo, cast<CallInst>(In), &Desc, &User, Shape});
-      return;
-    }
-    if (auto It = Tokens.find(In); It != Tokens.end())
-      In = It->second.NewCall;
-    M->setOperand(OperandNo, isa<UndefValue>(In) ? PoisonValue::get(Ty)
-                                                 : Mirror.lookup(In));
-  };
-  for (Instruction *W : New) {
-    if (auto *Phi = dyn_cast<PHINode>(W)) {
-      auto *M = cast<PHINode>(Mirror[W]);
-      for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I) {
-        M->addIncoming(PoisonValue::get(Ty), Phi->getIncomingBlock(I));
-        SetIncoming(M, I, Phi->getIncomingValue(I));
-      }
-      continue;
-    }
-    auto *Sel = cast<SelectInst>(W);
-    SetIncoming(cast<SelectInst>(Mirror[W]), 1, Sel->getTrueValue());
-    SetIncoming(cast<SelectInst>(Mirror[W]), 2, Sel->getFalseValue());
-  }
+  mirrorMerges(Web, Ty, Shape ? "tlx.merge.shape" : "tlx.merge", Mirror, DT,
+               [&](Instruction *M, unsigned OperandNo, Value *In) -> Value * {
+                 In = lookThroughMemory(In);
+                 if (isPendingShortForm(In)) {
+                   PendingIncomings.push_back({M, OperandNo, cast<CallInst>(In),
+                                               &Desc, &User, Shape});
+                   return PoisonValue::get(Ty);
+                 }
+                 if (auto It = Tokens.find(In); It != Tokens.end())
+                   In = It->second.NewCall;
+                 return isa<UndefValue>(In) ? PoisonValue::get(Ty)
+                                            : Mirror.lookup(In);
+               });
   return Mirror.lookup(Web[0]);
 }
 
@@ -1538,6 +1550,119 @@ void Recognizer::nameMergedResults() {
   }
 }
 
+/// Mirrors the phis and selects merging run-time-sized results that the
+/// typeinfo \p TI names: each result is typed where it is computed (its
+/// own typeinfo, or one of the extents it computes in TI's layout), and
+/// contributes tovector of that (\p Data) and its shape vector (\p Shape).
+/// False when a leaf is not a TLX result (tlx-verify says why).
+bool Recognizer::mirrorRuntimeValues(CallBase &TI,
+                                     DenseMap<Value *, Value *> &Data,
+                                     DenseMap<Value *, Value *> &Shape) {
+  TensorType Ty = getTensorValue(&TI)->Type;
+  SmallSetVector<Instruction *, 8> Web;
+  SmallSetVector<CallBase *, 4> Leaves;
+  Web.insert(cast<Instruction>(TI.getArgOperand(0)));
+  for (unsigned I = 0; I < Web.size(); ++I) {
+    auto Inputs = isa<PHINode>(Web[I])
+                      ? SmallVector<Value *, 4>(
+                            cast<PHINode>(Web[I])->incoming_values())
+                      : SmallVector<Value *, 4>{Web[I]->getOperand(1),
+                                                Web[I]->getOperand(2)};
+    for (Value *In : Inputs) {
+      if (isa<UndefValue>(In) || Data.count(In))
+        continue;
+      if (isa<PHINode>(In) || isa<SelectInst>(In)) {
+        Web.insert(cast<Instruction>(In));
+        continue;
+      }
+      auto *Op = dyn_cast<CallBase>(In);
+      std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
+      if (!K || getOpDesc(*K).Result != ResultKind::Data)
+        return false;
+      Leaves.insert(Op);
+    }
+  }
+  for (CallBase *Op : Leaves) {
+    auto *Named = const_cast<CallBase *>(getResultTypeInfo(*Op));
+    IRBuilder<> B(Op->getNextNode());
+    B.SetCurrentDebugLocation(Op->getDebugLoc());
+    if (!Named || Named->getParent() != Op->getParent()) {
+      std::string Why;
+      std::optional<TensorType> AtOp = inferHomedResultTypeAs(B, *Op, Ty, Why);
+      if (!AtOp) {
+        error(*Op, Why);
+        return false;
+      }
+      Named = emitTypeInfo(B, Op, *AtOp);
+    }
+    B.SetInsertPoint(Named->getNextNode());
+    Data[Op] = createOpCall(B, OpKind::ToVector, Op->getType(), {Named});
+    Shape[Op] = Named->getArgOperand(1);
+  }
+  auto Mirror = [&](DenseMap<Value *, Value *> &M, Type *MTy, StringRef Name) {
+    mirrorMerges(Web.getArrayRef(), MTy, Name, M, DT,
+                 [&](Instruction *, unsigned, Value *In) -> Value * {
+                   return isa<UndefValue>(In) ? PoisonValue::get(MTy)
+                                              : M.lookup(In);
+                 });
+  };
+  Mirror(Data, TI.getArgOperand(0)->getType(), "tlx.merge");
+  Mirror(Shape, TI.getArgOperand(1)->getType(), "tlx.merge.shape");
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Step 6: run-time-sized values merged across control flow.
+//===----------------------------------------------------------------------===//
+
+/// A variable holding run-time-sized results, assigned on several paths
+/// (`r = tensor_floor(tensor_typeinfo(r, TLX_SHAPE(m, n), ...))` in a
+/// loop), merges the tensors as tokens do (mergeTokens), and each typeinfo
+/// naming the merged value is checked at run time to give its extents:
+//   %v = phi <4 x float> [ %r1, %a ], [ %r2, %b ]     ; run-time results
+//   %t = call token @llvm.tensor.typeinfo(<4 x float> %v, <2 x i32> %s, ..)
+// -->
+//   %d1 = call <4 x float> @llvm.tensor.tovector(token %t1) ; %t1: %r1's
+//   ...
+//   %d = phi <4 x float> [ %d1, %a ], [ %d2, %b ]
+//   %e = phi <2 x i32> [ %s1, %a ], [ %s2, %b ]
+//   %t = call token @llvm.vector.totensor(<4 x float> %d, <2 x i32> %e, ..)
+//   (%s checked to equal %e)
+void Recognizer::mergeRuntimeValues() {
+  SmallVector<CallBase *, 4> Named;
+  for (Instruction &I : instructions(F))
+    if (auto *TI = dyn_cast<CallBase>(&I);
+        TI && getOpKind(*TI) == OpKind::TypeInfo &&
+        (isa<PHINode>(TI->getArgOperand(0)) ||
+         isa<SelectInst>(TI->getArgOperand(0))))
+      if (std::optional<TensorValue> TV = getTensorValue(TI);
+          TV && TV->Type.isDynamic())
+        Named.push_back(TI);
+  DenseMap<Value *, Value *> Data, Shape;
+  SmallVector<WeakTrackingVH, 8> Merges;
+  for (CallBase *TI : Named) {
+    Value *V = TI->getArgOperand(0);
+    if (!Data.count(V) && !mirrorRuntimeValues(*TI, Data, Shape))
+      continue;
+    TensorType Ty = getTensorValue(TI)->Type;
+    IRBuilder<> B(TI);
+    B.SetCurrentDebugLocation(TI->getDebugLoc());
+    CallInst *Merged = createOpCall(
+        B, OpKind::ToTensor, Type::getTokenTy(Ctx),
+        {Data[V], Shape[V], getI32Vector(Ctx, Ty.Layout),
+         getI32Vector(Ctx, Ty.Padding)});
+    emitTypeInfoCheck(B, getTensorValue(Merged)->Type, *TI);
+    TI->replaceAllUsesWith(Merged);
+    TI->eraseFromParent();
+    Merges.push_back(V);
+  }
+  // The merged C values are dead unless C reads them (tlx-verify says).
+  for (WeakTrackingVH &M : Merges)
+    if (auto *Phi = dyn_cast_or_null<PHINode>(M))
+      RecursivelyDeleteDeadPHINode(Phi);
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(Merges);
+}
+
 bool Recognizer::run() {
   collectCalls();
   if (Calls.empty())
@@ -1567,6 +1692,9 @@ bool Recognizer::run() {
   eraseDummies();
   nameMergedResults();
   promoteRuntimeLocals();
+  mergeRuntimeValues();
+  if (Failed)
+    discardFunctionBody(F);
   return true;
 }
 

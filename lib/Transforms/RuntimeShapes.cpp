@@ -181,6 +181,23 @@ Value *emitRuntimeDisjoint(IRBuilderBase &B, const RuntimeView &X,
   return B.CreateOr(B.CreateICmpULE(XE, YB), B.CreateICmpULE(YE, XB));
 }
 
+void emitTypeInfoCheck(IRBuilderBase &B, const TensorType &Actual,
+                       const CallBase &TI) {
+  SmallVector<Value *, 8> Args = emitLogicalExtents(B, Actual);
+  SmallVector<Value *, 4> Said =
+      emitLogicalExtents(B, getTensorValue(&TI)->Type);
+  Value *Same = emitSameExtents(B, Args, Said);
+  if (isa<Constant>(Same))
+    return;
+  Args.append(Said.begin(), Said.end());
+  std::string Shape = shapeFormat(Said.size());
+  RuntimeChecker(B, TI).requireInline(
+      Same,
+      "the result is " + Shape + " at run time, but this typeinfo says " +
+          Shape,
+      Args);
+}
+
 RuntimeMatrix asMatrix(const RuntimeView &V) {
   unsigned R = V.rank();
   assert(R >= 2 && "a matrix has two dims");

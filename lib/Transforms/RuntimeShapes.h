@@ -130,6 +130,12 @@ llvm::Value *emitSameExtents(llvm::IRBuilderBase &B,
 /// "%lldx%lld.." for \p Rank extents in a check's message.
 std::string shapeFormat(unsigned Rank);
 
+/// Checks at \p B, without a branch (ops stay in their readers' blocks),
+/// that the typeinfo \p TI names the extents of \p Actual, the tensor it
+/// stands for: "the result is 3x4 at run time, but this typeinfo says 3x2".
+void emitTypeInfoCheck(llvm::IRBuilderBase &B, const TensorType &Actual,
+                       const llvm::CallBase &TI);
+
 /// Emits the checks of one op at \p B: each require() branches to a call
 /// of tlxrt_shape_error, which names the op's C function and source
 /// location and ends the program, when its condition is false. With the

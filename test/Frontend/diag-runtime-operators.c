@@ -77,10 +77,10 @@ void dilated_input(const float *x, const float *w, float *y, int h) {
 #endif
 // CONV: diag-runtime-operators.c:[[@LINE-5]]:16: error: 'tensor_convolution': with extents computed at run time, a convolution takes input dilations of 1 and kernel taps of constant extents in this version
 
-// Ops that do not take run-time extents yet say so.
+// tovector would make a C vector of a tensor whose length C cannot know.
 #if CASE == 6
 tlx_float_result_t to_vector(const float *x, int h) {
   return tensor_tovector_f32(TLX_LOAD(x, h, 3));
 }
 #endif
-// TOVECTOR: diag-runtime-operators.c:[[@LINE-3]]:10: error: 'tensor_tovector': operand extents computed at run time are not supported by this operation yet (only by matmul, the mma family, contract, convolution, the elementwise ops and C operators, transpose, broadcast, pad, concat, reduce.* and the reshapes; docs/ops.md, "Run-time sizes")
+// TOVECTOR: diag-runtime-operators.c:[[@LINE-3]]:10: error: 'tensor_tovector': the elements of a tensor whose extents are computed at run time cannot be read as a C vector

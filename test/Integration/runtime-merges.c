@@ -18,6 +18,7 @@
 // CHECK: select: ok
 // CHECK: if/else in a loop: ok
 // CHECK: smma over k-blocks: ok
+// CHECK: values in a loop and an if: ok
 // CHECK: 1000 trips: ok
 // CHECK: PASSED
 #include <math.h>
@@ -220,6 +221,42 @@ static void checkSmma(void) {
   printf("smma over k-blocks: %s\n", ok ? "ok" : "FAILED");
 }
 
+/* A run-time-sized result kept in a C variable (a value, not a token)
+ * through a loop and an if, named by a typeinfo at each use. */
+static void values(int trips, int flag, int m, int n, const float *x,
+                   float *y) {
+  tlx_float_result_t r = tensor_relu(TLX_LOAD(x, m, n));
+  for (int i = 0; i < trips; ++i)
+    r = tensor_floor(tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1),
+                                     TLX_ZEROS(2)));
+  if (flag)
+    r = tensor_fabs(tensor_typeinfo(
+        tensor_sqrt(tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1),
+                                    TLX_ZEROS(2))),
+        TLX_SHAPE(m, n), TLX_LAYOUT(0, 1), TLX_ZEROS(2)));
+  TLX_STORE(y, tensor_typeinfo(r, TLX_SHAPE(m, n), TLX_LAYOUT(0, 1),
+                               TLX_ZEROS(2)));
+}
+
+static void checkValues(void) {
+  float x[15], y[15], want[15];
+  int ok = 1;
+  for (int i = 0; i < 15; ++i)
+    x[i] = (float)(i % 6) * 1.75f - 4;
+  for (int t = 0; t < 4; ++t)
+    for (int f = 0; f < 2; ++f) {
+      values(Trips[t], Trips[f], 3, 5, x, y);
+      for (int i = 0; i < 15; ++i) {
+        float v = fmaxf(x[i], 0);
+        if (Trips[t])
+          v = floorf(v);
+        want[i] = f ? fabsf(sqrtf(v)) : v;
+      }
+      ok &= expect("values", 15, y, want);
+    }
+  printf("values in a loop and an if: %s\n", ok ? "ok" : "FAILED");
+}
+
 /* 1000 trips of a loop carrying a 64x64 tensor: heap buffers are
  * replaced, not accumulated. */
 static void checkManyTrips(void) {
@@ -243,6 +280,7 @@ int main(void) {
   checkLayers();
   checkMerges();
   checkSmma();
+  checkValues();
   checkManyTrips();
   printf(failures ? "FAILED\n" : "PASSED\n");
   return failures != 0;
