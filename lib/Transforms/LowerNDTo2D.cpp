@@ -579,15 +579,7 @@ Value *NDTo2DLowering::emitRuntimePackedCopy(IRBuilderBase &B,
                                              const Twine &Name) {
   TensorValue TV = *getTensorValue(Token);
   const TensorType &Ty = TV.Type;
-  std::optional<Dims> LD =
-      TV.StridesVec ? getConstantIntVector(TV.StridesVec) : Dims();
-  bool Packed = TV.isMemory() && LD &&
-                all_of(*LD, [](int64_t S) { return S == 0; }) &&
-                all_of(Ty.Padding, [](int64_t P) { return P == 0; });
-  Dims StorageOrder;
-  for (int64_t L : Ty.Layout)
-    StorageOrder.push_back(L);
-  if (Packed && StorageOrder == Dims(Perm.begin(), Perm.end()))
+  if (isPackedMemory(TV) && ArrayRef<int64_t>(Ty.Layout) == Perm)
     return TV.Data;
   Value *Buf = emitRuntimeTensorAlloc(B, Op, Ty.Elem, Extents);
   Buf->setName(Name);

@@ -221,6 +221,14 @@ RuntimeView emitStoreView(IRBuilderBase &B, const CallBase &Store) {
   return emitView(B, Store.getArgOperand(0), TV->Type, Store.getArgOperand(2));
 }
 
+bool isPackedMemory(const TensorValue &TV) {
+  // (TV.Strides has a lane per dim of a load, DynamicExtent where the
+  // program computes it; a typeinfo has none.)
+  return TV.isMemory() && getOpKind(*TV.Def) != OpKind::ToTensor &&
+         all_of(TV.Strides, [](int64_t S) { return S == 0; }) &&
+         all_of(TV.Type.Padding, [](int64_t P) { return P == 0; });
+}
+
 //===----------------------------------------------------------------------===//
 // RuntimeChecker
 //===----------------------------------------------------------------------===//

@@ -59,6 +59,11 @@ std::optional<RuntimeView> emitTokenView(llvm::IRBuilderBase &B,
 /// The memory a tensor.store writes.
 RuntimeView emitStoreView(llvm::IRBuilderBase &B, const llvm::CallBase &Store);
 
+/// Whether \p TV is memory that holds its tensor densely packed in its
+/// storage order, known when compiling: a memory-form typeinfo, or a load
+/// whose leading dimensions are constant zeros; no padding.
+bool isPackedMemory(const TensorValue &TV);
+
 /// What a stored token holds, through unary elementwise ops: the ops,
 /// outermost (last applied) first, the typeinfo each was reached through
 /// (the stored token first), and the token beneath them - memory, or the
