@@ -35,7 +35,7 @@ StridedView makeView(Value *Ptr, const TensorType &Ty,
 
 std::optional<StridedView> getMemoryView(const Value *Token) {
   std::optional<TensorValue> TV = getTensorValue(Token);
-  if (!TV || !TV->isMemory())
+  if (!TV || !TV->isMemory() || TV->hasRuntimeSizes())
     return std::nullopt;
   if (getOpKind(*TV->Def) == OpKind::ToTensor) {
     // totensor's data is the tensor in logical row-major order.

@@ -841,21 +841,22 @@ bool onlyFeedsRuntimeMerges(const CallBase &Call) {
   });
 }
 
-/// Run-time extents reach only the ops that lower them.
+/// Run-time extents, and loads through run-time strides, reach only the
+/// ops that lower them (their memory has only a run-time view).
 bool ResultInference::checkRuntimeExtents() {
-  bool Dynamic = any_of(Tensors, [](const TensorValue &TV) {
-    return TV.Type.isDynamic();
-  });
-  if (!Dynamic)
+  if (acceptsRuntimeExtents(Kind) ||
+      none_of(Tensors,
+              [](const TensorValue &TV) { return TV.hasRuntimeSizes(); }))
     return true;
-  if (!acceptsRuntimeExtents(Kind))
-    return fail(Why, "operand extents computed at run time are not "
-                     "supported by this operation yet (only by matmul, the "
-                     "mma family, contract, convolution, the elementwise "
-                     "ops and C operators, transpose, broadcast, pad, "
-                     "concat, reduce.* and the reshapes; docs/ops.md, "
-                     "\"Run-time sizes\")");
-  return true;
+  bool Extents = any_of(
+      Tensors, [](const TensorValue &TV) { return TV.Type.isDynamic(); });
+  return fail(Why, Twine("operand ") + (Extents ? "extents" : "strides") +
+                       " computed at run time are not supported by this "
+                       "operation yet (only by matmul, the mma family, "
+                       "contract, convolution, the elementwise ops and C "
+                       "operators, transpose, broadcast, pad, concat, "
+                       "reduce.* and the reshapes; docs/ops.md, \"Run-time "
+                       "sizes\")");
 }
 
 /// The batch dims of \p X and \p Y (all but the last two) may be equal.

@@ -67,6 +67,10 @@ bool TensorValue::isMemory() const {
   return Data && Data->getType()->isPointerTy();
 }
 
+bool TensorValue::hasRuntimeSizes() const {
+  return Type.isDynamic() || is_contained(Strides, DynamicExtent);
+}
+
 static Type *scalarOf(Type *Ty) {
   if (auto *VT = dyn_cast_or_null<VectorType>(Ty))
     return VT->getElementType();

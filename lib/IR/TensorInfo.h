@@ -90,6 +90,10 @@ struct TensorValue {
   const llvm::Value *StridesVec = nullptr;
 
   bool isMemory() const;
+  /// Whether some extent or load stride is computed at run time: the
+  /// tensor's memory is then read only through run-time views
+  /// (Transforms/RuntimeShapes.h, emitTokenView), never a StridedView.
+  bool hasRuntimeSizes() const;
 };
 
 /// Element type of the pointer operand \p ArgNo: its elementtype(T)

@@ -1396,7 +1396,7 @@ void Bufferizer::separateOverlappingCopy(CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Token);
   if (!TV || !TV->isMemory() || MergeBuffers.count(TV->Data))
     return;
-  if (TV->Type.isDynamic())
+  if (TV->hasRuntimeSizes())
     return; // tlx-legalize checks the overlap at run time
   StridedView Dst = getStoreView(Store);
   if (!maySameObject(TV->Data, Dst.Ptr) || readsSameView(Token, Dst, AA) ||

@@ -9,6 +9,7 @@
 #include "Epilogue.h"
 #include "../IR/TLXOps.h"
 #include "IndexMap.h"
+#include "RuntimeShapes.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -98,6 +99,12 @@ std::optional<Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
   if (!E.Store || E.Chain.empty())
     return std::nullopt;
   sort(E.Chain, [](CallBase *X, CallBase *Y) { return X->comesBefore(Y); });
+  // What only run-time views describe (an operand with run-time strides)
+  // is tlx-legalize's run-time loop nest's to compute.
+  if (walkFusedTree(E.Store->getArgOperand(1)).Dynamic) {
+    WhyNot = "the consumer reads memory of run-time sizes";
+    return std::nullopt;
+  }
   StridedView Dst = getStoreView(*E.Store);
   if (E.Store->getParent() != Store.getParent() || Dst.Shape != C.Shape)
     return std::nullopt;

@@ -210,7 +210,8 @@ static bool emitRuntimeSharedLoops(
 /// destination's storage order, its innermost dim vectorized.
 void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
   for (const Value *Leaf : Tree.Leaves)
-    if (!getMemoryView(Leaf))
+    if (std::optional<TensorValue> TV = getTensorValue(Leaf);
+        !TV || !TV->isMemory())
       return emitError(Store, "this tensor.store of a tensor with run-time "
                               "extents cannot be lowered: a contraction's "
                               "result is read by ops other than unary "

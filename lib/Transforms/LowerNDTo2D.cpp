@@ -869,7 +869,7 @@ void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
   if (any_of(P.InputDilations, [](int64_t D) { return D != 1; }) ||
       is_contained(ArrayRef<int64_t>(KLogical).drop_front(2), DynamicExtent))
     return emitError(Op, getUserOpName(OpKind::Convolution) +
-                             ": with extents computed at run time, a "
+                             ": with sizes computed at run time, a "
                              "convolution takes input dilations of 1 and "
                              "kernel taps of constant extents in this "
                              "version");
@@ -1844,10 +1844,12 @@ bool NDTo2DLowering::run() {
     return K == OpKind::Contract || K == OpKind::Convolution || Rank > 2;
   });
   for (auto [S, Op] : Work) {
-    // Batches of run-time-sized matrices: tlx-tile loops over them around
-    // its shared kernel (lowerRuntimeContraction).
+    // Run-time sizes - extents, or strides of an operand: the run-time
+    // lowerings, which read every view as values (emitTokenView). Batches
+    // of such matrices: tlx-tile loops over them around its shared kernel
+    // (lowerRuntimeContraction).
     if (getTensorValue(S->getArgOperand(1))->Type.isDynamic() ||
-        readsRuntimeExtents(*Op)) {
+        readsRuntimeSizes(*Op)) {
       if (getOpKind(*Op) == OpKind::Contract)
         lowerRuntimeContract(*S, *Op);
       else if (getOpKind(*Op) == OpKind::Convolution)

@@ -213,7 +213,7 @@ RuntimeTokens prepareRuntimeTree(IRBuilderBase &B, const FusedTree &Tree) {
   RuntimeTokens Tokens;
   for (const Value *Leaf : Tree.Leaves) {
     std::optional<TensorValue> TV = getTensorValue(Leaf);
-    if (!TV || !TV->Type.isDynamic())
+    if (!TV || !TV->hasRuntimeSizes())
       continue;
     std::optional<RuntimeView> View = emitTokenView(B, Leaf);
     if (!View)

@@ -72,23 +72,35 @@ static RuntimeView emitView(IRBuilderBase &B, Value *Ptr, const TensorType &Ty,
   return V;
 }
 
-bool readsRuntimeExtents(const CallBase &Op) {
-  return any_of(Op.args(), [](const Use &A) {
+/// Whether some token operand of \p Op satisfies \p Pred.
+static bool anyTokenOperand(const CallBase &Op,
+                            function_ref<bool(const TensorValue &)> Pred) {
+  return any_of(Op.args(), [&](const Use &A) {
     std::optional<TensorValue> TV =
         A->getType()->isTokenTy() ? getTensorValue(A.get()) : std::nullopt;
-    return TV && TV->Type.isDynamic();
+    return TV && Pred(*TV);
   });
+}
+
+bool readsRuntimeExtents(const CallBase &Op) {
+  return anyTokenOperand(
+      Op, [](const TensorValue &TV) { return TV.Type.isDynamic(); });
+}
+
+bool readsRuntimeSizes(const CallBase &Op) {
+  return anyTokenOperand(
+      Op, [](const TensorValue &TV) { return TV.hasRuntimeSizes(); });
 }
 
 UnaryChain walkUnaryChain(const Value *Token) {
   UnaryChain C;
   C.Root = Token;
   while (std::optional<TensorValue> TV = getTensorValue(C.Root)) {
-    C.Dynamic |= TV->Type.isDynamic();
+    C.Dynamic |= TV->hasRuntimeSizes();
     auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
     std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
     if (K && !isUnaryElementwise(*K))
-      C.Dynamic |= readsRuntimeExtents(*Op);
+      C.Dynamic |= readsRuntimeSizes(*Op);
     if (!K || !isUnaryElementwise(*K))
       break;
     C.Ops.push_back(Op);
@@ -106,7 +118,7 @@ static void walkFused(const Value *Token, FusedTree &T,
   std::optional<TensorValue> TV = getTensorValue(Token);
   if (!TV)
     return;
-  T.Dynamic |= TV->Type.isDynamic();
+  T.Dynamic |= TV->hasRuntimeSizes();
   auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
   std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
   if (!K || !(isRuntimeFusible(*K) || isFusibleProducer(*K))) {
@@ -208,12 +220,16 @@ RuntimeMatrix asMatrix(const RuntimeView &V) {
 std::optional<RuntimeView> emitTokenView(IRBuilderBase &B,
                                          const Value *Token) {
   std::optional<TensorValue> TV = getTensorValue(Token);
-  if (!TV || !TV->isMemory() || getOpKind(*TV->Def) == OpKind::ToTensor)
+  if (!TV || !TV->isMemory())
     return std::nullopt;
-  const Value *LD = getOpKind(*TV->Def) == OpKind::Load
-                        ? TV->Def->getArgOperand(4)
-                        : nullptr;
-  return emitView(B, TV->Data, TV->Type, LD);
+  switch (*getOpKind(*TV->Def)) {
+  case OpKind::Load:
+    return emitView(B, TV->Data, TV->Type, TV->Def->getArgOperand(4));
+  case OpKind::ToTensor: // its data is the tensor in logical row-major order
+    return emitView(B, TV->Data, getLogicalRowMajor(TV->Type), nullptr);
+  default:
+    return emitView(B, TV->Data, TV->Type, nullptr);
+  }
 }
 
 RuntimeView emitStoreView(IRBuilderBase &B, const CallBase &Store) {

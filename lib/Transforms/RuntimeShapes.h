@@ -52,8 +52,10 @@ RuntimeMatrix asMatrix(const RuntimeView &V);
 llvm::Value *emitExtent(llvm::IRBuilderBase &B, const TensorType &Ty,
                         unsigned Dim);
 
-/// The memory a load or memory-form typeinfo stands for; nullopt for other
-/// tokens.
+/// The memory a token stands for, as values: a load through its leading
+/// dimensions (constant or run-time), a memory-form typeinfo or totensor
+/// packed; nullopt for tokens of vector data. Every lowering that reads
+/// memory of run-time sizes reads it through this view.
 std::optional<RuntimeView> emitTokenView(llvm::IRBuilderBase &B,
                                          const llvm::Value *Token);
 /// The memory a tensor.store writes.
@@ -68,13 +70,14 @@ bool isPackedMemory(const TensorValue &TV);
 /// outermost (last applied) first, the typeinfo each was reached through
 /// (the stored token first), and the token beneath them - memory, or the
 /// typeinfo of another op's result. Dynamic: some token on the way, the
-/// root included, has run-time extents.
+/// root included, has run-time sizes.
 struct UnaryChain {
   llvm::SmallVector<llvm::CallBase *, 4> Ops;
   llvm::SmallVector<const llvm::CallBase *, 4> TypeInfos;
   const llvm::Value *Root = nullptr;
   /// Some typeinfo on the way, or an operand of the root op, has run-time
-  /// extents (a matmul of a run-time K has a result of constant extents).
+  /// sizes (a matmul of a run-time K, or of an operand with run-time
+  /// leading dimensions, has a result of constant extents).
   bool Dynamic = false;
 
   /// The op whose result the root token types, or null (memory).
@@ -82,15 +85,20 @@ struct UnaryChain {
 };
 UnaryChain walkUnaryChain(const llvm::Value *Token);
 
-/// Whether a token operand of \p Op has run-time extents.
+/// Whether a token operand of \p Op has run-time extents (what C sees of
+/// its result).
 bool readsRuntimeExtents(const llvm::CallBase &Op);
+/// Whether a token operand of \p Op has run-time extents or strides
+/// (TensorValue::hasRuntimeSizes): \p Op then reads its operands through
+/// run-time views, so only the run-time lowerings compute it.
+bool readsRuntimeSizes(const llvm::CallBase &Op);
 
 /// What a stored token is computed from through the ops tlx-legalize
 /// evaluates element by element (isRuntimeFusible, and fusible producers
 /// with constant extents): those ops, each once, each with the typeinfo of
 /// its result it was reached through; and the leaves: tokens of memory, or
 /// of a result computed apart (a contraction's). Dynamic: some token has
-/// run-time extents.
+/// run-time sizes (extents, or a load's strides).
 struct FusedTree {
   llvm::SmallVector<llvm::CallBase *, 8> Ops;
   llvm::SmallVector<const llvm::CallBase *, 8> TypeInfos;

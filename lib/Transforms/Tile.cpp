@@ -793,7 +793,7 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   std::optional<RuntimeView> AccV =
       IsMMA ? emitOperandView(B, Op.getArgOperand(0)) : std::nullopt;
   if (!AV || !BV || (IsMMA && !AccV))
-    return emitError(Op, "with extents computed at run time, the operands "
+    return emitError(Op, "with sizes computed at run time, the operands "
                          "of " +
                              getOpDesc(Kind).CName +
                              " must be tensors in memory (tensor_load or "
@@ -802,7 +802,7 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   RuntimeGemmViews V{*AV, *BV, emitStoreView(B, Store), AccV};
   if (V.C.Elem->isHalfTy() || V.C.Elem->isBFloatTy())
     return emitError(Op, "a " + userTypeName(V.C.Elem) +
-                             " result with extents computed at run time is "
+                             " result with sizes computed at run time is "
                              "not supported yet (sums are kept in float "
                              "between K blocks, which needs a buffer)");
   RuntimeMatrix A = asMatrix(V.A), Bm = asMatrix(V.B), C = asMatrix(V.C);
@@ -1002,8 +1002,8 @@ static SharingKindCounts countSharingKinds(Module &M,
            return K != OpKind::Contract && K != OpKind::Convolution;
          })) {
       std::optional<TensorValue> Stored = getTensorValue(S->getArgOperand(1));
-      if (!Stored || Stored->Type.isDynamic() || readsRuntimeExtents(*Op))
-        continue; // run-time extents: lowered apart, always shared
+      if (!Stored || Stored->Type.isDynamic() || readsRuntimeSizes(*Op))
+        continue; // run-time sizes: lowered apart, always shared
       unsigned First = getOpKind(*Op) != OpKind::MatMul ? 1 : 0;
       std::optional<StridedView> A =
           getViewThroughIndexMaps(Op->getArgOperand(First));

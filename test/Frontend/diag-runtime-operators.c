@@ -14,6 +14,7 @@
 // RUN: not %clang_tlx -O0 -DCASE=5 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=CONV --implicit-check-not=error:
 // RUN: not %clang_tlx -O2 -DCASE=5 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=CONV --implicit-check-not=error:
 // RUN: not %clang_tlx -O0 -DCASE=6 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=TOVECTOR --implicit-check-not=error:
+// RUN: not %clang_tlx -O2 -DCASE=7 -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=TOVECTOR-LD --implicit-check-not=error:
 #include <tlx.h>
 
 TLX_DECLARE_TENSOR_OPS_AS(tlx_float_result_t, f32)
@@ -75,7 +76,7 @@ void dilated_input(const float *x, const float *w, float *y, int h) {
                                TLX_DIMS(2, 2)));
 }
 #endif
-// CONV: diag-runtime-operators.c:[[@LINE-5]]:16: error: 'tensor_convolution': with extents computed at run time, a convolution takes input dilations of 1 and kernel taps of constant extents in this version
+// CONV: diag-runtime-operators.c:[[@LINE-5]]:16: error: 'tensor_convolution': with sizes computed at run time, a convolution takes input dilations of 1 and kernel taps of constant extents in this version
 
 // tovector would make a C vector of a tensor whose length C cannot know.
 #if CASE == 6
@@ -84,3 +85,15 @@ tlx_float_result_t to_vector(const float *x, int h) {
 }
 #endif
 // TOVECTOR: diag-runtime-operators.c:[[@LINE-3]]:10: error: 'tensor_tovector': the elements of a tensor whose extents are computed at run time cannot be read as a C vector
+
+// Nor loads of constant extents through run-time leading dimensions:
+// their memory has a run-time view only.
+#if CASE == 7
+typedef float f32x6 __attribute__((vector_size(24)));
+TLX_DECLARE_TENSOR_OPS_AS(f32x6, v6)
+f32x6 to_vector_ld(const float *x, int ld) {
+  return tensor_tovector_v6(tensor_load(x, TLX_SHAPE(2, 3), TLX_LAYOUT(0, 1),
+                                        TLX_ZEROS(2), TLX_STRIDES(0, ld)));
+}
+#endif
+// TOVECTOR-LD: diag-runtime-operators.c:[[@LINE-4]]:10: error: 'tensor_tovector': operand strides computed at run time are not supported by this operation yet
