@@ -94,10 +94,15 @@ std::optional<StridedView> getViewThroughIndexMaps(const Value *Token) {
   return In;
 }
 
+bool storesThroughRuntimeStrides(const CallBase &Store) {
+  return !getConstantIntVector(Store.getArgOperand(2));
+}
+
 StridedView getStoreView(const CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Store.getArgOperand(1));
   assert(TV && "store of a token that is not a tensor");
-  auto LD = getConstantIntVector(Store.getArgOperand(2));
+  std::optional<Dims> LD = getConstantIntVector(Store.getArgOperand(2));
+  assert(LD && "a store through run-time strides has no StridedView");
   Dims Strides = expandLeadingDims(TV->Type.Shape, LD ? *LD : Dims());
   TensorType Ty = TV->Type;
   Ty.Elem = getPointerElementType(Store, 0);

@@ -58,7 +58,10 @@ std::optional<StridedView> getMemoryView(const llvm::Value *Token);
 /// along broadcast dims (the GEMM's packing, or its first read of the
 /// accumulator, does the index map).
 std::optional<StridedView> getViewThroughIndexMaps(const llvm::Value *Token);
-/// The memory a tensor.store writes.
+/// Whether \p Store writes through strides the program computes: only a
+/// run-time view (emitStoreView) describes its destination.
+bool storesThroughRuntimeStrides(const llvm::CallBase &Store);
+/// The memory a tensor.store of constant strides writes.
 StridedView getStoreView(const llvm::CallBase &Store);
 
 /// Element strides per storage dim of a buffer TLX allocates for \p Ty:

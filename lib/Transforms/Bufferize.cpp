@@ -895,7 +895,11 @@ bool readsSameView(const Value *Token, const StridedView &Dst,
 /// has yet to read: its operands read the destination's object, except an
 /// elementwise op reading exactly the elements it writes.
 bool Bufferizer::readsDestination(CallBase &Op, CallBase &Store) {
-  StridedView Dst = getStoreView(Store);
+  // (Run-time strides: no view to compare, only the object.)
+  std::optional<StridedView> Dst;
+  if (!storesThroughRuntimeStrides(Store))
+    Dst = getStoreView(Store);
+  Value *DstPtr = Store.getArgOperand(0);
   OpKind Kind = *getOpKind(Op);
   bool IsMMA = isContraction(Kind) && Kind != OpKind::MatMul &&
                Kind != OpKind::Contract && Kind != OpKind::Convolution;
@@ -905,13 +909,13 @@ bool Bufferizer::readsDestination(CallBase &Op, CallBase &Store) {
       continue;
     // Read element for element where it is written: an elementwise
     // operand, or the accumulator of an mma.
-    if ((isElementwise(Kind) || (IsMMA && I == 0)) &&
-        readsSameView(Arg, Dst, AA))
+    if ((isElementwise(Kind) || (IsMMA && I == 0)) && Dst &&
+        readsSameView(Arg, *Dst, AA))
       continue;
     SmallVector<Value *, 4> Roots;
     collectMemoryRoots(Arg, Roots);
     for (Value *Root : Roots)
-      if (maySameObject(Root, Dst.Ptr))
+      if (maySameObject(Root, DstPtr))
         return true;
   }
   return false;
@@ -1396,7 +1400,7 @@ void Bufferizer::separateOverlappingCopy(CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Token);
   if (!TV || !TV->isMemory() || MergeBuffers.count(TV->Data))
     return;
-  if (TV->hasRuntimeSizes())
+  if (TV->hasRuntimeSizes() || storesThroughRuntimeStrides(Store))
     return; // tlx-legalize checks the overlap at run time
   StridedView Dst = getStoreView(Store);
   if (!maySameObject(TV->Data, Dst.Ptr) || readsSameView(Token, Dst, AA) ||

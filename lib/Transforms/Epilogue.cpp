@@ -99,10 +99,11 @@ std::optional<Epilogue> findEpilogue(CallBase &Store, CallBase &Op,
   if (!E.Store || E.Chain.empty())
     return std::nullopt;
   sort(E.Chain, [](CallBase *X, CallBase *Y) { return X->comesBefore(Y); });
-  // What only run-time views describe (an operand with run-time strides)
-  // is tlx-legalize's run-time loop nest's to compute.
-  if (walkFusedTree(E.Store->getArgOperand(1)).Dynamic) {
-    WhyNot = "the consumer reads memory of run-time sizes";
+  // What only run-time views describe (a destination or an operand with
+  // run-time strides) is tlx-legalize's run-time loop nest's to compute.
+  if (storesThroughRuntimeStrides(*E.Store) ||
+      walkFusedTree(E.Store->getArgOperand(1)).Dynamic) {
+    WhyNot = "the consumer reads or writes memory of run-time sizes";
     return std::nullopt;
   }
   StridedView Dst = getStoreView(*E.Store);

@@ -278,10 +278,10 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
   Store.eraseFromParent();
 }
 
-/// Whether \p Store writes extents or through strides that the program
-/// computes.
+/// Whether \p Store writes extents, or reads or writes through strides,
+/// that the program computes.
 static bool isRuntimeStore(const CallBase &Store, const FusedTree &Tree) {
-  return Tree.Dynamic || !getConstantIntVector(Store.getArgOperand(2));
+  return Tree.Dynamic || storesThroughRuntimeStrides(Store);
 }
 
 void Legalizer::lowerStore(CallBase &Store) {

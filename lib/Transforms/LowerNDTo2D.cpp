@@ -738,6 +738,7 @@ void NDTo2DLowering::lowerRuntimeContract(CallBase &Store, CallBase &Op) {
                           EB = emitLogicalExtents(B, TyB);
   RuntimeChecker Check(B, Op);
   emitRuntimeContractChecks(B, Check, Axes, EA, EB);
+  Check.requireValidView(emitStoreView(B, Store), "the result");
   Dims FreeA = getFreeAxes(TyA.rank(), Axes.Op1),
        FreeB = getFreeAxes(TyB.rank(), Axes.Op2);
   // M, K, N: products that must fit the i32 extents of a 2-D token.
@@ -880,6 +881,7 @@ void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
   RuntimeChecker Check(B, Op);
   SmallVector<Value *, 4> EY =
       emitRuntimeConvolutionChecks(B, Check, *In, EK, KLogical, P, YTy);
+  Check.requireValidView(emitStoreView(B, Store), "the result");
   ArrayRef<Value *> Out = ArrayRef<Value *>(EY).drop_front(2);
   Value *Pixels = B.getInt64(1);
   for (Value *E : Out)
@@ -1844,12 +1846,12 @@ bool NDTo2DLowering::run() {
     return K == OpKind::Contract || K == OpKind::Convolution || Rank > 2;
   });
   for (auto [S, Op] : Work) {
-    // Run-time sizes - extents, or strides of an operand: the run-time
-    // lowerings, which read every view as values (emitTokenView). Batches
-    // of such matrices: tlx-tile loops over them around its shared kernel
-    // (lowerRuntimeContraction).
+    // Run-time sizes - extents, or strides of an operand or of the
+    // destination: the run-time lowerings, which read every view as values
+    // (emitTokenView). Batches of such matrices: tlx-tile loops over them
+    // around its shared kernel (lowerRuntimeContraction).
     if (getTensorValue(S->getArgOperand(1))->Type.isDynamic() ||
-        readsRuntimeSizes(*Op)) {
+        readsRuntimeSizes(*Op) || storesThroughRuntimeStrides(*S)) {
       if (getOpKind(*Op) == OpKind::Contract)
         lowerRuntimeContract(*S, *Op);
       else if (getOpKind(*Op) == OpKind::Convolution)

@@ -1002,7 +1002,8 @@ static SharingKindCounts countSharingKinds(Module &M,
            return K != OpKind::Contract && K != OpKind::Convolution;
          })) {
       std::optional<TensorValue> Stored = getTensorValue(S->getArgOperand(1));
-      if (!Stored || Stored->Type.isDynamic() || readsRuntimeSizes(*Op))
+      if (!Stored || Stored->Type.isDynamic() || readsRuntimeSizes(*Op) ||
+          storesThroughRuntimeStrides(*S))
         continue; // run-time sizes: lowered apart, always shared
       unsigned First = getOpKind(*Op) != OpKind::MatMul ? 1 : 0;
       std::optional<StridedView> A =
@@ -1092,7 +1093,8 @@ bool Tiler::emitSharedStaticGemm(IRBuilderBase &B, GemmDesc G,
 }
 
 /// A store of a run-time-sized contraction's result, through unary
-/// elementwise ops (the fused epilogue, in the order they apply).
+/// elementwise ops (the fused epilogue, in the order they apply): run-time
+/// extents, or operands or a destination with run-time strides.
 struct RuntimeGemmWork {
   CallBase *Store, *Op;
   SmallVector<CallBase *, 4> Chain;
@@ -1106,7 +1108,8 @@ static SmallVector<RuntimeGemmWork, 4> collectRuntimeGemms(Function &F) {
       continue;
     UnaryChain Chain = walkUnaryChain(S->getArgOperand(1));
     CallBase *Op = Chain.rootOp();
-    if (Op && isContraction(*getOpKind(*Op)) && Chain.Dynamic)
+    if (Op && isContraction(*getOpKind(*Op)) &&
+        (Chain.Dynamic || storesThroughRuntimeStrides(*S)))
       Work.push_back(
           {S, Op, SmallVector<CallBase *, 4>(reverse(Chain.Ops))});
   }
