@@ -232,6 +232,28 @@ std::optional<RuntimeView> emitTokenView(IRBuilderBase &B,
   }
 }
 
+std::optional<RuntimeView> emitViewThroughIndexMaps(IRBuilderBase &B,
+                                                    const Value *Token) {
+  if (std::optional<RuntimeView> V = emitTokenView(B, Token))
+    return V;
+  std::optional<StridedView> S = getViewThroughIndexMaps(Token);
+  if (!S)
+    return std::nullopt;
+  RuntimeView V;
+  V.Ptr = S->Ptr;
+  V.Elem = S->Elem;
+  for (unsigned D = 0; D < S->rank(); ++D) {
+    V.Extents.push_back(B.getInt64(S->Shape[D]));
+    V.Strides.push_back(B.getInt64(S->Strides[D]));
+    V.StorageOrder.push_back(D);
+  }
+  // Outermost first: the largest strides (repeated dims, stride 0, last).
+  stable_sort(V.StorageOrder, [&](unsigned X, unsigned Y) {
+    return S->Strides[X] > S->Strides[Y];
+  });
+  return V;
+}
+
 RuntimeView emitStoreView(IRBuilderBase &B, const CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Store.getArgOperand(1));
   return emitView(B, Store.getArgOperand(0), TV->Type, Store.getArgOperand(2));

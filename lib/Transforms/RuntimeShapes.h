@@ -58,6 +58,12 @@ llvm::Value *emitExtent(llvm::IRBuilderBase &B, const TensorType &Ty,
 /// memory of run-time sizes reads it through this view.
 std::optional<RuntimeView> emitTokenView(llvm::IRBuilderBase &B,
                                          const llvm::Value *Token);
+/// emitTokenView, or for a transpose or broadcast of memory of constant
+/// sizes that tlx-bufferize left unbuffered for a GEMM operand
+/// (getViewThroughIndexMaps: swapped strides, stride 0 along repeated
+/// dims) that view as constants; nullopt for other tokens.
+std::optional<RuntimeView> emitViewThroughIndexMaps(llvm::IRBuilderBase &B,
+                                                    const llvm::Value *Token);
 /// The memory a tensor.store writes.
 RuntimeView emitStoreView(llvm::IRBuilderBase &B, const llvm::CallBase &Store);
 

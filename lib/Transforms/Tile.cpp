@@ -618,8 +618,16 @@ void Tiler::emitRuntimeGemmChecks(IRBuilderBase &B, CallBase &Op,
   RuntimeMatrix A = asMatrix(V.A), Bm = asMatrix(V.B), C = asMatrix(V.C);
   unsigned Rank = V.C.rank();
   RuntimeChecker Check(B, Op);
-  Check.requireValidView(V.A, "op1");
-  Check.requireValidView(V.B, "op2");
+  // (Views through a transpose or broadcast have constant sizes the
+  // verifier checked; a broadcast repeats elements on purpose.)
+  auto RequireValid = [&](const RuntimeView &View, unsigned Arg,
+                          StringRef What) {
+    if (getTensorValue(Op.getArgOperand(Arg))->isMemory())
+      Check.requireValidView(View, What);
+  };
+  unsigned First = V.Acc ? 1 : 0;
+  RequireValid(V.A, First, "op1");
+  RequireValid(V.B, First + 1, "op2");
   Check.requireValidView(V.C, "the result");
   Check.requireEqual(A.Cols, Bm.Rows,
                      "inner dimensions differ at run time: op1 is %lldx%lld "
@@ -651,7 +659,7 @@ void Tiler::emitRuntimeGemmChecks(IRBuilderBase &B, CallBase &Op,
   }
   if (V.Acc) {
     RuntimeMatrix Acc = asMatrix(*V.Acc);
-    Check.requireValidView(*V.Acc, "acc");
+    RequireValid(*V.Acc, 0, "acc");
     SameBatch(V.Acc->Extents, "acc");
     Check.require(B.CreateAnd(B.CreateICmpEQ(Acc.Rows, A.Rows),
                               B.CreateICmpEQ(Acc.Cols, Bm.Cols)),
@@ -746,33 +754,6 @@ static void emitKernelCalls(IRBuilderBase &B, Function &Kernel,
   Batch(0);
 }
 
-/// The memory \p Token reads, as a run-time view: a load or memory-form
-/// typeinfo, or a transpose or broadcast of memory with constant extents
-/// that tlx-bufferize left for the GEMM to read through its strides
-/// (getViewThroughIndexMaps: `tlx_matmul(a, tlx_transpose(b))` with `a` of
-/// run-time extents and `b` of constant ones).
-static std::optional<RuntimeView> emitOperandView(IRBuilderBase &B,
-                                                  const Value *Token) {
-  if (std::optional<RuntimeView> V = emitTokenView(B, Token))
-    return V;
-  std::optional<StridedView> SV = getViewThroughIndexMaps(Token);
-  if (!SV || is_contained(SV->Shape, DynamicExtent))
-    return std::nullopt;
-  RuntimeView V;
-  V.Ptr = SV->Ptr;
-  V.Elem = SV->Elem;
-  for (unsigned D = 0; D < SV->rank(); ++D) {
-    V.Extents.push_back(B.getInt64(SV->Shape[D]));
-    V.Strides.push_back(B.getInt64(SV->Strides[D]));
-    V.StorageOrder.push_back(D);
-  }
-  // Outermost first: the larger stride (a broadcast dim, stride 0, last).
-  stable_sort(V.StorageOrder, [&](unsigned X, unsigned Y) {
-    return SV->Strides[X] > SV->Strides[Y];
-  });
-  return V;
-}
-
 /// A matmul or mma whose extents the program computes (batched or not),
 /// and the unary elementwise ops \p Chain applied to its result in turn (a
 /// fused epilogue) before \p Store writes it: operands and destination
@@ -787,11 +768,12 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   bool IsMMA = Kind != OpKind::MatMul;
   unsigned First = IsMMA ? 1 : 0;
   IRBuilder<> B(&Store);
-  std::optional<RuntimeView> AV = emitOperandView(B, Op.getArgOperand(First));
+  std::optional<RuntimeView> AV =
+      emitViewThroughIndexMaps(B, Op.getArgOperand(First));
   std::optional<RuntimeView> BV =
-      emitOperandView(B, Op.getArgOperand(First + 1));
+      emitViewThroughIndexMaps(B, Op.getArgOperand(First + 1));
   std::optional<RuntimeView> AccV =
-      IsMMA ? emitOperandView(B, Op.getArgOperand(0)) : std::nullopt;
+      IsMMA ? emitViewThroughIndexMaps(B, Op.getArgOperand(0)) : std::nullopt;
   if (!AV || !BV || (IsMMA && !AccV))
     return emitError(Op, "with sizes computed at run time, the operands "
                          "of " +
