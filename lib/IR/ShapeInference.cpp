@@ -16,6 +16,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
@@ -1470,12 +1471,15 @@ Value *emitResultExtent(IRBuilderBase &B, const CallBase &Op, unsigned Dim) {
     if (isUnaryElementwise(Kind) || isCOperatorOp(Kind))
       return Operand(0, Dim); // C operators: all operands' (checked)
     assert(getReduceWindow(Op, Why) && "not an op with run-time extents");
-    // (in - window) / stride + 1
+    // (in - window) / stride + 1. This may run before the checks that a
+    // stride is >= 1 (a result's shape is named where the op is): a
+    // stride < 1 divides by 1 here rather than trap, and fails its check.
     Value *Span =
         B.CreateSub(Operand(0, Dim), emitLaneI32(B, Op.getArgOperand(1), Dim));
-    return B.CreateAdd(
-        B.CreateSDiv(Span, emitLaneI32(B, Op.getArgOperand(2), Dim)),
-        B.getInt32(1), "tlx.extent");
+    Value *Stride = B.CreateBinaryIntrinsic(
+        Intrinsic::smax, emitLaneI32(B, Op.getArgOperand(2), Dim),
+        B.getInt32(1));
+    return B.CreateAdd(B.CreateSDiv(Span, Stride), B.getInt32(1), "tlx.extent");
   }
 }
 
