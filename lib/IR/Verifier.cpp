@@ -272,12 +272,11 @@ void TLXVerifier::verifyCompute(const CallBase &Call, OpKind Kind) {
   // <1 x T> stands for the operand, which tlx-bufferize copies.
   if (Kind == OpKind::ToVector) {
     std::optional<TensorValue> In = getTensorValue(Call.getArgOperand(0));
-    if (In && In->Type.isDynamic()) {
-      if (!onlyFeedsRuntimeMerges(Call))
-        report(Call, "the elements of a tensor whose extents are computed "
-                     "at run time cannot be read as a C vector");
+    if (In && In->hasRuntimeSizes() && onlyFeedsRuntimeMerges(Call))
       return;
-    }
+    if (In && In->Type.isDynamic())
+      return report(Call, "the elements of a tensor whose extents are "
+                          "computed at run time cannot be read as a C vector");
   }
   const CallBase *TI = getResultTypeInfo(Call);
   std::string Why;

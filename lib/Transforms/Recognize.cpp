@@ -943,7 +943,7 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   // shape vectors (tlx-bufferize gives each path a buffer of its size).
   const TokenDesc &First = *Leaves[0];
   bool Dynamic = any_of(Leaves, [](const TokenDesc *L) {
-    return !isa<Constant>(L->typeArgs()[0]);
+    return getTensorValue(L->NewCall)->hasRuntimeSizes();
   });
   for (const TokenDesc *L : Leaves)
     if (!checkMergedType(User, First, *L, /*CompareShapes=*/!Dynamic))

@@ -19,6 +19,7 @@
 // CHECK: if/else in a loop: ok
 // CHECK: smma over k-blocks: ok
 // CHECK: values in a loop and an if: ok
+// CHECK: loads through run-time leading dimensions: ok
 // CHECK: 1000 trips: ok
 // CHECK: PASSED
 #include <math.h>
@@ -257,6 +258,35 @@ static void checkValues(void) {
   printf("values in a loop and an if: %s\n", ok ? "ok" : "FAILED");
 }
 
+/* Tokens of constant extents read through run-time leading dimensions
+ * are run-time-sized too (their memory has only a run-time view). */
+static void stridedLoads(int flag, int lda, int ldb, const float *a,
+                         const float *b, float *c) {
+  tlx_token_t t = flag ? tensor_load(a, TLX_SHAPE(2, 3), TLX_LAYOUT(0, 1),
+                                     TLX_ZEROS(2), TLX_STRIDES(0, lda))
+                       : tensor_load(b, TLX_SHAPE(2, 3), TLX_LAYOUT(0, 1),
+                                     TLX_ZEROS(2), TLX_STRIDES(0, ldb));
+  TLX_STORE(c, tlx_relu(t));
+}
+
+static void checkStridedLoads(void) {
+  float a[2 * 5], b[2 * 7], c[6], want[6];
+  int ok = 1;
+  for (int i = 0; i < 10; ++i)
+    a[i] = (float)(i % 5 < 3 ? i - 4 : 1000);
+  for (int i = 0; i < 14; ++i)
+    b[i] = (float)(i % 7 < 3 ? 6 - i : -1000);
+  for (int f = 0; f < 2; ++f) {
+    stridedLoads(Trips[f], 5, 7, a, b, c);
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 3; ++j)
+        want[i * 3 + j] = fmaxf(f ? a[i * 5 + j] : b[i * 7 + j], 0);
+    ok &= expect("strided loads", 6, c, want);
+  }
+  printf("loads through run-time leading dimensions: %s\n",
+         ok ? "ok" : "FAILED");
+}
+
 /* 1000 trips of a loop carrying a 64x64 tensor: heap buffers are
  * replaced, not accumulated. */
 static void checkManyTrips(void) {
@@ -281,6 +311,7 @@ int main(void) {
   checkMerges();
   checkSmma();
   checkValues();
+  checkStridedLoads();
   checkManyTrips();
   printf(failures ? "FAILED\n" : "PASSED\n");
   return failures != 0;
