@@ -138,6 +138,64 @@ FEATURES = {
                      "broadcast of [O, 1..]) through relu into one store "
                      "(tlx-nd-to-2d fuses the chain into the convolution's "
                      "rows), its pieces sometimes escaping or read again",
+    "merge-typeinfo": "a vector variable assigned in both branches of an "
+                      "if/else, a ?:, a switch or a loop (TLX results "
+                      "without a typeinfo of their own, results with one, "
+                      "C vectors, vector loads, by-value parameters, "
+                      "tovector results), then ONE typeinfo of any layout "
+                      "and padding names it; TLX ops, stores, a by-value "
+                      "call, a global and element reads use it",
+    "merge-untyped": "merge-typeinfo's producers that are TLX results "
+                     "without a typeinfo of their own (unary ops, "
+                     "transposes, broadcasts, matmul): written in the "
+                     "merged typeinfo's layout",
+    "loop-carry": "tensors carried by loops (constant sizes): mma "
+                  "accumulators over k-blocks of A and B loaded with "
+                  "offsets and leading dims, carried as a token or a "
+                  "vector; f32 matmuls accumulated by acc = acc + p; "
+                  "vectors carried with a typeinfo inside the loop; nested "
+                  "loops, early exits, trip counts 0-3 from volatiles",
+    "loop-carry-vector": "loop-carry's vectors carried by loops whose op "
+                         "result in the loop has no typeinfo of its own "
+                         "(the typeinfo at the loop's head names it)",
+    "loop-carry-short": "loop-carry's short-form tokens: h = tlx_relu(h), "
+                        "square transposes, layers h = relu(h x W[it]) "
+                        "and acc = tlx_smma(acc, a_k, b_k)",
+    "elem-after-use": "C vector variables (initialized in C, loaded, "
+                      "by-value parameters, tovector and op results) read "
+                      "element by element after vector_totensor, "
+                      "tensor_typeinfo, a store of their token or an op "
+                      "used them",
+    "elem-after-use-const": "elem-after-use's constant C vectors (= {0}, "
+                            "{} or a partial initializer, no element "
+                            "writes)",
+    "runtime-strides": "run-time-size trees (runtime-sizes' transpose, pad, "
+                       "concat, broadcast - numpy and fill -, reduce.*, "
+                       "reshapes, unary ops, C operators, contract, 1-D "
+                       "convolutions with NCW/NWC kernels, GEMMs) whose "
+                       "leaves have leading dims (packed, constant or "
+                       "run-time) and constant or run-time extents",
+    "runtime-strides-gemm": "matmul and the mma family with run-time sizes "
+                            "or leading dims: A, B and the accumulator "
+                            "row- or column-major, extents and leading dims "
+                            "each constant or run-time, results stored "
+                            "column-major or with a leading dim",
+    "runtime-strides-conv": "2-D convolutions with run-time sizes or "
+                            "leading dims: NCHW or channels-last inputs, "
+                            "OIHW or OHWI kernels (layout (0,2,3,1)), "
+                            "strides and kernel dilations",
+    "runtime-interleaved": "C stores and TLX_STOREs to other (restrict) "
+                           "pointers between a run-time-sized op and its "
+                           "typeinfo, and between the typeinfo and its "
+                           "readers",
+    "runtime-select": "r <= q ? r : s on run-time-sized results "
+                      "(ext_vector_type) with s a C variable (or a literal)",
+    "runtime-mixed": "GEMMs of an operand of run-time extents and one of "
+                     "constant extents, transposed or not: "
+                     "tlx_matmul(a, tlx_transpose(b))",
+    "runtime-loops": "short-form run-time-sized tokens carried by loops: "
+                     "layers h = tlx_relu(tlx_matmul(h, TLX_LOAD(W[l], d, "
+                     "d))), unary chains, mma accumulators",
     "nan": "NaN and -0.0 in float inputs (off by default)",
     "bf16": "__bf16 tensors (off for targets whose C has no __bf16: "
             "powerpc64le)",
@@ -162,6 +220,21 @@ UNARY = ["relu", "tanh", "sigmoid", "sin", "cos", "exp", "exp2", "log",
          "log2", "log10", "sqrt", "fabs", "floor", "ceil"]
 MMA = {"umma": (True, True), "smma": (False, False), "usmma": (True, False),
        "summa": (False, True)}
+# The constructs of the features below, each drawn from its own random
+# stream ("progs-<tag>:S:I") with this chance per program: (feature, tag,
+# chance, Prog method).
+EXTRA_CONSTRUCTS = [
+    ("merge-typeinfo", "mt", 0.14, "construct_merge_typeinfo"),
+    ("loop-carry", "lc", 0.12, "construct_loop_carry"),
+    ("elem-after-use", "eu", 0.1, "construct_elem_after_use"),
+    ("runtime-strides", "rst", 0.08, "construct_runtime_strides"),
+    ("runtime-strides-gemm", "rsg", 0.06, "construct_runtime_strides_gemm"),
+    ("runtime-strides-conv", "rsc", 0.05, "construct_runtime_strides_conv"),
+    ("runtime-interleaved", "rti", 0.07, "construct_runtime_interleaved"),
+    ("runtime-select", "rsl", 0.06, "construct_runtime_select"),
+    ("runtime-mixed", "rmx", 0.06, "construct_runtime_mixed"),
+    ("runtime-loops", "rlp", 0.06, "construct_runtime_loops"),
+]
 # op -> relative weight in the random choice
 WEIGHTS = {"matmul": 6, "umma": 1.5, "smma": 1.5, "usmma": 1.5, "summa": 1.5,
            "contract": 3, "convolution": 3, "broadcast": 3, "transpose": 4,
@@ -2343,6 +2416,15 @@ class Prog:
                 self.store(v)
         if not any(a.written for a in self.arrs) and not self.checks:
             self.store(self.vals[-1])
+        # The constructs of merge-typeinfo .. runtime-loops, each from its
+        # own random stream and after everything above: the rest of the
+        # program is the same with and without them.
+        for feat, tag, chance, meth in EXTRA_CONSTRUCTS:
+            if self.on(feat):
+                xr = random.Random("progs-%s:%d:%d" % (tag, self.seed,
+                                                       self.index))
+                if xr.random() < chance:
+                    getattr(self, meth)(xr)
 
     def construct_big_byvalue(self, rng):
         """A 4-16 MiB f32 tensor passed by value to a noinline function
@@ -2642,7 +2724,7 @@ class Prog:
             pre + "got", pre + "exp", dt, nd, 0.0, 0.0))
         self.tags.add("runtime-sizes")
 
-    def construct_runtime_fused(self, rng):
+    def construct_runtime_fused(self, rng, strided=False):
         """A tree of transpose, pad, concat, broadcast (fill form),
         reshape.block, reshape.permute, reduce.*, unary ops, C operators
         (+ - * & | ^, on long-form results named by typeinfos, or with a
@@ -2652,7 +2734,10 @@ class Prog:
         strides are C variables (volatiles), any leaf layout, stored
         row-major: every element checked against plain C loops computing
         each op in turn into an array of its own (exact: the reduce windows
-        fold in order in both)."""
+        fold in order in both). strided (feature runtime-strides): leaves
+        with leading dims (packed, constant or run-time) and constant or
+        run-time extents, channels-last kernels, and numpy broadcasts of
+        leaves with constant 1s."""
         ctype, dt = rng.choice([("float", "f32"), ("int32_t", "i32")])
         k = "%d_%d" % (self.index, self.nfn)
         self.nfn += 1
@@ -2666,6 +2751,30 @@ class Prog:
 
         def dims(xs):
             return "TLX_DIMS(%s)" % ", ".join(xs)
+
+        force_rt = [0]
+
+        def rt_dims(sext, const=()):
+            """A strided leaf of storage extents sext: (shape operand,
+            strides operand, element strides, elements spanned); the
+            extents constant (or those of dims `const`) or run-time (always
+            below a C operator, whose operands' C type says their extents
+            are run-time), the leading dims packed, constant or
+            run-time."""
+            r = len(sext)
+            cshape = all(e >= 1 for e in sext) and rng.random() < 0.4 and \
+                not force_rt[0]
+            ld = padded_lds(rng, sext)
+            cld = rng.random() < 0.5
+            shp = [str(e) if cshape or i in const else var(e)
+                   for i, e in enumerate(sext)]
+            strs = ["0"] + ["0" if not ld[i] else str(ld[i]) if cld else
+                            var(ld[i]) for i in range(1, r)]
+            st = strides_of(sext, ld)
+            return shp, strs, st, max(1, reach(sext, st))
+
+        def slin(idx, st):
+            return " + ".join("(%s) * %d" % (x, s) for x, s in zip(idx, st))
 
         def tmp(shape):
             ntmp[0] += 1
@@ -2715,6 +2824,8 @@ class Prog:
                 ops.append("conv")  # (an input at least a window wide)
             if 0 in shape or prod(shape) > 400:
                 ops = [o for o in ops if o != "reduce"]
+            if strided and depth < 3:
+                ops += ["bcast", "bcast"]
             op = rng.choice(ops)
             out = tmp(shape)
             idx = ["i%d" % d for d in range(r)]
@@ -2724,12 +2835,20 @@ class Prog:
                     rng.shuffle(layout)
                 sext = [shape[l] for l in layout]
                 name = "%sa%d" % (pre, len(leaves))
-                leaves.append((name, prod(shape)))
-                st = strides_of(sext, [0] * r)
+                if strided:
+                    shp, strs, st, na = rt_dims(sext)
+                    leaves.append((name, na))
+                else:
+                    leaves.append((name, prod(shape)))
+                    st = strides_of(sext, [0] * r)
                 off = " + ".join("i%d * %d" % (layout[d], st[d])
                                  for d in range(r))
                 loops(shape, "%s[%s] = %s[%s];" % (out, lin(shape, idx),
                                                    name, off))
+                if strided:
+                    return ("tensor_load(%s, %s, %s, TLX_ZEROS(%d), %s)" % (
+                        name, dims(shp), dims([str(l) for l in layout]), r,
+                        dims(strs)), out)
                 return ("tensor_load(%s, %s, %s, TLX_ZEROS(%d), TLX_ZEROS(%d))"
                         % (name, dims([var(e) for e in sext]),
                            dims([str(l) for l in layout]), r, r), out)
@@ -2802,17 +2921,27 @@ class Prog:
                 kk = rng.randint(0, 9)
                 x, xr = node([kk, shape[1]], depth + 1)
                 name = "%sa%d" % (pre, len(leaves))
-                leaves.append((name, kk * shape[0]))
+                lda = shape[0]
+                if strided:
+                    shp, strs, st, na = rt_dims([kk, shape[0]])
+                    leaves.append((name, na))
+                    lda = st[0]
+                else:
+                    leaves.append((name, kk * shape[0]))
                 loops(shape, "{ %s acc = 0; for (int p = 0; p < %d; p++) "
                       "acc %s; %s[%s] = acc; }" % (
                           ctype, kk,
                           ("+= %s[p * %d + i0] * %s[p * %d + i1]" % (
-                              name, shape[0], xr, shape[1]))
+                              name, lda, xr, shape[1]))
                           if ctype == "float" else
                           ("= (int32_t)((uint32_t)acc + (uint32_t)%s[p * %d + "
                            "i0] * (uint32_t)%s[p * %d + i1])" % (
-                               name, shape[0], xr, shape[1])),
+                               name, lda, xr, shape[1])),
                           out, lin(shape, idx)))
+                if strided:
+                    return ("tlx_matmul(tlx_transpose(tensor_load(%s, %s, "
+                            "TLX_DIMS(0, 1), TLX_ZEROS(2), %s)), %s)" % (
+                                name, dims(shp), dims(strs), x), out)
                 return ("tlx_matmul(tlx_transpose(tensor_load(%s, %s, "
                         "TLX_DIMS(0, 1), TLX_ZEROS(2), TLX_ZEROS(2))), %s)" % (
                             name, dims([var(kk), var(shape[0])]), x), out)
@@ -2846,7 +2975,11 @@ class Prog:
                     ysh[yax[i]] = csz[i]
                 x, xr = node(xs, depth + 1)
                 name = "%sa%d" % (pre, len(leaves))
-                leaves.append((name, prod(ysh)))
+                if strided:
+                    cshp, cstrs, cst, na = rt_dims(ysh)
+                    leaves.append((name, na))
+                else:
+                    leaves.append((name, prod(ysh)))
                 # reference: loops over the contracted indices c0..
 
                 def indices(rank, ax, first):
@@ -2862,14 +2995,20 @@ class Prog:
                 yi = indices(len(ysh), yax, nfa)
                 cl = "".join("for (int c%d = 0; c%d < %d; c%d++) " % (
                     i, i, e, i) for i, e in enumerate(csz))
-                prodx = "%s[%s] * %s[%s]" % (xr, lin(xs, xi), name,
-                                             lin(ysh, yi))
+                yoff = slin(yi, cst) if strided else lin(ysh, yi)
+                prodx = "%s[%s] * %s[%s]" % (xr, lin(xs, xi), name, yoff)
                 loops(shape, "{ %s acc = 0; %sacc %s; %s[%s] = acc; }" % (
                     ctype, cl, ("+= %s" % prodx) if ctype == "float" else
                     "= (int32_t)((uint32_t)acc + (uint32_t)%s[%s] * "
-                    "(uint32_t)%s[%s])" % (xr, lin(xs, xi), name,
-                                           lin(ysh, yi)),
+                    "(uint32_t)%s[%s])" % (xr, lin(xs, xi), name, yoff),
                     out, lin(shape, idx)))
+                if strided:
+                    return ("tlx_contract(%s, tensor_load(%s, %s, "
+                            "TLX_IDENTITY_LAYOUT(%d), TLX_ZEROS(%d), %s), "
+                            "%s, %s)" % (
+                                x, name, dims(cshp), len(ysh), len(ysh),
+                                dims(cstrs), dims([str(a) for a in xax]),
+                                dims([str(a) for a in yax])), out)
                 return ("tlx_contract(%s, tensor_load(%s, %s, "
                         "TLX_IDENTITY_LAYOUT(%d), TLX_ZEROS(%d), "
                         "TLX_ZEROS(%d)), %s, %s)" % (
@@ -2889,6 +3028,36 @@ class Prog:
                        shape[2] + (kw - 1) * kd]
                 x, xr = node(ins, depth + 1)
                 name = "%sa%d" % (pre, len(leaves))
+                if strided:
+                    # kernel [O, C, kw] or channels last [O, kw, C]
+                    klay = [0, 2, 1] if rng.random() < 0.5 else [0, 1, 2]
+                    kl = [shape[1], c, kw]
+                    kshp, kstrs, kst, na = rt_dims(
+                        [kl[l] for l in klay], (klay.index(2),))
+                    leaves.append((name, na))
+                    kidx = ["i1", "c", "j"]
+                    kw_ = slin([kidx[l] for l in klay], kst)
+                    loops(shape, "{ %s acc = 0; for (int c = 0; c < %d; c++) "
+                          "for (int j = 0; j < %d; j++) acc %s; %s[%s] = "
+                          "acc; }" % (
+                              ctype, c, kw,
+                              ("+= %s[%s] * %s[%s]" % (
+                                  name, kw_, xr,
+                                  lin(ins, ["i0", "c", "i2 * %d + j * %d" %
+                                            (st, kd)])))
+                              if ctype == "float" else
+                              ("= (int32_t)((uint32_t)acc + (uint32_t)%s[%s] "
+                               "* (uint32_t)%s[%s])" % (
+                                   name, kw_, xr,
+                                   lin(ins, ["i0", "c", "i2 * %d + j * %d" %
+                                             (st, kd)]))),
+                              out, lin(shape, idx)))
+                    return ("tlx_convolution(%s, tensor_load(%s, %s, %s, "
+                            "TLX_ZEROS(3), %s), TLX_DIMS(%d), TLX_DIMS(1), "
+                            "TLX_DIMS(%d))" % (
+                                x, name, dims(kshp),
+                                dims([str(l) for l in klay]), dims(kstrs), st,
+                                kd), out)
                 leaves.append((name, shape[1] * c * kw))
                 loops(shape, "{ %s acc = 0; for (int c = 0; c < %d; c++) "
                       "for (int j = 0; j < %d; j++) acc %s; %s[%s] = acc; }" % (
@@ -2958,7 +3127,9 @@ class Prog:
                            ("rti32", "tlx_int32_result_t"))
                 names = []
                 for _ in range(2):
+                    force_rt[0] += 1
                     x, xr = node(shape, depth + 1)
+                    force_rt[0] -= 1
                     u = rng.choice(["relu", "fabs"] if ctype == "float"
                                    else ["relu"])
                     ntmp[0] += 1
@@ -2993,6 +3164,33 @@ class Prog:
                 return ("tensor_typeinfo(%s, %s, TLX_IDENTITY_LAYOUT(%d), "
                         "TLX_ZEROS(%d))" % (z, dims([var(e) for e in shape]),
                                             r, r), out)
+            if op == "bcast":
+                # numpy broadcast of a strided leaf whose broadcast dims
+                # are constant 1s, to the run-time shape of the result's
+                # typeinfo (the long form)
+                rb = rng.randint(1, r)
+                bd = [rng.random() < 0.5 for _ in range(rb)]
+                ins = [1 if b else e for b, e in zip(bd, shape[r - rb:])]
+                lay = list(range(rb))
+                if rb > 1 and rng.random() < 0.4:
+                    rng.shuffle(lay)
+                name = "%sa%d" % (pre, len(leaves))
+                shp, strs, bst, na = rt_dims(
+                    [ins[l] for l in lay], [i for i in range(rb)
+                                            if bd[lay[i]]])
+                leaves.append((name, na))
+                src = ["0" if bd[j] else "i%d" % (r - rb + j)
+                       for j in range(rb)]
+                loops(shape, "%s[%s] = %s[%s];" % (
+                    out, lin(shape, idx), name,
+                    slin([src[l] for l in lay], bst)))
+                return ("tensor_typeinfo(tensor_broadcast_%s(tensor_load(%s, "
+                        "%s, %s, TLX_ZEROS(%d), %s)), %s, "
+                        "TLX_IDENTITY_LAYOUT(%d), TLX_ZEROS(%d))" % (
+                            "rtf32" if ctype == "float" else "rti32", name,
+                            dims(shp), dims([str(l) for l in lay]), rb,
+                            dims(strs), dims([var(e) for e in shape]), r, r),
+                        out)
             if op == "fill":
                 x, _ = node(shape, depth + 1)
                 v = rng.randint(-5, 5)
@@ -3064,8 +3262,9 @@ class Prog:
             self.decls.append("static %s %s%s[%d];" % (ctype, pre, a, n))
         self.inits.append("for (int i = 0; i < %d; i++) %sgot[i] = %sexp[i] "
                           "= (%s)7;" % (n, pre, pre, ctype))
-        self.R("{ /* runtime-sizes fused %s -> %s */" % (
-            " ".join(kinds), "x".join(map(str, shape))))
+        feat = "runtime-strides" if strided else "runtime-sizes"
+        self.R("{ /* %s fused %s -> %s */" % (
+            feat, " ".join(kinds), "x".join(map(str, shape))))
         self.R("\n".join(ref))
         self.R("  for (int i = 0; i < %d; i++) %sexp[i] = %s[i];" % (
             prod(shape), pre, res))
@@ -3073,10 +3272,1542 @@ class Prog:
         self.T("%s(%s);" % (fn, ", ".join(
             ["%s[%d]" % (d, i) for i in range(len(ints))] +
             [a for a, _ in leaves] + [pre + "got"])))
-        self.checks.append(("runtime-sizes fused %s %s" % (
-            " ".join(kinds), "x".join(map(str, shape))),
+        self.checks.append(("%s fused %s %s" % (
+            feat, " ".join(kinds), "x".join(map(str, shape))),
             pre + "got", pre + "exp", dt, n, 0.0, 0.0))
-        self.tags.add("runtime-sizes")
+        self.tags.add(feat)
+
+    # -- the constructs of merge-typeinfo .. runtime-loops: building blocks -
+    def x_ref(self, F, dt, logical, tok=None, layout=None, pad=None):
+        return XV(dt, logical, F.decl(CT[dt], prod(logical)), tok, layout,
+                  pad)
+
+    def x_load(self, F, dt, logical, layout=None, pad=None, strided=True):
+        """tensor_load of a fresh input array (random layout, padding,
+        leading dims and offset unless given)."""
+        rng = F.rng
+        r = len(logical)
+        if layout is None:
+            layout = x_perm(rng, r, 0.5)
+        if pad is None:
+            pad = x_pad(rng, r)
+        shape = [logical[l] for l in layout]
+        blas = x_blas(rng, shape) if strided else [0] * r
+        off = rng.choice([0, 0, 1, 3]) if strided else 0
+        a = F.input(dt, off + span(shape, blas) + 2)
+        v = self.x_ref(F, dt, logical, F.uid("t"), layout, pad)
+        F.B("int %s = tensor_load(%s + %d, %s, %s, %s, %s);" % (
+            v.tok, a, off, ivec(shape), ivec(layout), ivec(pad), ivec(blas)))
+        idx = ["i%d" % d for d in range(r)]
+        F.loops(logical, "%s[%s] = %s[%s];" % (
+            v.ref, rmi(logical, idx), a, fli(logical, layout, idx, blas,
+                                             off)))
+        v.mm = False
+        return v
+
+    def x_unary(self, F, u, x):
+        out = self.x_ref(F, x.dt, x.logical)
+        F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; %s[i] = %s; }" % (
+            x.n, CT[x.dt], x.ref, out.ref, XUNARY_C[u]))
+        out.mm = getattr(x, "mm", False)
+        return out
+
+    def x_transpose1(self, F, x):
+        lo = x.logical[:-2] + [x.logical[-1], x.logical[-2]]
+        out = self.x_ref(F, x.dt, lo)
+        idx = ["i%d" % d for d in range(len(lo))]
+        si = idx[:-2] + [idx[-1], idx[-2]]
+        F.loops(lo, "%s[%s] = %s[%s];" % (out.ref, rmi(lo, idx), x.ref,
+                                          rmi(x.logical, si)))
+        out.mm = getattr(x, "mm", False)
+        return out
+
+    def x_broadcast(self, F, x, lo):
+        out = self.x_ref(F, x.dt, lo)
+        idx = ["i%d" % d for d in range(len(lo))]
+        off = len(lo) - len(x.logical)
+        src = ["0" if e == 1 else idx[off + j]
+               for j, e in enumerate(x.logical)]
+        F.loops(lo, "%s[%s] = %s[%s];" % (out.ref, rmi(lo, idx), x.ref,
+                                          rmi(x.logical, src)))
+        out.mm = getattr(x, "mm", False)
+        return out
+
+    def x_matmul(self, F, a, b):
+        lo = a.logical[:-2] + [a.logical[-2], b.logical[-1]]
+        k = a.logical[-1]
+        out = self.x_ref(F, a.dt, lo)
+        idx = ["i%d" % d for d in range(len(lo))]
+        ai = idx[:-1] + ["k"]
+        bi = idx[:-2] + ["k", idx[-1]]
+        if a.dt == "f32":
+            body = ("{ float s = 0.0f; for (int k = 0; k < %d; k++) s = s + "
+                    "%s[%s] * %s[%s]; %s[%s] = s; }")
+        else:
+            body = ("{ uint32_t s = 0u; for (int k = 0; k < %d; k++) s += "
+                    "(uint32_t)%s[%s] * (uint32_t)%s[%s]; %s[%s] = "
+                    "(int32_t)s; }")
+        F.loops(lo, body % (k, a.ref, rmi(a.logical, ai), b.ref,
+                            rmi(b.logical, bi), out.ref, rmi(lo, idx)))
+        out.mm = True
+        return out
+
+    def x_reduce(self, F, x, kind, win, st):
+        lo = [(e - w) // s + 1 for e, w, s in zip(x.logical, win, st)]
+        out = self.x_ref(F, x.dt, lo)
+        r = len(lo)
+        idx = ["i%d" % d for d in range(r)]
+        wl = "".join("for (int w%d = 0; w%d < %d; w%d++) " % (d, d, win[d], d)
+                     for d in range(r))
+        src = ["i%d * %d + w%d" % (d, st[d], d) for d in range(r)]
+        ct = CT[x.dt]
+        f = {"max": "v > acc ? v : acc", "min": "v < acc ? v : acc",
+             "add": "acc + v" if x.dt == "f32" else
+             "(int32_t)((uint32_t)acc + (uint32_t)v)"}[kind]
+        F.loops(lo, "{ %s acc = 0; int first = 1; %s{ %s v = %s[%s]; if "
+                "(first) { acc = v; first = 0; } else acc = %s; } %s[%s] = "
+                "acc; }" % (ct, wl, ct, x.ref, rmi(x.logical, src), f,
+                            out.ref, rmi(lo, idx)))
+        out.mm = getattr(x, "mm", False)
+        return out
+
+    def x_scatter(self, F, x, layout, dst=None):
+        """The flat image of x stored with layout (packed)."""
+        flat = dst or F.decl(CT[x.dt], x.n)
+        idx = ["i%d" % d for d in range(len(x.logical))]
+        F.loops(x.logical, "%s[%s] = %s[%s];" % (
+            flat, fli(x.logical, layout, idx), x.ref, rmi(x.logical, idx)))
+        return flat
+
+    def x_gather(self, F, dt, flat, logical, layout):
+        """The logical tensor whose storage-order positions flat holds."""
+        out = self.x_ref(F, dt, logical, layout=list(layout))
+        idx = ["i%d" % d for d in range(len(logical))]
+        F.loops(logical, "%s[%s] = %s[%s];" % (
+            out.ref, rmi(logical, idx), flat, fli(logical, layout, idx)))
+        return out
+
+    def x_store(self, F, x, tok, what, layout=None, short=False):
+        """tensor_store of tok (x, stored with layout) into a checked
+        output array at a random offset with random leading dims;
+        TLX_STORE (row-major, packed) when short."""
+        rng = F.rng
+        r = len(x.logical)
+        layout = x.layout if layout is None else layout
+        if short:
+            layout = list(range(r))
+        shape = [x.logical[l] for l in layout]
+        blas = [0] * r if short else x_blas(rng, shape)
+        off = 0 if short else rng.choice([0, 0, 2])
+        got, exp = F.output(x.dt, off + span(shape, blas) + 2, what)
+        if short:
+            F.B("TLX_STORE(%s, %s);" % (got, tok))
+        else:
+            F.B("tensor_store(%s + %d, %s, %s);" % (got, off, tok,
+                                                    ivec(blas)))
+        idx = ["i%d" % d for d in range(r)]
+        F.loops(x.logical, "%s[%s] = %s[%s];" % (
+            exp, fli(x.logical, layout, idx, blas, off), x.ref,
+            rmi(x.logical, idx)))
+
+    def x_lit(self, F, dt):
+        if dt == "f32":
+            return cfloat(F.rng.randint(-16, 16) / 8.0)
+        return str(F.rng.randint(-50, 50))
+
+    # -- merge-typeinfo ----------------------------------------------------
+    def mt_operand(self, F, dt, L):
+        """An operand of logical extents L: a load, or an op result with a
+        typeinfo of its own (random layout and padding)."""
+        rng = F.rng
+        c = rng.random()
+        if c < 0.6:
+            return self.x_load(F, dt, L)
+        r = len(L)
+        if c < 0.8:
+            base = self.x_load(F, dt, L)
+            u = rng.choice(x_unaries(dt))
+            op, args = u, base.tok
+            out = self.x_unary(F, u, base)
+        else:
+            lb = [e if rng.random() < 0.5 else 1 for e in L]
+            base = self.x_load(F, dt, lb)
+            op, args = "broadcast", base.tok
+            out = self.x_broadcast(F, base, L)
+        vt, sfx = F.vtype(dt, prod(L))
+        lay = x_perm(rng, r, 0.3)
+        pad = x_pad(rng, r)
+        d, tok = F.uid("d"), F.uid("t")
+        F.B("%s %s = tensor_%s_%s(%s);" % (vt, d, op, sfx, args))
+        F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+            tok, d, ivec([L[l] for l in lay]), ivec(lay), ivec(pad)))
+        out.tok, out.layout, out.pad = tok, lay, pad
+        return out
+
+    def mt_op(self, F, kind, dt, L, lay, sfx):
+        """An op whose logical result is L, typed (later) with layout lay:
+        (C expression, reference XV, description)."""
+        rng = F.rng
+        r = len(L)
+        if kind == "unary":
+            x = self.mt_operand(F, dt, L)
+            u = rng.choice(x_unaries(dt))
+            return ("tensor_%s_%s(%s)" % (u, sfx, x.tok),
+                    self.x_unary(F, u, x), u)
+        if kind == "t1":
+            x = self.mt_operand(F, dt, L[:-2] + [L[-1], L[-2]])
+            return ("tensor_transpose_%s(%s)" % (sfx, x.tok),
+                    self.x_transpose1(F, x), "transpose(t)")
+        if kind == "tP":
+            x = self.mt_operand(F, dt, L)
+            return ("tensor_transpose_%s(%s, %s)" % (sfx, x.tok, ivec(lay)),
+                    x, "transpose(t, %s)" % lay)
+        if kind == "bc":
+            if rng.random() < 0.2:
+                x = self.mt_operand(F, dt, L)
+                s = self.x_lit(F, dt)
+                out = self.x_ref(F, dt, L)
+                F.R("for (int i = 0; i < %d; i++) %s[i] = %s;" % (
+                    out.n, out.ref, s))
+                out.mm = False
+                return ("tensor_broadcast_%s(%s, (%s)%s)" % (
+                    sfx, x.tok, CT[dt], s), out, "broadcast(t, %s)" % s)
+            rb = rng.randint(1, r)
+            lb = [e if rng.random() < 0.5 else 1 for e in L[r - rb:]]
+            x = self.x_load(F, dt, lb)
+            return ("tensor_broadcast_%s(%s)" % (sfx, x.tok),
+                    self.x_broadcast(F, x, L), "broadcast %s" % lb)
+        # matmul
+        k = rng.randint(1, 6)
+        a = self.mt_operand(F, dt, L[:-2] + [L[-2], k])
+        b = self.mt_operand(F, dt, L[:-2] + [k, L[-1]])
+        return ("tensor_matmul_%s(%s, %s)" % (sfx, a.tok, b.tok),
+                self.x_matmul(F, a, b), "matmul K=%d" % k)
+
+    def mt_flat(self, F, dt, L, vt, sfx, captured, kinds=None,
+                const_ok=True):
+        """A producer whose value is flat data: (expression, flat reference,
+        description, from a matmul?). const_ok: C vectors may be constants
+        (no element writes), "often": are more often than not."""
+        rng = F.rng
+        N = prod(L)
+        es = 4
+        kind = rng.choice(kinds or ["typed", "typed", "cvec", "cvec", "mem",
+                                    "param", "tovec"])
+        if kind == "typed":
+            # an op result with a typeinfo of its own, of another shape
+            # and layout; sometimes read by an op before the merge
+            L2 = rng.choice([list(L), rng.sample(L, len(L)),
+                             x_factor(rng, N, rng.randint(1, 4))])
+            r2 = len(L2)
+            lay2 = x_perm(rng, r2, 0.2)
+            pad2 = x_pad(rng, r2)
+            ops = ["unary", "unary", "bc", "tP"] + (
+                ["t1", "mm", "mm"] if r2 >= 2 else [])
+            k2 = rng.choice(ops)
+            expr, x, desc = self.mt_op(F, k2, dt, L2, lay2, sfx)
+            w, tw = F.uid("w"), F.uid("t")
+            F.B("%s %s = %s;" % (vt, w, expr))
+            F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                tw, w, ivec([L2[l] for l in lay2]), ivec(lay2), ivec(pad2)))
+            F.B("(void)%s;" % tw)
+            x2 = XV(dt, L2, x.ref, tw, lay2, pad2)
+            if not captured and rng.random() < 0.4:
+                # read by an op before the merge
+                u = rng.choice(x_unaries(dt))
+                self.x_store(F, self.x_unary(F, u, x2),
+                             "tlx_%s(%s)" % (u, tw),
+                             "%s of the %s before the merge" % (u, desc),
+                             short=True)
+            elif not captured and rng.random() < 0.3:
+                self.x_store(F, x2, tw, "store of the %s before the merge" %
+                             desc)
+            return (w, self.x_scatter(F, x2, lay2),
+                    "%s typed %s layout %s" % (desc, L2, lay2),
+                    getattr(x, "mm", False))
+        if kind == "cvec":
+            c = F.uid("c")
+            style = rng.choice(["{0}", "{}", "partial", "loop"])
+            vals = {}
+            init = "{0}" if style == "loop" else style
+            if style == "partial":
+                for j in range(rng.randint(1, min(4, N))):
+                    vals[j] = self.x_lit(F, dt)
+                init = "{%s}" % ", ".join(vals[j] for j in range(len(vals)))
+            F.B("%s %s = %s;" % (vt, c, init))
+            flat = F.decl(CT[dt], N)
+            F.R("memset(%s, 0, sizeof %s);" % (flat, flat))
+            if style == "loop":
+                F.B("for (int e = 0; e < %d; e++) %s[e] = (%s)(e %% 7 - 3);" %
+                    (N, c, CT[dt]))
+                F.R("for (int e = 0; e < %d; e++) %s[e] = (%s)(e %% 7 - 3);"
+                    % (N, flat, CT[dt]))
+            for j, x in sorted(vals.items()):
+                F.R("%s[%d] = %s;" % (flat, j, x))
+            # (no element writes: a constant vector)
+            nw = rng.choice([0, 0, 1, 2, 3, 4])
+            if not const_ok and style != "loop":
+                nw = max(nw, 1)
+            elif const_ok == "often" and rng.random() < 0.6:
+                nw = 0
+            for _ in range(nw):
+                j, x = rng.randrange(N), self.x_lit(F, dt)
+                pos = str(j)
+                if rng.random() < 0.4:
+                    pos = "%d + %s" % (j, F.vint(0)[1])
+                F.B("%s[%s] = %s;" % (c, pos, x))
+                F.R("%s[%d] = %s;" % (flat, j, x))
+            return c, flat, "C vector %s" % style, False
+        if kind == "mem":
+            nb = 1
+            while nb < N * es:
+                nb *= 2
+            a = F.input(dt, nb // es, align=nb)
+            return "(*(const %s *)%s)" % (vt, a), a, "vector load", False
+        if kind == "param":
+            a = F.data(dt, N)
+            pv, arg = F.uid("p"), F.uid("arg")
+            F.params.append("%s %s" % (vt, pv))
+            F.args.append(arg)
+            F.before.append("%s %s; memcpy(&%s, %s, %d);" % (vt, arg, arg, a,
+                                                            N * es))
+            return pv, a, "by-value parameter", False
+        # tovector of a tensor of N elements, any shape and layout
+        L3 = rng.choice([list(L), x_factor(rng, N, rng.randint(1, 4))])
+        x = self.mt_operand(F, dt, L3)
+        return ("tensor_tovector_%s(%s)" % (sfx, x.tok), x.ref,
+                "tovector of %s layout %s" % (L3, x.layout), False)
+
+    def mt_producer(self, F, dt, L, lay, vt, sfx, flat_only, captured):
+        """(expression, flat reference, description, from a matmul?)."""
+        rng = F.rng
+        N = prod(L)
+        kinds = ["typed"] * 3 + ["cop"] * 2 + ["flat"] * 4
+        if not flat_only and self.on("merge-untyped"):
+            kinds += ["unary"] * 3 + ["t1"] * 2 + ["tP", "bc"] * 2 + \
+                ["mm"] * 2
+        kind = rng.choice(kinds)
+        F.untyped = None
+        if kind in ("unary", "t1", "tP", "bc", "mm"):
+            expr, x, desc = self.mt_op(F, kind, dt, L, lay, sfx)
+            F.untyped = x
+            return (expr, self.x_scatter(F, x, lay), desc + " (no typeinfo)",
+                    getattr(x, "mm", False))
+        if kind == "typed":
+            return self.mt_flat(F, dt, L, vt, sfx, captured, ["typed"])
+        if kind == "flat":
+            return self.mt_flat(F, dt, L, vt, sfx, captured)
+        # a C operator on flat values
+        ea, fa, da, ma = self.mt_flat(F, dt, L, vt, sfx, captured)
+        ops = ["+", "-", "*", "neg", "*k"] + (["&", "|", "^"]
+                                              if dt == "i32" else [])
+        opr = rng.choice(ops)
+        if opr == "*" and ma:
+            opr = "+"
+        flat = F.decl(CT[dt], N)
+        if opr in ("neg", "*k"):
+            k = self.x_lit(F, dt)
+            expr = "(-%s)" % ea if opr == "neg" else "(%s * (%s)%s)" % (
+                ea, CT[dt], k)
+            if dt == "f32":
+                e = "-a" if opr == "neg" else "a * %s" % k
+            else:
+                e = "(int32_t)(0u - (uint32_t)a)" if opr == "neg" else \
+                    "(int32_t)((uint32_t)a * (uint32_t)(%s))" % k
+            F.R("for (int i = 0; i < %d; i++) { %s a = %s[i]; %s[i] = %s; }" %
+                (N, CT[dt], fa, flat, e))
+            return expr, flat, "C %s of %s" % (opr, da), ma
+        eb, fb, db, mb = self.mt_flat(F, dt, L, vt, sfx, captured)
+        if opr == "*" and mb:
+            opr = "-"
+        expr = "(%s %s %s)" % (ea, opr, eb)
+        e = "a %s b" % opr if dt == "f32" else \
+            "(int32_t)((uint32_t)a %s (uint32_t)b)" % opr
+        F.R("for (int i = 0; i < %d; i++) { %s a = %s[i], b = %s[i]; %s[i] = "
+            "%s; }" % (N, CT[dt], fa, fb, flat, e))
+        return expr, flat, "(%s) %s (%s)" % (da, opr, db), ma or mb
+
+    def construct_merge_typeinfo(self, rng):
+        """A vector variable assigned in both branches of an if/else, a ?:,
+        a switch or a loop - TLX op results without a typeinfo of their
+        own, op results with one, C vectors, vector loads, by-value
+        parameters, tovector results - then ONE typeinfo names the merged
+        vector (any layout and padding), and TLX ops, stores, a by-value
+        call, a global and element reads use it. An op result without a
+        typeinfo of its own is written in the merged typeinfo's layout;
+        any other producer is flat data the typeinfo reinterprets."""
+        F = XFn(self, "merge-typeinfo", rng)
+        dt = rng.choice(["f32", "f32", "i32"])
+        r = rng.choice([2, 2, 3, 3, 4])
+        L = x_shape(rng, r, rng.choice([120, 300, 512, 1200]),
+                    lo=rng.choice([1, 2, 2]), hi=rng.choice([5, 9]))
+        while prod(L) < 4:
+            L = x_shape(rng, r, 300, 2, 6)
+        N = prod(L)
+        lay = x_perm(rng, r, 0.15)
+        pad = x_pad(rng, r)
+        S = [L[l] for l in lay]
+        vt, sfx = F.vtype(dt, N)
+        ct = CT[dt]
+        kind = rng.choice(["if", "select", "switch", "loop", "loop-acc"])
+        nprod = rng.randint(3, 4) if kind == "switch" else 2
+        F.what = "merge-typeinfo %s %s %s layout %s" % (kind, dt, L, lay)
+        v = F.uid("v")
+        branches = []
+        anymm = False
+        for j in range(nprod):
+            cap = kind != "select" and rng.random() < 0.5
+            saved = F.body
+            if cap:
+                F.body = []
+            expr, flat, desc, mm = self.mt_producer(
+                F, dt, L, lay, vt, sfx, kind == "loop-acc", cap)
+            anymm = anymm or mm
+            lines = F.body if cap else []
+            F.body = saved
+            post = []
+            if kind not in ("select", "loop-acc") and rng.random() < 0.25:
+                # element writes on the merged variable in the branch. An
+                # op result they write is positions before the merge: the
+                # op's own layout (logical row-major, it has no typeinfo),
+                # as in straight-line code (docs/pipeline.md, "Merged
+                # values"); only a result that reaches the merge itself
+                # takes the merged typeinfo's.
+                if F.untyped is not None:
+                    flat = self.x_scatter(F, F.untyped,
+                                          list(range(len(L))))
+                f2 = F.decl(ct, N)
+                F.R("memcpy(%s, %s, sizeof %s);" % (f2, flat, f2))
+                for _ in range(rng.randint(1, 2)):
+                    jj, x = rng.randrange(N), self.x_lit(F, dt)
+                    post.append("%s[%d] = %s;" % (v, jj, x))
+                    F.R("%s[%d] = %s;" % (f2, jj, x))
+                flat = f2
+                desc += " + element writes"
+            branches.append((lines, expr, post, flat, desc))
+        m = F.decl(ct, N)
+
+        def block(lines, expr, post, lhs=None):
+            out = ["  " + s for s in lines]
+            out.append("  " * F.ind + "%s = %s;" % (v, expr if lhs is None
+                                                    else lhs))
+            out.extend("  " * F.ind + s for s in post)
+            return out
+        descs = [b[4] for b in branches]
+        if kind == "if":
+            g, p = F.vint(rng.randint(0, 1))
+            F.B("%s %s;" % (vt, v))
+            F.B("if (%s) {" % p)
+            F.body.extend("  " + s for s in block(*branches[0][:3]))
+            F.B("} else {")
+            F.body.extend("  " + s for s in block(*branches[1][:3]))
+            F.B("}")
+            F.R("if (%s) memcpy(%s, %s, sizeof %s); else memcpy(%s, %s, "
+                "sizeof %s);" % (g, m, branches[0][3], m, m, branches[1][3],
+                                 m))
+        elif kind == "select":
+            g, p = F.vint(rng.randint(0, 1))
+            F.B("%s %s = %s ? %s : %s;" % (vt, v, p, branches[0][1],
+                                           branches[1][1]))
+            F.R("if (%s) memcpy(%s, %s, sizeof %s); else memcpy(%s, %s, "
+                "sizeof %s);" % (g, m, branches[0][3], m, m, branches[1][3],
+                                 m))
+        elif kind == "switch":
+            g, p = F.vint(rng.randint(0, nprod))
+            F.B("%s %s;" % (vt, v))
+            F.B("switch (%s) {" % p)
+            F.R("switch (%s) {" % g)
+            for j, b in enumerate(branches):
+                lab = "default" if j == nprod - 1 else "case %d" % j
+                F.B("%s: {" % lab)
+                F.body.extend("  " + s for s in block(*b[:3]))
+                F.B("  break;")
+                F.B("}")
+                F.R("%s: memcpy(%s, %s, sizeof %s); break;" % (lab, m, b[3],
+                                                               m))
+            F.B("}")
+            F.R("}")
+        else:
+            g, p = F.vint(rng.choice([0, 1, 2, 3]))
+            F.B("%s %s;" % (vt, v))
+            F.body.extend(block(*branches[0][:3]))
+            F.B("for (int it = 0; it < %s; it++) {" % p)
+            b = branches[1]
+            F.R("memcpy(%s, %s, sizeof %s);" % (m, branches[0][3], m))
+            if kind == "loop":
+                F.body.extend("  " + s for s in block(*b[:3]))
+                F.R("for (int it = 0; it < %s; it++) memcpy(%s, %s, sizeof "
+                    "%s);" % (g, m, b[3], m))
+            else:
+                opr = rng.choice(["+", "-"] if dt == "f32" else
+                                 ["+", "-", "^"])
+                F.body.extend("  " + s for s in block(
+                    b[0], None, [], "%s %s %s" % (v, opr, b[1])))
+                e = "%s[i] %s %s[i]" % (m, opr, b[3]) if dt == "f32" else \
+                    "(int32_t)((uint32_t)%s[i] %s (uint32_t)%s[i])" % (
+                        m, opr, b[3])
+                F.R("for (int it = 0; it < %s; it++) for (int i = 0; i < %d; "
+                    "i++) %s[i] = %s;" % (g, N, m, e))
+                descs[1] = "%s= %s" % (opr, descs[1])
+            F.B("}")
+        F.what += ": %s" % " | ".join(descs)
+        tm = F.uid("t")
+        F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+            tm, v, ivec(S), ivec(lay), ivec(pad)))
+        F.B("(void)%s;" % tm)
+        ml = self.x_gather(F, dt, m, L, lay)
+        ml.tok, ml.pad = tm, pad
+        self.x_uses(F, ml, v, vt, m, anymm)
+        F.finish()
+
+    def x_uses(self, F, x, v, vt, flat, mm, kinds=None, n=None):
+        """1-3 uses of x (token x.tok, data v whose positions the reference
+        flat holds): TLX ops, stores, a by-value call, a global, element
+        reads."""
+        rng = F.rng
+        dt, L, N = x.dt, x.logical, x.n
+        r = len(L)
+        ct = CT[dt]
+        kinds = kinds or ["store", "store", "op", "op", "mm", "tr", "red",
+                          "arg", "glob", "elem", "elem"]
+        if r < 2:
+            kinds = [k for k in kinds if k not in ("mm", "tr")]
+        for kind in rng.sample(kinds, min(len(kinds), n or
+                                          rng.randint(1, 3))):
+            if kind == "store":
+                self.x_store(F, x, x.tok, "store of %s" % x.tok)
+            elif kind == "op":
+                u = rng.choice(x_unaries(dt))
+                y = self.x_unary(F, u, x)
+                if rng.random() < 0.5:
+                    self.x_store(F, y, "tlx_%s(%s)" % (u, x.tok),
+                                 "tlx_%s of %s" % (u, x.tok), short=True)
+                else:
+                    vt2, sfx2 = F.vtype(dt, N)
+                    w, tw = F.uid("w"), F.uid("t")
+                    y.layout, y.pad = x_perm(rng, r, 0.4), x_pad(rng, r)
+                    F.B("%s %s = tensor_%s_%s(%s);" % (vt2, w, u, sfx2,
+                                                      x.tok))
+                    F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                        tw, w, ivec(y.shape), ivec(y.layout), ivec(y.pad)))
+                    self.x_store(F, y, tw, "%s of %s, typed layout %s" % (
+                        u, x.tok, y.layout))
+            elif kind == "mm":
+                if dt == "f32" and mm and L[-1] > 4:
+                    continue  # (keep the float sums exact)
+                b = self.x_load(F, dt, L[:-2] + [L[-1], rng.randint(1, 5)])
+                self.x_store(F, self.x_matmul(F, x, b),
+                             "tlx_matmul(%s, %s)" % (x.tok, b.tok),
+                             "matmul of %s" % x.tok, short=True)
+            elif kind == "tr":
+                self.x_store(F, self.x_transpose1(F, x),
+                             "tlx_transpose(%s)" % x.tok,
+                             "transpose of %s" % x.tok, short=True)
+            elif kind == "red":
+                red = rng.choice(["max", "min", "add"])
+                if rng.random() < 0.5:
+                    win = [1] * (r - 1) + [L[-1]]
+                    st = [1] * r
+                else:
+                    win = [rng.randint(1, e) for e in L]
+                    st = [rng.randint(1, 2) for _ in L]
+                self.x_store(F, self.x_reduce(F, x, red, win, st),
+                             "tlx_reduce_%s(%s, %s, %s)" % (
+                                 red, x.tok, ivec(win), ivec(st)),
+                             "reduce.%s of %s" % (red, x.tok), short=True)
+            elif kind == "arg":
+                got, exp = F.output(dt, N, "%s by value" % v)
+                F.B("%s(%s, %s);" % (F.sink(vt, N * 4), v, got))
+                F.R("memcpy(%s, %s, %d);" % (exp, flat, N * 4))
+            elif kind == "glob":
+                got, exp = F.output(dt, N, "%s in a global" % v)
+                g = F.uid("g")
+                F.top.append("static %s %s;" % (vt, g))
+                F.B("%s = %s;" % (g, v))
+                F.after.append("memcpy(%s, &%s, %d);" % (got, g, N * 4))
+                F.R("memcpy(%s, %s, %d);" % (exp, flat, N * 4))
+            else:
+                got, exp = F.output(dt, N, "element reads of %s" % v)
+                if rng.random() < 0.5:
+                    F.B("for (int e = 0; e < %d; ++e) %s[e] = %s[e];" % (
+                        N, got, v))
+                    F.R("memcpy(%s, %s, %d);" % (exp, flat, N * 4))
+                else:
+                    z = F.vint(0)[1]
+                    for j in sorted(set(rng.randrange(N) for _ in range(4))):
+                        pos = str(j) if rng.random() < 0.5 else \
+                            "%d + %s" % (j, z)
+                        F.B("%s[%d] = %s[%s];" % (got, j, v, pos))
+                        F.R("%s[%d] = %s[%d];" % (exp, j, flat, j))
+
+    # -- loop-carry ----------------------------------------------------------
+    def x_open_loops(self, F, nest=None, trips=(0, 1, 1, 2, 3)):
+        """Loops (1-2 deep) with trip counts from volatiles, now and then an
+        early exit on a volatile flag, in the function and the reference
+        alike. Returns (depth, the innermost index)."""
+        rng = F.rng
+        nest = nest or (2 if rng.random() < 0.3 else 1)
+        it = None
+        for _ in range(nest):
+            g, p = F.vint(rng.choice(trips))
+            it = F.uid("it")
+            F.B("for (int %s = 0; %s < %s; %s++) {" % (it, it, p, it))
+            F.R("for (int %s = 0; %s < %s; %s++) {" % (it, it, g, it))
+            F.ind += 1
+            self.ind += 1
+            if rng.random() < 0.25:
+                bg, bp = F.vint(rng.randint(0, 1))
+                j = rng.randint(0, 2)
+                F.B("if (%s && %s == %d) break;" % (bp, it, j))
+                F.R("if (%s && %s == %d) break;" % (bg, it, j))
+                F.what += " (break)"
+        F.what += " nest %d" % nest
+        return nest, it
+
+    def x_close_loops(self, F, nest):
+        for _ in range(nest):
+            F.ind -= 1
+            self.ind -= 1
+            F.B("}")
+            F.R("}")
+
+    def x_init_vector(self, F, dt, N, vt, kinds=("cvec", "mem", "param")):
+        """A C vector variable's initial value: (C declaration lines are
+        emitted; returns (variable, flat reference))."""
+        rng = F.rng
+        expr, flat, desc, _ = self.mt_flat(F, dt, [N], vt, None, False,
+                                           list(kinds))
+        v = F.uid("v")
+        F.B("%s %s = %s;" % (vt, v, expr))
+        cur = F.decl(CT[dt], N)
+        F.R("memcpy(%s, %s, sizeof %s);" % (cur, flat, cur))
+        F.what += " init %s" % desc
+        return v, cur
+
+    def construct_loop_carry(self, rng):
+        """Tensors carried by loops, constant sizes: short-form tokens
+        (h = tlx_relu(h), square transposes, layers h = relu(h x W[it])),
+        mma accumulators over k-blocks of A and B loaded with offsets and
+        leading dimensions (short and long form, token or vector carried),
+        f32 matmuls accumulated by `acc = acc + p`, and vectors carried with
+        a typeinfo inside the loop; nested loops, early exits, trip counts
+        0-3 from volatiles."""
+        kind = rng.choice(["short", "short", "short-mma", "long-mma",
+                           "long-mma", "f32-acc", "vec"])
+        if kind == "short" and not self.on("loop-carry-short"):
+            kind = "vec"
+        if kind == "short-mma" and not self.on("loop-carry-short"):
+            kind = "long-mma"
+        F = XFn(self, "loop-carry", rng)
+        F.what = "loop-carry %s" % kind
+        getattr(self, "lc_" + kind.replace("-", "_"))(F)
+        F.finish()
+
+    def lc_short(self, F):
+        rng = F.rng
+        layer = rng.random() < 0.3
+        dt = "i32" if layer or rng.random() < 0.4 else "f32"
+        ct = CT[dt]
+        r = 2 if layer else rng.choice([1, 2, 2, 3])
+        L = x_shape(rng, r, 200, 1, 7)
+        square = r >= 2 and rng.random() < 0.4
+        if square:
+            L[-1] = L[-2]
+        N = prod(L)
+        F.what += " %s %s" % (dt, L)
+        c = rng.random()
+        h = F.uid("h")
+        if c < 0.4:
+            a = F.input(dt, N)
+            F.B("tlx_token_t %s = TLX_LOAD(%s, %s);" % (h, a, ", ".join(
+                map(str, L))))
+            cur = F.decl(ct, N)
+            F.R("memcpy(%s, %s, sizeof %s);" % (cur, a, cur))
+        elif c < 0.6:
+            x = self.x_load(F, dt, L, layout=list(range(r)), pad=[0] * r)
+            F.B("tlx_token_t %s = %s;" % (h, x.tok))
+            cur = x.ref
+        elif c < 0.8:
+            a = F.input(dt, N)
+            u = rng.choice(x_unaries(dt))
+            F.B("tlx_token_t %s = tlx_%s(TLX_LOAD(%s, %s));" % (
+                h, u, a, ", ".join(map(str, L))))
+            cur = F.decl(ct, N)
+            F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; %s[i] = %s; }"
+                % (N, ct, a, cur, XUNARY_C[u]))
+        else:
+            vt, sfx = F.vtype(dt, N)
+            v, cur = self.x_init_vector(F, dt, N, vt)
+            F.B("tlx_token_t %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                h, v, ivec(L), ivec(list(range(r))), ivec([0] * r)))
+        D = L[-1]
+        W = None
+        if layer:
+            W = F.input(dt, 4 * D * D)
+        nest, it = self.x_open_loops(F)
+        tmp = F.decl(ct, N)
+        for _ in range(rng.randint(1, 2)):
+            ops = x_unaries(dt) + (["transpose"] if square else []) + \
+                (["layer"] * 3 if layer else [])
+            op = rng.choice(ops)
+            if op == "layer":
+                F.B("%s = tlx_relu(tlx_matmul(%s, TLX_LOAD(%s + %s * %d, %d, "
+                    "%d)));" % (h, h, W, it, D * D, D, D))
+                F.R("for (int m = 0; m < %d; m++) for (int n = 0; n < %d; "
+                    "n++) { uint32_t s = 0u; for (int k = 0; k < %d; k++) s "
+                    "+= (uint32_t)%s[m * %d + k] * (uint32_t)%s[%s * %d + k * "
+                    "%d + n]; %s[m * %d + n] = (int32_t)s > 0 ? (int32_t)s : "
+                    "0; }" % (L[0], D, D, cur, D, W, it, D * D, D, tmp, D))
+                F.R("memcpy(%s, %s, sizeof %s);" % (cur, tmp, cur))
+            elif op == "transpose":
+                F.B("%s = tlx_transpose(%s);" % (h, h))
+                idx = ["i%d" % d for d in range(r)]
+                si = idx[:-2] + [idx[-1], idx[-2]]
+                F.loops(L, "%s[%s] = %s[%s];" % (tmp, rmi(L, idx), cur,
+                                                 rmi(L, si)))
+                F.R("memcpy(%s, %s, sizeof %s);" % (cur, tmp, cur))
+            else:
+                F.B("%s = tlx_%s(%s);" % (h, op, h))
+                F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; %s[i] = %s; "
+                    "}" % (N, ct, cur, cur, XUNARY_C[op]))
+            F.what += " %s" % op
+        self.x_close_loops(F, nest)
+        x = XV(dt, L, cur, h)
+        self.x_store(F, x, h, "the carried token", short=True)
+        if rng.random() < 0.3:
+            u = rng.choice(x_unaries(dt))
+            self.x_store(F, self.x_unary(F, u, x), "tlx_%s(%s)" % (u, h),
+                         "%s of the carried token" % u, short=True)
+
+    def lc_mma_operands(self, F, op):
+        """Arrays A (M x Kt, row- or column-major, leading dim, offset) and
+        B (Kt x N likewise) of an mma/matmul over k-blocks of KB; returns
+        a function emitting the loads of block kb and a reference term."""
+        rng = F.rng
+        ta, tb = {"umma": ("u8", "u8"), "smma": ("i8", "i8"),
+                  "usmma": ("u8", "i8"), "summa": ("i8", "u8"),
+                  "matmul": ("f32", "f32")}[op]
+        M, N = rng.randint(1, 8), rng.randint(1, 8)
+        KB, nk = rng.randint(1, 6), rng.randint(1, 4)
+        Kt = KB * nk
+        cola, colb = rng.random() < 0.35, rng.random() < 0.35
+        lda = (M if cola else Kt) + rng.choice([0, 0, 1, 3])
+        ldb = (Kt if colb else N) + rng.choice([0, 0, 2])
+        oa, ob = rng.choice([0, 0, 1, 3]), rng.choice([0, 0, 2])
+        na = oa + lda * ((Kt if cola else M) - 1) + (M if cola else Kt) + 1
+        nb = ob + ldb * ((N if colb else Kt) - 1) + (Kt if colb else N) + 1
+        A, B = F.input(ta, na), F.input(tb, nb)
+        F.what += " %s %dx%d, %d blocks of K=%d%s%s" % (
+            op, M, N, nk, KB, " A col-major" if cola else "",
+            " B col-major" if colb else "")
+
+        def loads(kb):
+            ta_, tb_ = F.uid("ta"), F.uid("tb")
+            if cola:
+                F.B("tlx_token_t %s = tensor_load(%s + %d + %s * %d, "
+                    "TLX_SHAPE(%d, %d), TLX_LAYOUT(1, 0), TLX_ZEROS(2), "
+                    "TLX_STRIDES(0, %d));" % (ta_, A, oa, kb, KB * lda, KB, M,
+                                              lda))
+            else:
+                F.B("tlx_token_t %s = tensor_load(%s + %d + %s * %d, "
+                    "TLX_SHAPE(%d, %d), TLX_LAYOUT(0, 1), TLX_ZEROS(2), "
+                    "TLX_STRIDES(0, %d));" % (ta_, A, oa, kb, KB, M, KB, lda))
+            if colb:
+                F.B("tlx_token_t %s = tensor_load(%s + %d + %s * %d, "
+                    "TLX_SHAPE(%d, %d), TLX_LAYOUT(1, 0), TLX_ZEROS(2), "
+                    "TLX_STRIDES(0, %d));" % (tb_, B, ob, kb, KB, N, KB, ldb))
+            else:
+                F.B("tlx_token_t %s = tensor_load(%s + %d + %s * %d, "
+                    "TLX_SHAPE(%d, %d), TLX_LAYOUT(0, 1), TLX_ZEROS(2), "
+                    "TLX_STRIDES(0, %d));" % (tb_, B, ob, kb, KB * ldb, KB, N,
+                                              ldb))
+            return ta_, tb_
+
+        def term(kb):
+            """The reference sum over block kb for (m, n) as uint32/float."""
+            ai = ("%s[%d + (%s * %d + k) * %d + m]" % (A, oa, kb, KB, lda)
+                  if cola else "%s[%d + m * %d + %s * %d + k]" % (
+                      A, oa, lda, kb, KB))
+            bi = ("%s[%d + n * %d + %s * %d + k]" % (B, ob, ldb, kb, KB)
+                  if colb else "%s[%d + (%s * %d + k) * %d + n]" % (
+                      B, ob, kb, KB, ldb))
+            if op == "matmul":
+                return "for (int k = 0; k < %d; k++) s = s + %s * %s;" % (
+                    KB, ai, bi)
+            return "for (int k = 0; k < %d; k++) s += (uint32_t)%s * " \
+                "(uint32_t)%s;" % (KB, ai, bi)
+        return M, N, nk, loads, term
+
+    def lc_short_mma(self, F):
+        rng = F.rng
+        op = rng.choice(list(MMA))
+        M, N, nk, loads, term = self.lc_mma_operands(F, op)
+        C = F.input("i32", M * N)
+        acc = F.uid("acc")
+        F.B("tlx_token_t %s = TLX_LOAD(%s, %d, %d);" % (acc, C, M, N))
+        cur = F.decl("int32_t", M * N)
+        F.R("memcpy(%s, %s, sizeof %s);" % (cur, C, cur))
+        nest, kb = self.x_open_loops(F, trips=list(range(nk + 1)))
+        ta_, tb_ = loads(kb)
+        F.B("%s = tlx_%s(%s, %s, %s);" % (acc, op, acc, ta_, tb_))
+        F.R("for (int m = 0; m < %d; m++) for (int n = 0; n < %d; n++) { "
+            "uint32_t s = (uint32_t)%s[m * %d + n]; %s %s[m * %d + n] = "
+            "(int32_t)s; }" % (M, N, cur, N, term(kb), cur, N))
+        self.x_close_loops(F, nest)
+        self.x_store(F, XV("i32", [M, N], cur, acc), acc,
+                     "the accumulator", short=True)
+
+    def lc_long_mma(self, F):
+        rng = F.rng
+        op = rng.choice(list(MMA))
+        M, N, nk, loads, term = self.lc_mma_operands(F, op)
+        lay = [1, 0] if rng.random() < 0.5 else [0, 1]
+        pad = x_pad(rng, 2)
+        L = [M, N]
+        S = [L[l] for l in lay]
+        vt, sfx = F.vtype("i32", M * N)
+        vector = rng.random() < 0.5
+        untyped = rng.random() < 0.6 and self.on("loop-carry-vector")
+        F.what += " acc layout %s%s" % (lay, (" (vector carried%s)" % (
+            ", untyped" if untyped else "")) if vector else "")
+        if vector:
+            v, flat = self.x_init_vector(F, "i32", M * N, vt)
+            cur = self.x_gather(F, "i32", flat, L, lay).ref
+        else:
+            x = self.x_load(F, "i32", L, layout=lay, pad=pad)
+            acc = F.uid("acc")
+            F.B("int %s = %s;" % (acc, x.tok))
+            cur = x.ref
+        nest, kb = self.x_open_loops(F, trips=list(range(nk + 1)))
+        ta_, tb_ = loads(kb)
+        if vector:
+            t = F.uid("t")
+            F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                t, v, ivec(S), ivec(lay), ivec(pad)))
+            F.B("%s = tensor_%s_%s(%s, %s, %s);" % (v, op, sfx, t, ta_, tb_))
+            if not untyped:
+                F.B("tensor_typeinfo(%s, %s, %s, %s);" % (
+                    v, ivec(S), ivec(lay), ivec(pad)))
+        else:
+            w = F.uid("w")
+            F.B("%s %s = tensor_%s_%s(%s, %s, %s);" % (vt, w, op, sfx, acc,
+                                                      ta_, tb_))
+            F.B("%s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                acc, w, ivec(S), ivec(lay), ivec(pad)))
+        F.R("for (int m = 0; m < %d; m++) for (int n = 0; n < %d; n++) { "
+            "uint32_t s = (uint32_t)%s[m * %d + n]; %s %s[m * %d + n] = "
+            "(int32_t)s; }" % (M, N, cur, N, term(kb), cur, N))
+        self.x_close_loops(F, nest)
+        x = XV("i32", L, cur, None, lay, pad)
+        if vector:
+            x.tok = F.uid("t")
+            F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                x.tok, v, ivec(S), ivec(lay), ivec(pad)))
+            self.x_uses(F, x, v, vt, self.x_scatter(F, x, lay), False,
+                        ["store", "op", "elem", "elem", "arg", "glob"])
+        else:
+            x.tok = acc
+            self.x_store(F, x, acc, "the accumulator")
+
+    def lc_f32_acc(self, F):
+        rng = F.rng
+        M, N, nk, loads, term = self.lc_mma_operands(F, "matmul")
+        L = [M, N]
+        typed = rng.random() < 0.7
+        lay = [1, 0] if typed and rng.random() < 0.5 else [0, 1]
+        pad = x_pad(rng, 2) if typed else [0, 0]
+        S = [L[l] for l in lay]
+        vt, sfx = F.vtype("f32", M * N, ext=rng.random() < 0.7)
+        v, flat = self.x_init_vector(F, "f32", M * N, vt)
+        cur = self.x_gather(F, "f32", flat, L, lay).ref
+        nest, kb = self.x_open_loops(F, trips=list(range(nk + 1)))
+        ta_, tb_ = loads(kb)
+        p = F.uid("p")
+        F.B("%s %s = tensor_matmul_%s(%s, %s);" % (vt, p, sfx, ta_, tb_))
+        if typed:
+            F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                F.uid("t"), p, ivec(S), ivec(lay), ivec(pad)))
+        F.B("%s = %s + %s;" % (v, v, p))
+        F.what += " acc = acc + matmul%s layout %s" % (
+            " (typed)" if typed else "", lay)
+        F.R("for (int m = 0; m < %d; m++) for (int n = 0; n < %d; n++) { "
+            "float s = 0.0f; %s %s[m * %d + n] = %s[m * %d + n] + s; }" % (
+                M, N, term(kb), cur, N, cur, N))
+        self.x_close_loops(F, nest)
+        x = XV("f32", L, cur, F.uid("t"), lay, pad)
+        F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+            x.tok, v, ivec(S), ivec(lay), ivec(pad)))
+        self.x_uses(F, x, v, vt, self.x_scatter(F, x, lay), False,
+                    ["store", "store", "op", "elem", "arg", "glob"])
+
+    def lc_vec(self, F):
+        """A vector carried by a loop with a typeinfo inside the loop."""
+        rng = F.rng
+        dt = rng.choice(["f32", "i32"])
+        r = rng.choice([1, 2, 2, 3])
+        L = x_shape(rng, r, 300, 1, 7)
+        N = prod(L)
+        lay = x_perm(rng, r, 0.3)
+        pad = x_pad(rng, r)
+        S = [L[l] for l in lay]
+        vt, sfx = F.vtype(dt, N)
+        F.what += " %s %s layout %s" % (dt, L, lay)
+        if rng.random() < 0.3:
+            x = self.x_load(F, dt, L)
+            u = rng.choice(x_unaries(dt))
+            v = F.uid("v")
+            F.B("%s %s = tensor_%s_%s(%s);" % (vt, v, u, sfx, x.tok))
+            F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                F.uid("t"), v, ivec(S), ivec(lay), ivec(pad)))
+            cur = self.x_unary(F, u, x).ref
+            F.what += " init %s" % u
+        else:
+            v, flat = self.x_init_vector(F, dt, N, vt)
+            cur = self.x_gather(F, dt, flat, L, lay).ref
+        # the op's result in the loop has a typeinfo of its own, or (feature
+        # loop-carry-vector) only the typeinfo at the loop's head names it
+        untyped = rng.random() < 0.6 and self.on("loop-carry-vector")
+        nest, it = self.x_open_loops(F)
+        t = F.uid("t")
+        F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+            t, v, ivec(S), ivec(lay), ivec(pad)))
+        op = rng.choice(x_unaries(dt) + ["transpose"])
+        if op == "transpose":
+            F.B("%s = tensor_transpose_%s(%s, %s);" % (v, sfx, t, ivec(lay)))
+        else:
+            F.B("%s = tensor_%s_%s(%s);" % (v, op, sfx, t))
+            F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; %s[i] = %s; }" %
+                (N, CT[dt], cur, cur, XUNARY_C[op]))
+        if not untyped:
+            F.B("tensor_typeinfo(%s, %s, %s, %s);" % (v, ivec(S), ivec(lay),
+                                                      ivec(pad)))
+        F.what += " %s%s" % (op, " (untyped)" if untyped else "")
+        self.x_close_loops(F, nest)
+        x = XV(dt, L, cur, F.uid("t"), lay, pad)
+        F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+            x.tok, v, ivec(S), ivec(lay), ivec(pad)))
+        self.x_uses(F, x, v, vt, self.x_scatter(F, x, lay), False)
+
+    # -- elem-after-use ------------------------------------------------------
+    def construct_elem_after_use(self, rng):
+        """A C vector variable - initialized in C, loaded, a by-value
+        parameter, a tovector or op result - read element by element
+        (all, or a few at constant and run-time positions) after TLX used
+        it: vector_totensor, tensor_typeinfo, a tensor_store of its token,
+        an op of it."""
+        F = XFn(self, "elem-after-use", rng)
+        dt = rng.choice(["f32", "f32", "i32"])
+        r = rng.choice([1, 2, 2, 3, 4])
+        # wide vectors (over 256 bytes) more often than not
+        wide = rng.random() < 0.6
+        L = x_shape(rng, r, rng.choice([80, 300, 1200]) if not wide else
+                    rng.choice([300, 1200]), 1, 8 if not wide or r > 1 else
+                    300, 65 if wide else 1)
+        N = prod(L)
+        vt, sfx = F.vtype(dt, N)
+        src = rng.choice(["cvec", "cvec", "op", "op", "mem", "param",
+                          "tovec"])
+        F.what = "elem-after-use %s %s %s" % (src, dt, L)
+        pending = None
+        # An op result's typeinfos name its logical shape, a tovector
+        # result's the 1-D one (docs/ops.md, "Result typeinfo"; a
+        # vector_totensor first is not one); an op result without a
+        # typeinfo of its own is first named by a typeinfo.
+        first1d = src == "tovec"
+        same = False
+        if src == "op":
+            x = self.x_load(F, dt, L)
+            u = rng.choice(x_unaries(dt))
+            z = F.uid("z")
+            F.B("%s %s = tensor_%s_%s(%s);" % (vt, z, u, sfx, x.tok))
+            res = self.x_unary(F, u, x)
+            if rng.random() < 0.4:
+                lay0, pad0 = x_perm(rng, r, 0.3), x_pad(rng, r)
+                F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                    F.uid("t"), z, ivec([L[l] for l in lay0]), ivec(lay0),
+                    ivec(pad0)))
+                flat = self.x_scatter(F, res, lay0)
+                F.what += " typed %s" % lay0
+            else:
+                flat, pending = None, res
+                same = True
+        else:
+            expr, flat, desc, _ = self.mt_flat(
+                F, dt, L, vt, sfx, False,
+                [{"cvec": "cvec", "mem": "mem", "param": "param",
+                  "tovec": "tovec"}[src]],
+                const_ok=self.on("elem-after-use-const") and "often")
+            z = F.uid("z")
+            F.B("%s %s = %s;" % (vt, z, expr))
+            F.what += " (%s)" % desc
+        reads = 0
+        for j in range(rng.randint(1, 3)):
+            use = rng.choice(["totensor-store", "typeinfo-store", "typeinfo",
+                              "totensor-op", "typeinfo-op"])
+            if pending is not None:
+                use = use.replace("totensor", "typeinfo")
+            L2 = list(L) if same or rng.random() < 0.5 else \
+                x_factor(rng, N, rng.randint(1, 4))
+            if first1d and use.startswith("typeinfo"):
+                L2 = [N]
+            r2 = len(L2)
+            lay2, pad2 = x_perm(rng, r2, 0.3), x_pad(rng, r2)
+            S2 = [L2[l] for l in lay2]
+            if use.startswith("totensor"):
+                tok = "vector_totensor(%s, %s, %s, %s)" % (
+                    z, ivec(S2), ivec(lay2), ivec(pad2))
+                if pending is not None:
+                    flat = pending.ref
+                    pending = None
+                val = XV(dt, L2, flat, tok, lay2, pad2)
+            else:
+                tok = F.uid("t")
+                F.B("int %s = tensor_typeinfo(%s, %s, %s, %s);" % (
+                    tok, z, ivec(S2), ivec(lay2), ivec(pad2)))
+                F.B("(void)%s;" % tok)
+                if pending is not None:
+                    flat = self.x_scatter(F, pending, lay2)
+                    pending = None
+                val = self.x_gather(F, dt, flat, L2, lay2)
+                val.tok, val.pad = tok, pad2
+            F.what += " %s %s layout %s" % (use, L2, lay2)
+            if use.endswith("store"):
+                self.x_store(F, val, tok, "%s of %s" % (use, z))
+            elif use.endswith("op"):
+                u = rng.choice(x_unaries(dt))
+                self.x_store(F, self.x_unary(F, u, val),
+                             "tlx_%s(%s)" % (u, tok), "%s %s of %s" % (
+                                 use, u, z), short=True)
+            if j == 0 or rng.random() < 0.5:
+                got, exp = F.output(dt, N, "element reads of %s after %s" % (
+                    z, use))
+                F.B("for (int e = 0; e < %d; ++e) %s[e] = %s[e];" % (
+                    N, got, z))
+                F.R("memcpy(%s, %s, %d);" % (exp, flat, N * 4))
+                reads += 1
+        if pending is not None:
+            flat = self.x_scatter(F, pending, list(range(r)))
+        if not reads or rng.random() < 0.4:
+            self.x_uses(F, XV(dt, L, None), z, vt, flat, False,
+                        ["elem", "elem", "arg", "glob"], 1)
+        F.finish()
+
+    # -- runtime-strides .. runtime-loops -------------------------------------
+    def x_size(self, F, v, const):
+        """An extent or leading dim: a literal, or a volatile passed as a
+        parameter (returns what the function writes)."""
+        return str(v) if const else F.vint(v)[1]
+
+    def x_rt_operand(self, F, dt, logical, layout, what, const=None,
+                     restrict=True, ldp=None):
+        """A tensor_load of logical extents `logical` stored with `layout`,
+        extents constant or run-time (const: per storage dim), leading dims
+        packed, constant or run-time, at an offset: (load expression,
+        reference accessor of logical index expressions)."""
+        rng = F.rng
+        r = len(logical)
+        sext = [logical[l] for l in layout]
+        if const is None:
+            c = all(e >= 1 for e in sext) and rng.random() < 0.4
+            const = [c] * r
+        ld = padded_lds(rng, sext)
+        cld = rng.random() < 0.5
+        st = strides_of(sext, ld)
+        off = rng.choice([0, 0, 1, 3])
+        a = F.input(dt, off + max(1, reach(sext, st)) + 1, restrict=restrict)
+        shp = [self.x_size(F, e, const[i]) for i, e in enumerate(sext)]
+        strs = ["0"] + ["0" if not ld[i] else self.x_size(F, ld[i], cld)
+                        for i in range(1, r)]
+        F.what += " %s %s%s%s" % (what, "x".join(map(str, logical)),
+                                  " layout %s" % layout
+                                  if layout != list(range(r)) else "",
+                                  " lds %s" % ld[1:] if any(ld) else "")
+        tok = "tensor_load(%s + %d, TLX_DIMS(%s), TLX_DIMS(%s), " \
+            "TLX_ZEROS(%d), TLX_DIMS(%s))" % (
+                a, off, ", ".join(shp), ", ".join(map(str, layout)), r,
+                ", ".join(strs))
+
+        def at(idx):
+            return "%s[%s]" % (a, " + ".join(
+                ["(%s) * %d" % (idx[layout[k]], st[k]) for k in range(r)] +
+                [str(off)]))
+        return tok, at
+
+    # Operands with leading dims (packed, constant or run-time) and
+    # constant or run-time extents - the four combinations - of every op
+    # that takes run-time sizes: trees of them (runtime-strides,
+    # construct_runtime_fused), GEMMs (runtime-strides-gemm: matmul, the
+    # mma family; A, B and the accumulator row- or column-major; results
+    # stored column-major or with a leading dim) and 2-D convolutions
+    # (runtime-strides-conv: NCHW or channels-last inputs, OIHW or OHWI
+    # kernels, strides and kernel dilations).
+    def construct_runtime_strides(self, rng):
+        return self.construct_runtime_fused(rng, strided=True)
+
+    def construct_runtime_strides_gemm(self, rng):
+        F = XFn(self, "runtime-strides-gemm", rng)
+        F.what = "runtime-strides-gemm"
+        self.rs_gemm(F)
+        F.finish()
+
+    def construct_runtime_strides_conv(self, rng):
+        F = XFn(self, "runtime-strides-conv", rng)
+        F.what = "runtime-strides-conv"
+        self.rs_conv(F)
+        F.finish()
+
+    def rs_store(self, F, dt, L, expr, colmajor=False, long_sfx=None):
+        """Stores the run-time result expr of logical extents L (2-D) with
+        a leading dim (packed, constant or run-time), row- or
+        column-major: returns the reference accessor of (i, j)."""
+        rng = F.rng
+        m, n = L
+        sext = [n, m] if colmajor else [m, n]
+        ld = sext[1] + rng.choice([0, 0, 1, 4])
+        lds = "0" if ld == sext[1] and rng.random() < 0.5 else \
+            self.x_size(F, ld, rng.random() < 0.5)
+        off = rng.choice([0, 0, 2])
+        got, exp = F.output(dt, off + ld * max(sext[0], 1) + 2,
+                            "the result", restrict=True)
+        if colmajor:
+            ms, ns = F.vint(m)[1], F.vint(n)[1]
+            expr = "tensor_typeinfo(%s, TLX_SHAPE(%s, %s), " \
+                "TLX_LAYOUT(1, 0), TLX_ZEROS(2))" % (expr, ns, ms)
+        F.B("tensor_store(%s + %d, %s, TLX_STRIDES(0, %s));" % (got, off,
+                                                             expr, lds))
+        F.what += " stored%s ld %d" % (" column-major" if colmajor else "",
+                                       ld)
+        if colmajor:
+            return lambda i, j: "%s[%d + (%s) * %d + (%s)]" % (exp, off, j,
+                                                                ld, i)
+        return lambda i, j: "%s[%d + (%s) * %d + (%s)]" % (exp, off, i, ld, j)
+
+    def rs_gemm(self, F):
+        rng = F.rng
+        op = rng.choice(["matmul", "matmul", "matmul_i32", "smma", "umma",
+                         "usmma", "summa"])
+        pick = lambda: rng.choice([rng.randint(1, 12), rng.randint(1, 40),
+                                   rng.randint(0, 3)])
+        m, n, k = pick(), pick(), pick()
+        ta, tb = {"matmul": ("f32", "f32"), "matmul_i32": ("i32", "i32"),
+                  "smma": ("i8", "i8"), "umma": ("u8", "u8"),
+                  "usmma": ("u8", "i8"), "summa": ("i8", "u8")}[op]
+        dt = "f32" if op == "matmul" else "i32"
+        F.what += " " + op
+        cola, colb = rng.random() < 0.35, rng.random() < 0.35
+        ea, aat = self.x_rt_operand(F, ta, [m, k], [1, 0] if cola else
+                                    [0, 1], "A")
+        eb, bat = self.x_rt_operand(F, tb, [k, n], [1, 0] if colb else
+                                    [0, 1], "B")
+        opn = op.split("_")[0]
+        if op.startswith("matmul"):
+            args, acc0 = "%s, %s" % (ea, eb), "0"
+        else:
+            colc = rng.random() < 0.35
+            ec, cat = self.x_rt_operand(F, "i32", [m, n], [1, 0] if colc else
+                                        [0, 1], "acc")
+            args = "%s, %s, %s" % (ec, ea, eb)
+            acc0 = "(uint32_t)" + cat(["i", "j"])
+        relu = rng.random() < 0.3
+        colr = rng.random() < 0.25
+        sfx = "rtf32" if dt == "f32" else "rti32"
+        if colr:
+            # the long form: a column-major result typeinfo
+            v = F.uid("r")
+            F.B("%s %s = %s;" % (
+                "tlx_float_result_t" if dt == "f32" else "tlx_int32_result_t",
+                v, "tensor_relu_%s(tlx_%s(%s))" % (sfx, opn, args) if relu
+                else "tensor_%s_%s(%s)" % (opn, sfx, args)))
+            call = v
+        else:
+            call = "tlx_%s(%s)" % (opn, args)
+            if relu:
+                call = "tlx_relu(%s)" % call
+        if relu:
+            F.what += " relu"
+        at = self.rs_store(F, dt, [m, n], call, colr)
+        uns = {"umma": (1, 1), "usmma": (1, 0), "summa": (0, 1)}.get(op,
+                                                                    (0, 0))
+
+        def ext(e, u):
+            return "(uint32_t)(uint8_t)%s" % e if u else "(uint32_t)%s" % e
+        if dt == "f32":
+            body = "float s = 0.0f; for (int p = 0; p < %d; p++) s = s + " \
+                "%s * %s;" % (k, aat(["i", "p"]), bat(["p", "j"]))
+        else:
+            body = "uint32_t s = %s; for (int p = 0; p < %d; p++) s += " \
+                "%s * %s;" % (acc0 if acc0 != "0" else "0u", k,
+                             ext(aat(["i", "p"]), uns[0]),
+                             ext(bat(["p", "j"]), uns[1]))
+        res = "s" if dt == "f32" else "(int32_t)s"
+        if relu:
+            res = "(%s > 0 ? %s : 0)" % (res, res)
+        F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) { %s "
+            "%s = %s; }" % (m, n, body, at("i", "j"), res))
+
+    def rs_conv(self, F):
+        rng = F.rng
+        dt = rng.choice(["f32", "i32"])
+        nb, c, o = rng.choice([1, 1, 2]), rng.choice([0, 1, 2, 3, 4, 4]), \
+            rng.randint(1, 4)
+        kh, kw = rng.randint(1, 3), rng.randint(1, 3)
+        sh, sw = rng.randint(1, 3), rng.randint(1, 3)
+        dh, dw = rng.choice([1, 1, 2]), rng.choice([1, 1, 2])
+        h = (kh - 1) * dh + 1 + rng.randint(0, 6)
+        w = (kw - 1) * dw + 1 + rng.randint(0, 6)
+        oh = (h - (kh - 1) * dh - 1) // sh + 1
+        ow = (w - (kw - 1) * dw - 1) // sw + 1
+        xl = [0, 2, 3, 1] if rng.random() < 0.5 else [0, 1, 2, 3]
+        wl = [0, 2, 3, 1] if rng.random() < 0.5 else [0, 1, 2, 3]
+        F.what += " %s in %dx%dx%dx%d kernel %dx%dx%dx%d strides %d,%d " \
+            "dilations %d,%d" % (dt, nb, c, h, w, o, c, kh, kw, sh, sw, dh, dw)
+        cx = all(e >= 1 for e in [nb, c, h, w]) and rng.random() < 0.4
+        ex, xat = self.x_rt_operand(F, dt, [nb, c, h, w], xl, "input",
+                                    [cx] * 4)
+        # the kernel's taps are constant extents
+        cw = c >= 1 and rng.random() < 0.4
+        ew, wat = self.x_rt_operand(F, dt, [o, c, kh, kw], wl, "kernel",
+                                    [cw or wl[i] in (2, 3) for i in range(4)])
+        call = "tlx_convolution(%s, %s, TLX_DIMS(%d, %d), TLX_DIMS(1, 1), " \
+            "TLX_DIMS(%d, %d))" % (ex, ew, sh, sw, dh, dw)
+        relu = rng.random() < 0.3
+        if relu:
+            call = "tlx_relu(%s)" % call
+        n = nb * o * oh * ow
+        got, exp = F.output(dt, n + 2, "the result", restrict=True)
+        F.B("TLX_STORE(%s, %s);" % (got, call))
+        acc = "float s = 0.0f" if dt == "f32" else "uint32_t s = 0u"
+        prd = "s = s + %s * %s" if dt == "f32" else \
+            "s += (uint32_t)%s * (uint32_t)%s"
+        res = "s" if dt == "f32" else "(int32_t)s"
+        if relu:
+            res = "(%s > 0 ? %s : 0)" % (res, res)
+        F.R("for (int n = 0; n < %d; n++) for (int o = 0; o < %d; o++) for "
+            "(int y = 0; y < %d; y++) for (int x = 0; x < %d; x++) { %s; for "
+            "(int c = 0; c < %d; c++) for (int u = 0; u < %d; u++) for (int v "
+            "= 0; v < %d; v++) %s; %s[((n * %d + o) * %d + y) * %d + x] = %s; "
+            "}" % (nb, o, oh, ow, acc, c, kh, kw, prd % (
+                xat(["n", "c", "y * %d + u * %d" % (sh, dh),
+                     "x * %d + v * %d" % (sw, dw)]),
+                wat(["o", "c", "u", "v"])), exp, o, oh, ow, res))
+
+    def construct_runtime_interleaved(self, rng):
+        """Stores unrelated to a run-time-sized result - C stores and
+        TLX_STOREs to other (restrict) pointers - between the op and its
+        typeinfo, and between the typeinfo and its readers."""
+        F = XFn(self, "runtime-interleaved", rng)
+        restrict = rng.random() < 0.7
+        dt = rng.choice(["f32", "f32", "i32"])
+        ct = CT[dt]
+        rtt = "tlx_float_result_t" if dt == "f32" else "tlx_int32_result_t"
+        sfx = "rtf32" if dt == "f32" else "rti32"
+        m, n = rng.randint(0, 9), rng.randint(1, 9)
+        ms, ns = F.vint(m)[1], F.vint(n)[1]
+        a = F.input(dt, m * n + 1, restrict=restrict)
+        tok = "tensor_load(%s, TLX_SHAPE(%s, %s), TLX_LAYOUT(0, 1), " \
+            "TLX_ZEROS(2), TLX_ZEROS(2))" % (a, ms, ns)
+        ops = x_unaries(dt) + ["transpose", "pad", "matmul", "reduce"]
+        op = rng.choice(ops)
+        F.what = "runtime-interleaved %s %s %dx%d%s" % (
+            op, dt, m, n, "" if restrict else " (no restrict)")
+        ref = F.decl(ct, max(1, m * n))
+        F.R("memcpy(%s, %s, sizeof %s);" % (ref, a, ref))
+        out = F.decl(ct, 400)
+        if op in XUNARY_C:
+            L, call = [m, n], "tensor_%s_%s(%s)" % (op, sfx, tok)
+            F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; %s[i] = %s; }" %
+                (m * n, ct, ref, out, XUNARY_C[op]))
+            shape = [ms, ns]
+        elif op == "transpose":
+            L, call = [n, m], "tensor_transpose_%s(%s)" % (sfx, tok)
+            F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) "
+                "%s[i * %d + j] = %s[j * %d + i];" % (n, m, out, m, ref, n))
+            shape = [ns, ms]
+        elif op == "pad":
+            lo, hi = rng.randint(0, 2), rng.randint(0, 2)
+            L = [m + lo + hi, n]
+            lv = F.vint(lo)[1]
+            call = "tensor_pad_%s(%s, TLX_DIMS(%s, 0), TLX_DIMS(%d, 0), " \
+                "(%s)3)" % (sfx, tok, lv, hi, ct)
+            inside = "i >= %d && i < %d" % (lo, lo + m) if m else "0"
+            F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) "
+                "%s[i * %d + j] = %s ? %s[(i - %d) * %d + j] : (%s)3;" % (
+                    L[0], n, out, n, inside, ref, lo, n, ct))
+            shape = ["%s + %s + %d" % (ms, lv, hi), ns]
+        elif op == "matmul":
+            k = rng.randint(0, 6)
+            b = F.input(dt, n * k + 1, restrict=restrict)
+            ks = F.vint(k)[1]
+            L = [m, k]
+            call = "tensor_matmul_%s(%s, tensor_load(%s, TLX_SHAPE(%s, %s), " \
+                "TLX_LAYOUT(0, 1), TLX_ZEROS(2), TLX_ZEROS(2)))" % (
+                    sfx, tok, b, ns, ks)
+            if dt == "f32":
+                F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; "
+                    "j++) { float s = 0.0f; for (int p = 0; p < %d; p++) s = "
+                    "s + %s[i * %d + p] * %s[p * %d + j]; %s[i * %d + j] = s; "
+                    "}" % (m, k, n, ref, n, b, k, out, k))
+            else:
+                F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; "
+                    "j++) { uint32_t s = 0u; for (int p = 0; p < %d; p++) s "
+                    "+= (uint32_t)%s[i * %d + p] * (uint32_t)%s[p * %d + j]; "
+                    "%s[i * %d + j] = (int32_t)s; }" % (m, k, n, ref, n, b, k,
+                                                         out, k))
+            shape = [ms, ks]
+        else:
+            L = [m, 1]
+            call = "tensor_reduce_max_%s(%s, TLX_DIMS(1, %s), TLX_DIMS(1, " \
+                "1))" % (sfx, tok, ns)
+            F.R("for (int i = 0; i < %d; i++) { %s x = %s[i * %d]; for (int "
+                "j = 1; j < %d; j++) x = %s[i * %d + j] > x ? %s[i * %d + j] "
+                ": x; %s[i] = x; }" % (m, ct, ref, n, n, ref, n, ref, n, out))
+            shape = [ms, "1"]
+        r = F.uid("r")
+        F.B("%s %s = %s;" % (rtt, r, call))
+
+        def interleave():
+            for _ in range(rng.randint(1, 2)):
+                c = rng.random()
+                if c < 0.35:
+                    got, exp = F.output(dt, 5, "an unrelated C store",
+                                        restrict=restrict)
+                    j, x = rng.randrange(5), self.x_lit(F, dt)
+                    F.B("%s[%d] = %s;" % (got, j, x))
+                    F.R("%s[%d] = %s;" % (exp, j, x))
+                elif c < 0.55:
+                    cnt = rng.randint(1, 12)
+                    got, exp = F.output(dt, cnt + 1, "unrelated C stores",
+                                        restrict=restrict)
+                    cs = self.x_size(F, cnt, rng.random() < 0.5)
+                    F.B("for (int i = 0; i < %s; i++) %s[i] = (%s)(i %% 5);" %
+                        (cs, got, ct))
+                    F.R("for (int i = 0; i < %d; i++) %s[i] = (%s)(i %% 5);" %
+                        (cnt, exp, ct))
+                else:
+                    p, q = rng.randint(0, 6), rng.randint(1, 6)
+                    src = F.input(dt, p * q + 1, restrict=restrict)
+                    got, exp = F.output(dt, p * q + 1, "an unrelated "
+                                        "TLX_STORE", restrict=restrict)
+                    ps = self.x_size(F, p, p >= 1 and rng.random() < 0.5)
+                    qs = self.x_size(F, q, rng.random() < 0.5)
+                    if rng.random() < 0.5:
+                        F.B("TLX_STORE(%s, TLX_LOAD(%s, %s, %s));" % (
+                            got, src, ps, qs))
+                        F.R("memcpy(%s, %s, %d);" % (exp, src, p * q * 4))
+                    else:
+                        u = rng.choice(x_unaries(dt))
+                        F.B("TLX_STORE(%s, tlx_%s(TLX_LOAD(%s, %s, %s)));" % (
+                            got, u, src, ps, qs))
+                        F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; "
+                            "%s[i] = %s; }" % (p * q, ct, src, exp,
+                                               XUNARY_C[u]))
+        interleave()
+        tr = F.uid("t")
+        F.B("tlx_token_t %s = tensor_typeinfo(%s, TLX_SHAPE(%s), "
+            "TLX_LAYOUT(0, 1), TLX_ZEROS(2));" % (tr, r, ", ".join(shape)))
+        if rng.random() < 0.7:
+            interleave()
+        nr = prod(L)
+        got, exp = F.output(dt, nr + 1, "the result", restrict=restrict)
+        F.B("TLX_STORE(%s, %s);" % (got, tr))
+        F.R("memcpy(%s, %s, %d);" % (exp, out, nr * 4))
+        if rng.random() < 0.4:
+            interleave()
+            u = rng.choice(x_unaries(dt))
+            got, exp = F.output(dt, nr + 1, "%s of the result" % u,
+                                restrict=restrict)
+            F.B("TLX_STORE(%s, tlx_%s(%s));" % (got, u, tr))
+            F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; %s[i] = %s; }" %
+                (nr, ct, out, exp, XUNARY_C[u]))
+        F.finish()
+
+    def construct_runtime_select(self, rng):
+        """?: of run-time-sized results (ext_vector_type vectors) whose
+        other operand is a C variable, or a literal: `r <= q ? r : s`."""
+        F = XFn(self, "runtime-select", rng)
+        dt = rng.choice(["f32", "f32", "i32"])
+        ct = CT[dt]
+        vt, sfx = F.vtype(dt, 4, ext=True)
+        m, n = rng.randint(0, 8), rng.randint(1, 8)
+        ms, ns = F.vint(m)[1], F.vint(n)[1]
+        shape = "TLX_SHAPE(%s, %s), TLX_LAYOUT(0, 1), TLX_ZEROS(2)" % (ms, ns)
+        names = []
+        for _ in range(2):
+            a = F.input(dt, m * n + 1, restrict=True)
+            u = rng.choice(x_unaries(dt))
+            v, ref = F.uid("r"), F.decl(ct, max(1, m * n))
+            F.B("%s %s = tensor_%s_%s(tensor_load(%s, %s, TLX_ZEROS(2)));" % (
+                vt, v, u, sfx, a, shape))
+            if rng.random() < 0.8:
+                F.B("tensor_typeinfo(%s, %s);" % (v, shape))
+            F.R("for (int i = 0; i < %d; i++) { %s v = %s[i]; %s[i] = %s; }" %
+                (m * n, ct, a, ref, XUNARY_C[u]))
+            names.append((v, ref))
+        (r, rr), (q, qr) = names
+
+        def scalar():
+            x = rng.randint(-8, 8) / 4.0 if dt == "f32" else \
+                rng.randint(-9, 9)
+            if rng.random() < 0.25:
+                lit = cfloat(x) if dt == "f32" else str(x)
+                return lit, lit
+            if dt == "f32":
+                g, p = F.vfloat(x)
+            else:
+                g, p = F.vint(x)
+            return g, p
+        form = rng.choice(["rq-r-s", "rq-r-s", "rs-r-q", "rq-s-t", "sum"])
+        (sg, sp), (tg, tp) = scalar(), scalar()
+        cmp = rng.choice(["<=", "<", ">", ">="])
+        if form == "rq-r-s":
+            e = "%s %s %s ? %s : %s" % (r, cmp, q, r, sp)
+            re = "a %s b ? a : %s" % (cmp, sg)
+        elif form == "rs-r-q":
+            e = "%s %s %s ? %s : %s" % (r, cmp, sp, r, q)
+            re = "a %s %s ? a : b" % (cmp, sg)
+        elif form == "rq-s-t":
+            e = "%s %s %s ? %s : %s" % (r, cmp, q, sp, tp)
+            re = "a %s b ? %s : %s" % (cmp, sg, tg)
+        else:
+            e = "(%s %s %s ? %s : %s) + %s" % (r, cmp, q, r, sp, q)
+            re = "(a %s b ? a : %s) + b" % (cmp, sg)
+            if dt == "i32":
+                re = "(int32_t)((uint32_t)(a %s b ? a : %s) + (uint32_t)b)" % (
+                    cmp, sg)
+        F.what = "runtime-select %s %dx%d: %s" % (dt, m, n, e)
+        z = F.uid("z")
+        F.B("%s %s = %s;" % (vt, z, e))
+        got, exp = F.output(dt, m * n + 1, "the result", restrict=True)
+        F.B("TLX_STORE(%s, tensor_typeinfo(%s, %s));" % (got, z, shape))
+        F.R("for (int i = 0; i < %d; i++) { %s a = %s[i], b = %s[i]; %s[i] = "
+            "%s; }" % (m * n, ct, rr, qr, exp, re))
+        F.finish()
+
+    def construct_runtime_mixed(self, rng):
+        """GEMMs of an operand with run-time extents and one with constant
+        extents, transposed or not: tlx_matmul(a, tlx_transpose(b))."""
+        F = XFn(self, "runtime-mixed", rng)
+        dt = rng.choice(["f32", "i32"])
+        ct = CT[dt]
+        m, n, k = rng.randint(0, 12), rng.randint(1, 9), rng.randint(1, 9)
+        form = rng.choice(["a-tb", "a-tb", "ta-b", "a-b"])
+        rt_a = rng.random() < 0.7
+        F.what = "runtime-mixed %s %s %dx%dx%d, %s run-time" % (
+            form, dt, m, n, k, "A" if rt_a else "B")
+        if not rt_a:
+            m = max(m, 1)
+
+        def size(v, rt):
+            return F.vint(v)[1] if rt else str(v)
+        a, b = F.input(dt, m * k + 1, restrict=True), \
+            F.input(dt, n * k + 1, restrict=True)
+        if form == "ta-b":
+            ea = "tlx_transpose(TLX_LOAD(%s, %s, %s))" % (
+                a, size(k, False), size(m, rt_a))
+            ai = "%s[p * %d + i]" % (a, m)
+        else:
+            ea = "TLX_LOAD(%s, %s, %s)" % (a, size(m, rt_a), size(k, False))
+            ai = "%s[i * %d + p]" % (a, k)
+        if form == "a-tb":
+            eb = "tlx_transpose(TLX_LOAD(%s, %s, %s))" % (
+                b, size(n, not rt_a), size(k, False))
+            bi = "%s[j * %d + p]" % (b, k)
+        else:
+            eb = "TLX_LOAD(%s, %s, %s)" % (b, size(k, False),
+                                           size(n, not rt_a))
+            bi = "%s[p * %d + j]" % (b, n)
+        call = "tlx_matmul(%s, %s)" % (ea, eb)
+        relu = rng.random() < 0.3
+        if relu:
+            call = "tlx_relu(%s)" % call
+        got, exp = F.output(dt, m * n + 1, "the result", restrict=True)
+        F.B("TLX_STORE(%s, %s);" % (got, call))
+        body = ("float s = 0.0f; for (int p = 0; p < %d; p++) s = s + %s * %s;"
+                if dt == "f32" else "uint32_t s = 0u; for (int p = 0; p < %d; "
+                "p++) s += (uint32_t)%s * (uint32_t)%s;") % (k, ai, bi)
+        res = "s" if dt == "f32" else "(int32_t)s"
+        if relu:
+            res = "(%s > 0 ? %s : 0)" % (res, res)
+        F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) { %s "
+            "%s[i * %d + j] = %s; }" % (m, n, body, exp, n, res))
+        F.finish()
+
+    def construct_runtime_loops(self, rng):
+        """Short-form run-time-sized tokens carried by loops: layers
+        h = tlx_relu(tlx_matmul(h, TLX_LOAD(W + l*d*d, d, d))), unary
+        chains, mma accumulators over k-blocks (docs/ops.md calls merging
+        run-time-sized tokens across control flow an error today)."""
+        F = XFn(self, "runtime-loops", rng)
+        kind = rng.choice(["layers", "layers", "unary", "mma"])
+        dt = "i32" if kind == "mma" or rng.random() < 0.5 else "f32"
+        ct = CT[dt]
+        m, d = rng.randint(0, 8), rng.randint(1, 5 if dt == "f32" else 9)
+        nl = rng.randint(0, 3)
+        F.what = "runtime-loops %s %s %dx%d, %d iterations" % (kind, dt, m, d,
+                                                              nl)
+        ms, ds = F.vint(m)[1], F.vint(d)[1]
+        lg, lp = F.vint(nl)
+        h = F.uid("h")
+        cur, tmp = F.decl(ct, max(1, m * d)), F.decl(ct, max(1, m * d))
+        if kind == "mma":
+            op = rng.choice(list(MMA))
+            ta, tb = {"umma": ("u8", "u8"), "smma": ("i8", "i8"),
+                      "usmma": ("u8", "i8"), "summa": ("i8", "u8")}[op]
+            kb = rng.randint(1, 5)
+            kbs = F.vint(kb)[1]
+            A = F.input(ta, m * kb * 3 + 1, restrict=True)
+            B = F.input(tb, kb * 3 * d + 1, restrict=True)
+            C = F.input("i32", m * d + 1, restrict=True)
+            F.B("tlx_token_t %s = TLX_LOAD(%s, %s, %s);" % (h, C, ms, ds))
+            F.R("memcpy(%s, %s, sizeof %s);" % (cur, C, cur))
+            F.B("for (int l = 0; l < %s; l++)" % lp)
+            F.B("  %s = tlx_%s(%s, tensor_load(%s + l * %s, TLX_SHAPE(%s, %s),"
+                " TLX_LAYOUT(0, 1), TLX_ZEROS(2), TLX_STRIDES(0, 3 * %s)), "
+                "TLX_LOAD(%s + l * %s * %s, %s, %s));" % (
+                    h, op, h, A, kbs, ms, kbs, kbs, B, kbs, ds, kbs, ds))
+            ua = "(uint32_t)(uint8_t)" if ta == "u8" else "(uint32_t)"
+            ub = "(uint32_t)(uint8_t)" if tb == "u8" else "(uint32_t)"
+            F.R("for (int l = 0; l < %s; l++) for (int i = 0; i < %d; i++) "
+                "for (int j = 0; j < %d; j++) { uint32_t s = (uint32_t)%s[i * "
+                "%d + j]; for (int p = 0; p < %d; p++) s += %s%s[i * %d + l * "
+                "%d + p] * %s%s[(l * %d + p) * %d + j]; %s[i * %d + j] = "
+                "(int32_t)s; }" % (lg, m, d, cur, d, kb, ua, A, 3 * kb, kb, ub,
+                                   B, kb, d, cur, d))
+        else:
+            x = F.input(dt, m * d + 1, restrict=True)
+            F.B("tlx_token_t %s = TLX_LOAD(%s, %s, %s);" % (h, x, ms, ds))
+            F.R("memcpy(%s, %s, sizeof %s);" % (cur, x, cur))
+            if kind == "unary":
+                u = rng.choice(x_unaries(dt))
+                F.B("for (int l = 0; l < %s; l++) %s = tlx_%s(%s);" % (
+                    lp, h, u, h))
+                F.R("for (int l = 0; l < %s; l++) for (int i = 0; i < %d; "
+                    "i++) { %s v = %s[i]; %s[i] = %s; }" % (
+                        lg, m * d, ct, cur, cur, XUNARY_C[u]))
+            else:
+                W = F.input(dt, 3 * d * d + 1, restrict=True)
+                F.B("for (int l = 0; l < %s; l++)" % lp)
+                F.B("  %s = tlx_relu(tlx_matmul(%s, TLX_LOAD(%s + l * %s * "
+                    "%s, %s, %s)));" % (h, h, W, ds, ds, ds, ds))
+                if dt == "f32":
+                    s0, acc = "float s = 0.0f", "s = s + %s[i * %d + p] * " \
+                        "%s[l * %d + p * %d + j]"
+                    fin = "s > 0 ? s : 0"
+                else:
+                    s0 = "uint32_t s = 0u"
+                    acc = "s += (uint32_t)%s[i * %d + p] * " \
+                        "(uint32_t)%s[l * %d + p * %d + j]"
+                    fin = "(int32_t)s > 0 ? (int32_t)s : 0"
+                F.R("for (int l = 0; l < %s; l++) { for (int i = 0; i < %d; "
+                    "i++) for (int j = 0; j < %d; j++) { %s; for (int p = 0; "
+                    "p < %d; p++) %s; %s[i * %d + j] = %s; } memcpy(%s, %s, "
+                    "sizeof %s); }" % (lg, m, d, s0, d, acc % (
+                        cur, d, W, d * d, d), tmp, d, fin, cur, tmp, cur))
+        got, exp = F.output(dt, m * d + 1, "the carried token",
+                            restrict=True)
+        F.B("TLX_STORE(%s, %s);" % (got, h))
+        F.R("memcpy(%s, %s, %d);" % (exp, cur, m * d * 4))
+        F.finish()
 
     def construct_reload(self):
         """Loads an array region the program stored (reads new values)."""
@@ -3211,6 +4942,245 @@ def reach(ext, st):
 
 def cstr(s):
     return s.replace("\\", "\\\\").replace('"', "'")
+
+
+# --------------------------------------------------------------------------
+# The constructs of the features merge-typeinfo, loop-carry, elem-after-use
+# and runtime-strides .. runtime-loops: each is one noinline function of the
+# TLX half (with its own vector types and op declarations), called from the
+# case with arrays declared in the case; the case computes the expected
+# values first, with plain C loops of its own.
+
+CT = {"f32": "float", "i32": "int32_t", "i8": "int8_t", "u8": "uint8_t"}
+FILL = {"f32": "TLXP_F32", "i32": "TLXP_I32", "i8": "TLXP_I8",
+        "u8": "TLXP_I8"}
+XUNARY_C = {"relu": "v > 0 ? v : 0", "fabs": "fabsf(v)",
+            "floor": "floorf(v)", "ceil": "ceilf(v)"}
+
+
+def x_unaries(dt):
+    return ["relu", "fabs", "floor", "ceil"] if dt == "f32" else ["relu"]
+
+
+def rmi(ext, idx):
+    """Row-major offset of index names idx in extents ext."""
+    return lin(idx, rm_strides(ext))
+
+
+def fli(logical, layout, idx, blas=None, off=0):
+    """Offset of logical index names idx in a tensor of logical extents
+    `logical` stored with `layout` (and BLAS leading dims blas)."""
+    shape = [logical[l] for l in layout]
+    st = elem_strides(shape, blas or [0] * len(shape))
+    return lin([idx[layout[k]] for k in range(len(layout))], st, off)
+
+
+def x_perm(rng, r, ident=0.2):
+    p = list(range(r))
+    if r > 1 and rng.random() >= ident:
+        while p == list(range(r)):
+            rng.shuffle(p)
+    return p
+
+
+def x_pad(rng, r):
+    if rng.random() < 0.35:
+        return [rng.choice([0, 1, 3]) for _ in range(r)]
+    return [0] * r
+
+
+def x_shape(rng, r, cap, lo=1, hi=9, nmin=1):
+    for _ in range(200):
+        s = [rng.randint(lo, hi) for _ in range(r)]
+        if nmin <= prod(s) <= cap:
+            return s
+    return [rng.randint(lo, 2) for _ in range(r)]
+
+
+def x_factor(rng, n, r):
+    """A random shape of rank r with n elements."""
+    out = []
+    rest = n
+    for _ in range(r - 1):
+        divs = [d for d in range(1, rest + 1) if rest % d == 0]
+        d = rng.choice(divs)
+        out.append(d)
+        rest //= d
+    out.append(rest)
+    rng.shuffle(out)
+    return out
+
+
+def x_blas(rng, shape, p=0.5):
+    """BLAS leading dims of storage extents shape: 0 (packed), explicitly
+    packed, or a few more."""
+    r = len(shape)
+    blas = [0] * r
+    if r == 1 or rng.random() >= p:
+        return blas
+    inner = 1
+    for i in range(r - 1, 0, -1):
+        packed = shape[i] * inner
+        c = rng.random()
+        if c < 0.3:
+            inner = packed
+        else:
+            blas[i] = packed + (0 if c < 0.45 else rng.randint(1, 3))
+            inner = blas[i]
+    return blas
+
+
+class XV:
+    """A tensor of a construct: its reference (logical row-major), token,
+    storage layout and padding."""
+
+    def __init__(self, dt, logical, ref, tok=None, layout=None, pad=None):
+        self.dt, self.logical, self.ref, self.tok = dt, list(logical), ref, tok
+        self.layout = layout if layout is not None else \
+            list(range(len(logical)))
+        self.pad = pad if pad is not None else [0] * len(logical)
+
+    @property
+    def n(self):
+        return prod(self.logical)
+
+    @property
+    def shape(self):
+        return [self.logical[l] for l in self.layout]
+
+
+class XFn:
+    """One construct's noinline function, its arrays, volatiles and
+    reference."""
+
+    def __init__(self, p, tag, rng):
+        self.p, self.rng, self.tag = p, rng, tag
+        k = "%d_%d" % (p.index, p.nfn)
+        p.nfn += 1
+        self.name = "tlxp_%s_%s" % (tag.replace("-", "_"), k)
+        self.pre = "%s%s_" % (tag.replace("-", ""), k)
+        self.params, self.args, self.body, self.top = [], [], [], []
+        self.before, self.after = [], []   # TLX lines around the call
+        self.vtypes = {}
+        self.n = 0
+        self.ind = 1
+        self.what = tag
+        self.untyped = None  # merge-typeinfo: the last untyped producer
+
+    def uid(self, s):
+        self.n += 1
+        return "%s%s%d" % (self.pre, s, self.n)
+
+    def B(self, s):
+        """A line of the function body."""
+        self.body.append("  " * self.ind + s)
+
+    def R(self, s):
+        """A line of the reference."""
+        self.p.R(s)
+
+    def decl(self, ctype, n, name=None, align=0):
+        name = name or self.uid("r")
+        self.p.decls.append("static %s %s[%d]%s;" % (
+            ctype, name, max(1, n),
+            " __attribute__((aligned(%d)))" % align if align else ""))
+        return name
+
+    def data(self, dt, n, align=0, mode=None):
+        """An array of deterministic data (declared in the case)."""
+        name = self.decl(CT[dt], n, self.uid("a"), align)
+        if mode is None:
+            mode = 1 if dt == "f32" else 0
+        self.p.inits.append("tlxp_fill(%s, %s, %d, %du, %d);" % (
+            name, FILL[dt], n, self.rng.getrandbits(32), mode))
+        return name
+
+    def input(self, dt, n, align=0, mode=None, restrict=False):
+        """data(), passed as a const pointer."""
+        name = self.data(dt, n, align, mode)
+        self.params.append("const %s *%s%s" % (
+            CT[dt], "restrict " if restrict else "", name))
+        self.args.append(name)
+        return name
+
+    def output(self, dt, n, what, restrict=False):
+        """An output array (got, exp) both starting as 0x5a bytes, checked
+        whole; the function writes got."""
+        got, exp = self.uid("got"), self.uid("exp")
+        for a in (got, exp):
+            self.decl(CT[dt], n, a)
+        self.p.inits.append("memset(%s, 0x5a, sizeof %s); memset(%s, 0x5a, "
+                            "sizeof %s);" % (got, got, exp, exp))
+        self.params.append("%s *%s%s" % (CT[dt], "restrict " if restrict
+                                         else "", got))
+        self.args.append(got)
+        self.p.checks.append(("%s: %s" % (self.what, what), got, exp, dt,
+                              max(1, n), 0.0, 0.0))
+        return got, exp
+
+    def vint(self, v):
+        """A volatile int: (name the reference reads, parameter name)."""
+        g = self.uid("k")
+        self.p.globs.append("static volatile int %s = %d;" % (g, v))
+        self.params.append("int %s_p" % g)
+        self.args.append(g)
+        return g, g + "_p"
+
+    def vfloat(self, v):
+        g = self.uid("s")
+        self.p.globs.append("static volatile float %s = %s;" % (g, cfloat(v)))
+        self.params.append("float %s_p" % g)
+        self.args.append(g)
+        return g, g + "_p"
+
+    def vtype(self, dt, n, ext=None):
+        """(vector type, op suffix) of n elements of dt: ext_vector_type or
+        __vector_size__ (ext: which), its ops declared with
+        TLX_DECLARE_TENSOR_OPS_AS."""
+        if ext is None:
+            ext = self.rng.random() < 0.5
+        key = (dt, n, ext)
+        if key not in self.vtypes:
+            name = "%sv%d%s%s" % (self.pre, n, dt, "e" if ext else "s")
+            attr = ("ext_vector_type(%d)" % n if ext else
+                    "__vector_size__(%d)" % (n * (1 if dt in ("i8", "u8")
+                                                  else 4)))
+            self.top.append("typedef %s %s __attribute__((%s));" % (
+                CT[dt], name, attr))
+            self.top.append("TLX_DECLARE_TENSOR_OPS_AS(%s, %s)" % (name,
+                                                                   name))
+            self.vtypes[key] = name
+        return self.vtypes[key], self.vtypes[key]
+
+    def sink(self, vt, nbytes):
+        """A noinline function taking a vt by value (copies it out)."""
+        name = "%s_sink" % vt
+        if name not in "\n".join(self.top):
+            self.top.append("static TLXP_NOINLINE void %s(%s v, void *dst) "
+                            "{ memcpy(dst, &v, %d); }" % (name, vt, nbytes))
+        return name
+
+    def loops(self, ext, body):
+        """Reference: body in loops over the row-major indices i0.. of
+        ext."""
+        self.R("{")
+        for d, e in enumerate(ext):
+            self.R("  " * (d + 1) + "for (int i%d = 0; i%d < %d; i%d++)" % (
+                d, d, e, d))
+        self.R("  " * (len(ext) + 1) + body)
+        self.R("}")
+
+    def finish(self):
+        self.p.fns.append("\n".join(
+            self.top + ["static TLXP_NOINLINE void %s(%s) {" % (
+                self.name, ", ".join(self.params) or "void")] +
+            self.body + ["}"]))
+        for s in self.before:
+            self.p.T(s)
+        self.p.T("%s(%s);" % (self.name, ", ".join(self.args)))
+        for s in self.after:
+            self.p.T(s)
+        self.p.tags.add(self.tag)
 
 
 PRELUDE = r"""
