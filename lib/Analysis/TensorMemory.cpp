@@ -207,7 +207,7 @@ static bool objectsDistinct(const Value *A, const Value *B, AAResults &AA) {
 static const Value *getWrittenPointer(const Instruction &I) {
   if (const auto *SI = dyn_cast<StoreInst>(&I))
     return SI->getPointerOperand();
-  if (const auto *MI = dyn_cast<AnyMemIntrinsic>(&I))
+  if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
     return MI->getRawDest();
   if (const auto *CB = dyn_cast<CallBase>(&I);
       CB && getOpKind(*CB) == OpKind::Store)

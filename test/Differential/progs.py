@@ -3590,7 +3590,15 @@ class Prog:
         F.untyped = None
         if kind in ("unary", "t1", "tP", "bc", "mm"):
             expr, x, desc = self.mt_op(F, kind, dt, L, lay, sfx)
-            F.untyped = x
+            # The layout the op writes when nothing names its result: a
+            # permuting transpose its permutation, a one-operand broadcast
+            # none (it needs a typeinfo), any other logical row-major.
+            own = list(range(len(L)))
+            if kind == "tP":
+                own = list(lay)
+            elif kind == "bc" and not desc.startswith("broadcast("):
+                own = None
+            F.untyped = (x, own)
             return (expr, self.x_scatter(F, x, lay), desc + " (no typeinfo)",
                     getattr(x, "mm", False))
         if kind == "typed":
@@ -3666,16 +3674,16 @@ class Prog:
             lines = F.body if cap else []
             F.body = saved
             post = []
-            if kind not in ("select", "loop-acc") and rng.random() < 0.25:
+            if kind not in ("select", "loop-acc") and rng.random() < 0.25 \
+                    and not (F.untyped and F.untyped[1] is None):
                 # element writes on the merged variable in the branch. An
-                # op result they write is positions before the merge: the
-                # op's own layout (logical row-major, it has no typeinfo),
-                # as in straight-line code (docs/pipeline.md, "Merged
-                # values"); only a result that reaches the merge itself
-                # takes the merged typeinfo's.
+                # op result they write is positions before the merge, in
+                # the op's own layout (it has no typeinfo), as in
+                # straight-line code (docs/pipeline.md, "Merged values");
+                # only a result that reaches the merge itself takes the
+                # merged typeinfo's.
                 if F.untyped is not None:
-                    flat = self.x_scatter(F, F.untyped,
-                                          list(range(len(L))))
+                    flat = self.x_scatter(F, F.untyped[0], F.untyped[1])
                 f2 = F.decl(ct, N)
                 F.R("memcpy(%s, %s, sizeof %s);" % (f2, flat, f2))
                 for _ in range(rng.randint(1, 2)):
@@ -4501,13 +4509,14 @@ class Prog:
         ct = CT[dt]
         rtt = "tlx_float_result_t" if dt == "f32" else "tlx_int32_result_t"
         sfx = "rtf32" if dt == "f32" else "rti32"
-        m, n = rng.randint(0, 9), rng.randint(1, 9)
+        ops = x_unaries(dt) + ["transpose", "pad", "matmul", "reduce"]
+        op = rng.choice(ops)
+        # (a reduce window of 1 row needs a row: it must fit the extent)
+        m, n = rng.randint(1 if op == "reduce" else 0, 9), rng.randint(1, 9)
         ms, ns = F.vint(m)[1], F.vint(n)[1]
         a = F.input(dt, m * n + 1, restrict=restrict)
         tok = "tensor_load(%s, TLX_SHAPE(%s, %s), TLX_LAYOUT(0, 1), " \
             "TLX_ZEROS(2), TLX_ZEROS(2))" % (a, ms, ns)
-        ops = x_unaries(dt) + ["transpose", "pad", "matmul", "reduce"]
-        op = rng.choice(ops)
         F.what = "runtime-interleaved %s %s %dx%d%s" % (
             op, dt, m, n, "" if restrict else " (no restrict)")
         ref = F.decl(ct, max(1, m * n))
