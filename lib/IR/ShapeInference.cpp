@@ -811,7 +811,7 @@ bool isRuntimeFusible(OpKind Kind) {
 }
 
 bool isRuntimeMergeData(const Value *V) {
-  if (!isa<PHINode>(V) && !isa<SelectInst>(V))
+  if (!isMergeInst(V))
     return false;
   SmallVector<const Value *, 8> Work{V};
   SmallPtrSet<const Value *, 8> Seen{V};
@@ -827,7 +827,7 @@ bool isRuntimeMergeData(const Value *V) {
       if (isa<UndefValue>(In) ||
           (K && getOpDesc(*K).Result == ResultKind::Data))
         continue;
-      if (!isa<PHINode>(In) && !isa<SelectInst>(In))
+      if (!isMergeInst(In))
         return false;
       if (Seen.insert(In).second)
         Work.push_back(In);

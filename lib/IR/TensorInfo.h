@@ -11,6 +11,7 @@
 
 #include "TLXOps.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instructions.h"
 #include <optional>
 #include <string>
 
@@ -104,6 +105,16 @@ llvm::Type *getPointerElementType(const llvm::CallBase &Call, unsigned ArgNo);
 /// says why in \p Why (when given).
 std::optional<TensorValue> getTensorValue(const llvm::Value *Token,
                                           std::string *Why = nullptr);
+
+/// A phi, or a select on one condition (C's `c ? x : y` with a scalar c):
+/// a value merged across control flow. A select on a vector of conditions
+/// is C's elementwise `?:` on vectors, an operator like `+`.
+inline bool isMergeInst(const llvm::Value *V) {
+  if (llvm::isa<llvm::PHINode>(V))
+    return true;
+  auto *Sel = llvm::dyn_cast<llvm::SelectInst>(V);
+  return Sel && !Sel->getCondition()->getType()->isVectorTy();
+}
 
 /// Metadata kind on the typeinfo tlx-recognize gives a result that is
 /// merged across control flow without a typeinfo of its own: a copy of the

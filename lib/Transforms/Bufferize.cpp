@@ -205,8 +205,7 @@ SmallVector<CallBase *, 4> MergeLowering::findMergedConsumers() {
     if (!K || (*K != OpKind::TypeInfo && *K != OpKind::ToTensor))
       continue;
     Value *Data = CB->getArgOperand(0);
-    if (isa<VectorType>(Data->getType()) &&
-        (isa<PHINode>(Data) || isa<SelectInst>(Data)))
+    if (isa<VectorType>(Data->getType()) && isMergeInst(Data))
       Consumers.push_back(CB);
   }
   return Consumers;
@@ -216,8 +215,7 @@ SmallVector<CallBase *, 4> MergeLowering::findMergedConsumers() {
 SmallVector<Instruction *, 8> MergeLowering::collectWeb(Value *Data) {
   SmallSetVector<Instruction *, 8> Web;
   auto Visit = [&](Value *V) {
-    if ((isa<PHINode>(V) || isa<SelectInst>(V)) &&
-        V->getType() == Data->getType())
+    if (isMergeInst(V) && V->getType() == Data->getType())
       Web.insert(cast<Instruction>(V));
   };
   Visit(Data);

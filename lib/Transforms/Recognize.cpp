@@ -865,7 +865,7 @@ const TokenDesc *Recognizer::resolveToken(CallInst &User, unsigned ArgNo) {
   auto It = Tokens.find(V);
   if (It != Tokens.end())
     return &It->second;
-  if (isa<PHINode>(V) || isa<SelectInst>(V))
+  if (isMergeInst(V))
     return mergeTokens(User, cast<Instruction>(V));
   std::string Arg = "the token operand (" + ordinal(ArgNo + 1) +
                     " argument) of " + opName(User);
@@ -1042,7 +1042,7 @@ bool Recognizer::collectTokenWeb(CallInst &User, Instruction *Merge,
         Leaves.insert(&It->second);
         continue;
       }
-      if (isa<PHINode>(In) || isa<SelectInst>(In)) {
+      if (isMergeInst(In)) {
         Web.insert(cast<Instruction>(In));
         continue;
       }
@@ -1380,8 +1380,7 @@ void Recognizer::checkTokenUses(CallInst &CB) {
       auto *I = cast<Instruction>(U);
       if (auto *Call = dyn_cast<CallInst>(I); Call && KindOf.count(Call))
         continue;
-      if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<CastInst>(I) ||
-          isa<LoadInst>(I)) {
+      if (isMergeInst(I) || isa<CastInst>(I) || isa<LoadInst>(I)) {
         Work.push_back(I);
         continue;
       }
@@ -1489,8 +1488,7 @@ findMergedTypeInfos(Instruction &Result,
   Web.insert(&Result);
   for (unsigned I = 0; I < Web.size(); ++I)
     for (User *U : Web[I]->users()) {
-      if (isa<PHINode>(U) ||
-          (isa<SelectInst>(U) && U->getOperand(0) != Web[I]))
+      if (isMergeInst(U) && (isa<PHINode>(U) || U->getOperand(0) != Web[I]))
         Web.insert(cast<Instruction>(U));
       else if (auto *TI = dyn_cast<CallBase>(U);
                I > 0 && TI && getOpKind(*TI) == OpKind::TypeInfo &&
@@ -1571,7 +1569,7 @@ bool Recognizer::mirrorRuntimeValues(CallBase &TI,
     for (Value *In : Inputs) {
       if (isa<UndefValue>(In) || Data.count(In))
         continue;
-      if (isa<PHINode>(In) || isa<SelectInst>(In)) {
+      if (isMergeInst(In)) {
         Web.insert(cast<Instruction>(In));
         continue;
       }
@@ -1631,10 +1629,9 @@ bool Recognizer::mirrorRuntimeValues(CallBase &TI,
 void Recognizer::mergeRuntimeValues() {
   SmallVector<CallBase *, 4> Named;
   for (Instruction &I : instructions(F))
-    if (auto *TI = dyn_cast<CallBase>(&I);
-        TI && getOpKind(*TI) == OpKind::TypeInfo &&
-        (isa<PHINode>(TI->getArgOperand(0)) ||
-         isa<SelectInst>(TI->getArgOperand(0))))
+    if (auto *TI = dyn_cast<CallBase>(&I); TI &&
+                                           getOpKind(*TI) == OpKind::TypeInfo &&
+                                           isMergeInst(TI->getArgOperand(0)))
       if (std::optional<TensorValue> TV = getTensorValue(TI);
           TV && TV->Type.isDynamic())
         Named.push_back(TI);

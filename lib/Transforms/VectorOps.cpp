@@ -267,6 +267,7 @@ private:
   CallInst *broadcastScalar(Value *S, Type *VecTy, Instruction &At);
   bool nameConstantInputs();
   bool splatBitcastScalars();
+  bool foldMaskTests();
   bool readConstantElements();
   bool nameMergedVectors();
   bool retypeToTensorOfResults();
@@ -515,6 +516,33 @@ bool VectorLowering::splatBitcastScalars() {
     BC->eraseFromParent();
   }
   return !Casts.empty();
+}
+
+/// clang tests a C compare's mask again before it selects on it (`a > b ?
+/// a : b`): LLVM 19 then selects with bitwise operators on the sext of the
+/// test, LLVM 22 with a select. The test of a compare's mask is the compare
+/// itself, whichever way it is used.
+//   %m = sext <N x i1> %c to <N x i32>
+//   %t = icmp slt <N x i32> %m, zeroinitializer     (or icmp ne)
+// -->
+//   uses of %t read %c
+bool VectorLowering::foldMaskTests() {
+  bool Changed = false;
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *Test = dyn_cast<ICmpInst>(&I);
+    auto *Mask = Test ? dyn_cast<SExtInst>(Test->getOperand(0)) : nullptr;
+    auto *Zero = Test ? dyn_cast<Constant>(Test->getOperand(1)) : nullptr;
+    if (!Mask || !isa<VectorType>(Test->getType()) || !Zero ||
+        !Zero->isNullValue() ||
+        !Mask->getSrcTy()->getScalarType()->isIntegerTy(1) ||
+        (Test->getPredicate() != ICmpInst::ICMP_SLT &&
+         Test->getPredicate() != ICmpInst::ICMP_NE))
+      continue;
+    Test->replaceAllUsesWith(Mask->getOperand(0));
+    Test->eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
 }
 
 /// A C vector variable the program initialized and TLX reads (`v80 z =
@@ -919,10 +947,7 @@ bool VectorLowering::retypeToTensorOfResults() {
 bool VectorLowering::nameMergedVectors() {
   SmallVector<Instruction *, 4> Merged;
   for (Instruction &I : instructions(F)) {
-    auto *Sel = dyn_cast<SelectInst>(&I);
-    if ((!isa<PHINode>(I) &&
-         !(Sel && Sel->getCondition()->getType()->isIntegerTy(1))) ||
-        !isWideVector(I.getType(), DL))
+    if (!isMergeInst(&I) || !isWideVector(I.getType(), DL))
       continue;
     if (none_of(I.users(), [&](User *U) {
           auto *CB = dyn_cast<CallBase>(U);
@@ -1173,6 +1198,7 @@ bool VectorLowering::run() {
     F.addFnAttr(TensorCodeAttr);
   Changed |= nameConstantInputs();
   Changed |= splatBitcastScalars();
+  Changed |= foldMaskTests();
   Changed |= readConstantElements();
   collectTensorValues();
   expandMulAdds();
