@@ -27,7 +27,7 @@
 
 // LLVM 20 renamed Intrinsic::getDeclaration to getOrInsertDeclaration and
 // LLVM 22 removed the old name. Both names exist here with both versions,
-// so code written against either compiles (lib/Transforms/IndexMap.cpp
+// so code written against either compiles (lib/Codegen/IndexMap.cpp
 // still uses the old one).
 namespace llvm {
 namespace Intrinsic {

@@ -50,7 +50,7 @@ StridedView makeView(llvm::Value *Ptr, const TensorType &Ty,
 /// memory-form typeinfo / totensor (densely packed); nullopt for tokens of
 /// vector data, and for memory whose extents or strides the program
 /// computes (TensorValue::hasRuntimeSizes): only a run-time view
-/// (Transforms/RuntimeShapes.h, emitTokenView) describes that.
+/// (Codegen/RuntimeShapes.h, emitTokenView) describes that.
 std::optional<StridedView> getMemoryView(const llvm::Value *Token);
 /// getMemoryView, or for a 2-D transpose or a broadcast (of a transpose
 /// ...) of memory that tlx-bufferize left unbuffered because only GEMM

@@ -82,11 +82,11 @@ bool emitDispatchedGemm(IRBuilderBase &B, const GemmDesc &G,
 
   // Base version (the caller's own features) first, then each level.
   SmallVector<std::pair<Function *, int32_t>, 4> Fns;
-  Fns.emplace_back(gemm::createEnvKernel(Caller, "tlx.dispatch.gemm.base", ""),
+  Fns.emplace_back(createEnvKernel(Caller, "tlx.dispatch.gemm.base", ""),
                    0);
   for (const ISALevel *L : Add)
     Fns.emplace_back(
-        gemm::createEnvKernel(Caller, Twine("tlx.dispatch.gemm.") + L->Name,
+        createEnvKernel(Caller, Twine("tlx.dispatch.gemm.") + L->Name,
                               L->Features),
         L->Level);
   for (auto [I, FL] : enumerate(Fns)) {
@@ -107,7 +107,7 @@ bool emitDispatchedGemm(IRBuilderBase &B, const GemmDesc &G,
   // Each version gets the caller's values in a struct of its own.
   SmallVector<Value *, 4> Envs;
   for (auto &FL : Fns)
-    Envs.push_back(gemm::passCallerValues(*FL.first, 0, B));
+    Envs.push_back(passCallerValues(*FL.first, 0, B));
   Module *M = Caller.getParent();
   FunctionCallee LevelFn =
       M->getOrInsertFunction("tlxrt_isa_level", B.getInt32Ty());
@@ -122,7 +122,7 @@ bool emitDispatchedGemm(IRBuilderBase &B, const GemmDesc &G,
       B.CreateCall(Fns[0].first, {Envs[0]});
       return;
     }
-    gemm::emitIf(
+    emitIf(
         B, B.CreateICmpSGE(Level, B.getInt32(Fns[I].second)),
         [&] { B.CreateCall(Fns[I].first, {Envs[I]}); },
         [&] { CallFrom(I - 1); });

@@ -42,7 +42,7 @@
 
 #include "Gemm/GemmEmitter.h"
 #include "Gemm/GemmEmitterImpl.h"
-#include "Transforms/Threads.h"
+#include "Codegen/Threads.h"
 
 #define TLX_COMPAT_TARGET
 #include "Compat.h"
@@ -64,94 +64,6 @@ namespace gemm {
 //===----------------------------------------------------------------------===//
 // Loops and addressing
 //===----------------------------------------------------------------------===//
-
-SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
-                                 Value *Step, const Twine &Name,
-                                 ArrayRef<Value *> Inits,
-                                 const LoopBody &Body) {
-  BasicBlock *Pre = B.GetInsertBlock();
-  Function *F = Pre->getParent();
-  LLVMContext &Ctx = F->getContext();
-
-  // Split off everything after the insertion point into the exit block, or
-  // start an empty exit block when the caller is still building this one.
-  BasicBlock *Exit;
-  if (Pre->getTerminator()) {
-    Exit = Pre->splitBasicBlock(B.GetInsertPoint(), Name + ".exit");
-    Pre->getTerminator()->eraseFromParent();
-  } else {
-    Exit = BasicBlock::Create(Ctx, Name + ".exit", F);
-  }
-  BasicBlock *Header = BasicBlock::Create(Ctx, Name + ".header", F, Exit);
-  BasicBlock *BodyBB = BasicBlock::Create(Ctx, Name + ".body", F, Exit);
-
-  B.SetInsertPoint(Pre);
-  B.CreateBr(Header);
-
-  // The header tests first, so a loop whose range is empty runs no body.
-  B.SetInsertPoint(Header);
-  PHINode *IV = B.CreatePHI(Begin->getType(), 2, Name + ".iv");
-  IV->addIncoming(Begin, Pre);
-  SmallVector<Value *, 8> Carried;
-  for (Value *Init : Inits) {
-    PHINode *Phi = B.CreatePHI(Init->getType(), 2, Name + ".carried");
-    Phi->addIncoming(Init, Pre);
-    Carried.push_back(Phi);
-  }
-  B.CreateCondBr(B.CreateICmpSLT(IV, End), BodyBB, Exit);
-
-  B.SetInsertPoint(BodyBB);
-  SmallVector<Value *, 8> Next = Body(B, IV, Carried);
-  assert(Next.size() == Carried.size() && "one next value per carried value");
-  Value *NextIV = B.CreateAdd(IV, Step, Name + ".next", /*HasNUW=*/true,
-                              /*HasNSW=*/true);
-  BasicBlock *Latch = B.GetInsertBlock();
-  IV->addIncoming(NextIV, Latch);
-  for (auto [Phi, V] : zip(Carried, Next))
-    cast<PHINode>(Phi)->addIncoming(V, Latch);
-  B.CreateBr(Header);
-
-  B.SetInsertPoint(Exit, Exit->begin());
-  return Carried;
-}
-
-void emitLoop(IRBuilderBase &B, Value *Begin, Value *End, Value *Step,
-              const Twine &Name,
-              function_ref<void(IRBuilderBase &, Value *)> Body) {
-  emitLoop(B, Begin, End, Step, Name, {},
-           [&](IRBuilderBase &B, Value *IV, ArrayRef<Value *>) {
-             Body(B, IV);
-             return SmallVector<Value *, 8>();
-           });
-}
-
-void emitIf(IRBuilderBase &B, Value *Cond, function_ref<void()> Then,
-            function_ref<void()> Else) {
-  BasicBlock *Pre = B.GetInsertBlock();
-  Function *F = Pre->getParent();
-  LLVMContext &Ctx = F->getContext();
-  BasicBlock *Join;
-  if (Pre->getTerminator()) {
-    Join = Pre->splitBasicBlock(B.GetInsertPoint(), "gemm.if.end");
-    Pre->getTerminator()->eraseFromParent();
-  } else {
-    Join = BasicBlock::Create(Ctx, "gemm.if.end", F);
-  }
-  BasicBlock *ThenBB = BasicBlock::Create(Ctx, "gemm.if.then", F, Join);
-  BasicBlock *ElseBB =
-      Else ? BasicBlock::Create(Ctx, "gemm.if.else", F, Join) : Join;
-  B.SetInsertPoint(Pre);
-  B.CreateCondBr(Cond, ThenBB, ElseBB);
-  B.SetInsertPoint(ThenBB);
-  Then();
-  B.CreateBr(Join);
-  if (Else) {
-    B.SetInsertPoint(ElseBB);
-    Else();
-    B.CreateBr(Join);
-  }
-  B.SetInsertPoint(Join, Join->begin());
-}
 
 bool hasTargetFeature(const Function &F, StringRef Feature) {
   // Ask the target's own CPU + feature tables, so "target-cpu"="znver4"
@@ -181,18 +93,6 @@ bool hasTargetFeature(const Function &F, StringRef Feature) {
     if (Entry.size() > 1 && Entry.drop_front() == Feature)
       On = Entry.front() == '+';
   return On;
-}
-
-void emitIfFolded(IRBuilderBase &B, Value *Cond, function_ref<void()> Then,
-                  function_ref<void()> Else) {
-  if (auto *Known = dyn_cast<ConstantInt>(Cond)) {
-    if (Known->isOne())
-      Then();
-    else if (Else)
-      Else();
-    return;
-  }
-  emitIf(B, Cond, Then, Else);
 }
 
 void requireVectorWidth(Function &F, unsigned Bits) {
@@ -306,81 +206,6 @@ bool isConstOne(const Value *V) {
 
 Align elementAlign(const Type *T) {
   return Align(T->getPrimitiveSizeInBits() / 8);
-}
-
-Function *createKernelFunction(Function &Caller, FunctionType *FT,
-                               const Twine &Name, StringRef ExtraFeatures) {
-  Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name,
-                                 Caller.getParent());
-  for (StringRef Attr : {"target-cpu", "tune-cpu", ParallelRegionAttr})
-    if (Caller.hasFnAttribute(Attr))
-      F->addFnAttr(Caller.getFnAttribute(Attr));
-  std::string Features =
-      Caller.getFnAttribute("target-features").getValueAsString().str();
-  if (!ExtraFeatures.empty())
-    Features += (Features.empty() ? "" : ",") + ExtraFeatures.str();
-  if (!Features.empty())
-    F->addFnAttr("target-features", Features);
-  // A sanitized caller's kernels are checked too (-fsanitize=thread sees
-  // the threads' shares of C, address the packing reads).
-  for (Attribute::AttrKind Sanitizer :
-       {Attribute::SanitizeAddress, Attribute::SanitizeThread,
-        Attribute::SanitizeMemory, Attribute::SanitizeHWAddress})
-    if (Caller.hasFnAttribute(Sanitizer))
-      F->addFnAttr(Sanitizer);
-  F->addFnAttr(Attribute::NoInline);
-  F->addFnAttr(Attribute::NoUnwind);
-  return F;
-}
-
-Function *createEnvKernel(Function &Caller, const Twine &Name,
-                          StringRef ExtraFeatures) {
-  LLVMContext &Ctx = Caller.getContext();
-  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
-                               false);
-  Function *F = createKernelFunction(Caller, FT, Name, ExtraFeatures);
-  F->getArg(0)->setName("env");
-  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "entry", F));
-  return F;
-}
-
-Value *passCallerValues(Function &Kernel, unsigned EnvArg,
-                        IRBuilderBase &CallerB) {
-  SetVector<Value *> Captured;
-  for (Instruction &Inst : instructions(Kernel))
-    for (Value *V : Inst.operands()) {
-      auto *VI = dyn_cast<Instruction>(V);
-      auto *VA = dyn_cast<Argument>(V);
-      if ((VI && VI->getFunction() != &Kernel) ||
-          (VA && VA->getParent() != &Kernel))
-        Captured.insert(V);
-    }
-  if (Captured.empty())
-    return ConstantPointerNull::get(CallerB.getPtrTy());
-  SmallVector<Type *, 8> Types;
-  for (Value *V : Captured)
-    Types.push_back(V->getType());
-  auto *EnvTy = StructType::get(Kernel.getContext(), Types);
-  Function *Caller = CallerB.GetInsertBlock()->getParent();
-  AllocaInst *Slot;
-  {
-    IRBuilderBase::InsertPointGuard Guard(CallerB);
-    CallerB.SetInsertPoint(&Caller->getEntryBlock(),
-                           Caller->getEntryBlock().getFirstInsertionPt());
-    Slot = CallerB.CreateAlloca(EnvTy, nullptr, "tlx.env");
-  }
-  IRBuilder<> KB(&Kernel.getEntryBlock(),
-                 Kernel.getEntryBlock().getFirstInsertionPt());
-  for (auto [Index, V] : enumerate(Captured)) {
-    CallerB.CreateStore(V, CallerB.CreateStructGEP(EnvTy, Slot, Index));
-    Value *Field = KB.CreateLoad(
-        V->getType(), KB.CreateStructGEP(EnvTy, Kernel.getArg(EnvArg), Index));
-    V->replaceUsesWithIf(Field, [&](Use &U) {
-      auto *User = dyn_cast<Instruction>(U.getUser());
-      return User && User->getFunction() == &Kernel;
-    });
-  }
-  return Slot;
 }
 
 void emitInitCopy(IRBuilderBase &B, const GemmDesc &G) {
@@ -515,7 +340,7 @@ static bool emitRuntimeSizedTileGemm(IRBuilderBase &B, const GemmDesc &G,
     Emit(SB, gemm::shareAsGemm(SB, Share));
   };
   constexpr int64_t ShareUnit = 64;
-  gemm::emitIf(
+  emitIf(
       B, Work,
       [&] {
         if (!AMX) {
@@ -555,14 +380,14 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
       gemm::chooseSmallRowsBlocking(G, TTI, *B.GetInsertBlock()->getParent());
   if (SmallRows == gemm::SmallRowsBlocking::ForEveryM)
     Blocked.BlockRowsFor = SmallRuntimeM;
-  gemm::emitIf(
+  emitIf(
       B, B.CreateICmpSGT(G.extentK(B), B.getInt64(0)),
       [&] {
         if (SmallRows != gemm::SmallRowsBlocking::SecondNest) {
           Done = gemm::emitVectorGemm(B, Blocked, TTI, Plan, Why);
           return;
         }
-        gemm::emitIf(
+        emitIf(
             B, B.CreateICmpSLE(G.extentM(B), B.getInt64(SmallRuntimeM)),
             [&] {
               GemmPlan SmallPlan;

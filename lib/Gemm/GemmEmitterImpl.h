@@ -1,13 +1,15 @@
 //===- GemmEmitterImpl.h - Shared pieces of the GEMM emitter ----*- C++ -*-===//
 //
 // Loop and addressing helpers shared by the GEMM emitter's kernels (vector,
-// AMX, scalar). Internal to lib/Transforms.
+// AMX, scalar). Internal to lib/Gemm and lib/Target.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLX_TRANSFORMS_GEMMEMITTERIMPL_H
-#define TLX_TRANSFORMS_GEMMEMITTERIMPL_H
+#ifndef TLX_GEMM_GEMMEMITTERIMPL_H
+#define TLX_GEMM_GEMMEMITTERIMPL_H
 
+#include "Codegen/KernelFunctions.h"
+#include "Codegen/Loops.h"
 #include "Gemm/GemmEmitter.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -19,36 +21,6 @@ class Triple;
 
 namespace tlx {
 namespace gemm {
-
-using LoopBody = llvm::function_ref<llvm::SmallVector<llvm::Value *, 8>(
-    llvm::IRBuilderBase &, llvm::Value *IV, llvm::ArrayRef<llvm::Value *>)>;
-
-/// Emits `for (IV = Begin; IV < End; IV += Step)` (signed compare) at \p B's
-/// insertion point, threading \p Inits through the iterations: \p Body gets
-/// the current values and returns the next ones. Returns the values after
-/// the loop; \p B is left at the start of the exit block.
-llvm::SmallVector<llvm::Value *, 8>
-emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
-         llvm::Value *Step, const llvm::Twine &Name,
-         llvm::ArrayRef<llvm::Value *> Inits, const LoopBody &Body);
-
-/// The same without loop-carried values.
-void emitLoop(
-    llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
-    llvm::Value *Step, const llvm::Twine &Name,
-    llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)> Body);
-
-/// Emits `if (Cond) Then(); else Else();` at \p B's insertion point (no
-/// else branch when \p Else is null); \p B is left after the if.
-void emitIf(llvm::IRBuilderBase &B, llvm::Value *Cond,
-            llvm::function_ref<void()> Then,
-            llvm::function_ref<void()> Else = nullptr);
-
-/// emitIf where \p Cond may be a constant (extents known when compiling, or
-/// at run time): then only the branch it picks is emitted, unconditionally.
-void emitIfFolded(llvm::IRBuilderBase &B, llvm::Value *Cond,
-                  llvm::function_ref<void()> Then,
-                  llvm::function_ref<void()> Else = nullptr);
 
 /// Makes the backend keep \p Bits-wide vectors in \p F legal (raises its
 /// "min-legal-vector-width").
@@ -256,30 +228,6 @@ bool isConstOne(const llvm::Value *V);
 /// The alignment of one element of \p T: its size in bytes.
 llvm::Align elementAlign(const llvm::Type *T);
 
-/// An empty internal noinline nounwind function of type \p FT for a kernel
-/// the emitter builds outside \p Caller: \p Caller's target CPU and
-/// features, plus \p ExtraFeatures ("+avx2,+fma", ...).
-llvm::Function *createKernelFunction(llvm::Function &Caller,
-                                     llvm::FunctionType *FT,
-                                     const llvm::Twine &Name,
-                                     llvm::StringRef ExtraFeatures);
-
-/// createKernelFunction for `void (ptr %env)` with an entry block holding
-/// only `ret void`: a GEMM emitted before that return, with the caller's
-/// values passed through passCallerValues (dispatch versions, MMA kernels).
-llvm::Function *createEnvKernel(llvm::Function &Caller, const llvm::Twine &Name,
-                                llvm::StringRef ExtraFeatures);
-
-/// Makes \p Kernel, a function the emitter built whose body uses values of
-/// the function being lowered (a fused epilogue's bias pointer, the GEMM's
-/// operands), self-contained: each such value becomes a field of a struct
-/// that the caller fills at \p CallerB's insertion point (which those
-/// values dominate) and that the kernel receives as its argument
-/// \p EnvArg and loads on entry. Returns the struct's address to pass
-/// there (null when the kernel uses no outside value).
-llvm::Value *passCallerValues(llvm::Function &Kernel, unsigned EnvArg,
-                              llvm::IRBuilderBase &CallerB);
-
 /// Which dimension of C a GEMM is split along over threads.
 enum class GemmSplit { None, Rows, Cols };
 
@@ -418,4 +366,4 @@ emitMMAKLoop(llvm::IRBuilderBase &B, const AccumulatorKernel &K,
 } // namespace gemm
 } // namespace tlx
 
-#endif // TLX_TRANSFORMS_GEMMEMITTERIMPL_H
+#endif // TLX_GEMM_GEMMEMITTERIMPL_H

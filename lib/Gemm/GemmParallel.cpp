@@ -2,7 +2,7 @@
 //
 // With -fopenmp (the module's "openmp" flag, which clang sets from the
 // language options), a GEMM big enough to pay for a fork runs on the OpenMP
-// runtime's threads in a parallel region (Transforms/Threads.h) whose units
+// runtime's threads in a parallel region (Codegen/Threads.h) whose units
 // are the micro-panels of the split dimension: each thread runs the GEMM
 // on C's rows (or columns) [lb * Unit, min(M, (ub + 1) * Unit)).
 //
@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Gemm/GemmEmitterImpl.h"
-#include "Transforms/Threads.h"
+#include "Codegen/Threads.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"

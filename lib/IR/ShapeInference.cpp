@@ -312,7 +312,7 @@ bool checkLeadingDims(ArrayRef<int64_t> Shape, ArrayRef<int64_t> LeadingDims,
     return fail(Why, "strides[0] is unused and must be 0, not " +
                          Twine(LeadingDims[0]));
   // Run-time extents or strides: the rest is checked at run time
-  // (Transforms/RuntimeShapes.h).
+  // (Codegen/RuntimeShapes.h).
   if (is_contained(Shape, DynamicExtent) ||
       is_contained(LeadingDims, DynamicExtent))
     return true;

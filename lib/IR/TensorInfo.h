@@ -93,7 +93,7 @@ struct TensorValue {
   bool isMemory() const;
   /// Whether some extent or load stride is computed at run time: the
   /// tensor's memory is then read only through run-time views
-  /// (Transforms/RuntimeShapes.h, emitTokenView), never a StridedView.
+  /// (Codegen/RuntimeShapes.h, emitTokenView), never a StridedView.
   bool hasRuntimeSizes() const;
 };
 

@@ -1,6 +1,6 @@
 //===- Verifier.cpp - Every rule a TLX call must follow -------------------===//
 //
-// The checks of tlx-verify (lib/Transforms/Verify.cpp), which reports their
+// The checks of tlx-verify (lib/Transforms/Frontend/Verify.cpp), which reports their
 // messages as errors at the call, and of the clang plugin's AST checks
 // (clang-plugin/ShapeChecker.cpp), which run them on IR built from the
 // constant arguments of C calls. docs/verifier.md lists the rules and their
@@ -372,7 +372,7 @@ bool TLXVerifier::verifyResultAgreement(const CallBase &Call, OpKind Kind,
   Dims Logical = Ty.logicalShape();
   // The typeinfo's shape is written in storage order; the op's result is
   // logical. Say which is which when a layout makes them differ. Run-time
-  // extents are compared at run time (Transforms/RuntimeShapes.h).
+  // extents are compared at run time (Codegen/RuntimeShapes.h).
   bool MayAgree = Logical.size() == Result.LogicalShape.size() &&
                   all_of(seq<size_t>(0, Logical.size()), [&](size_t I) {
                     return mayEqualExtent(Logical[I], Result.LogicalShape[I]);

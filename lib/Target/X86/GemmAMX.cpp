@@ -45,7 +45,7 @@
 
 #include "Compat.h"
 #include "Gemm/GemmEmitterImpl.h"
-#include "Transforms/KernelOutliner.h"
+#include "Codegen/KernelOutliner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"

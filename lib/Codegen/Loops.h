@@ -1,0 +1,51 @@
+//===- Loops.h - Loops and ifs built at an IRBuilder ------------*- C++ -*-===//
+//
+// The control flow every emitter builds: counted loops with values carried
+// through them, and if/else. Shared by the GEMM emitter (lib/Gemm), the
+// element emitter and run-time checks (lib/Codegen) and the lowering
+// stages.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLX_CODEGEN_LOOPS_H
+#define TLX_CODEGEN_LOOPS_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+
+namespace tlx {
+
+using LoopBody = llvm::function_ref<llvm::SmallVector<llvm::Value *, 8>(
+    llvm::IRBuilderBase &, llvm::Value *IV, llvm::ArrayRef<llvm::Value *>)>;
+
+/// Emits `for (IV = Begin; IV < End; IV += Step)` (signed compare) at \p B's
+/// insertion point, threading \p Inits through the iterations: \p Body gets
+/// the current values and returns the next ones. Returns the values after
+/// the loop; \p B is left at the start of the exit block.
+llvm::SmallVector<llvm::Value *, 8>
+emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
+         llvm::Value *Step, const llvm::Twine &Name,
+         llvm::ArrayRef<llvm::Value *> Inits, const LoopBody &Body);
+
+/// The same without loop-carried values.
+void emitLoop(
+    llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
+    llvm::Value *Step, const llvm::Twine &Name,
+    llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)> Body);
+
+/// Emits `if (Cond) Then(); else Else();` at \p B's insertion point (no
+/// else branch when \p Else is null); \p B is left after the if.
+void emitIf(llvm::IRBuilderBase &B, llvm::Value *Cond,
+            llvm::function_ref<void()> Then,
+            llvm::function_ref<void()> Else = nullptr);
+
+/// emitIf where \p Cond may be a constant (extents known when compiling, or
+/// at run time): then only the branch it picks is emitted, unconditionally.
+void emitIfFolded(llvm::IRBuilderBase &B, llvm::Value *Cond,
+                  llvm::function_ref<void()> Then,
+                  llvm::function_ref<void()> Else = nullptr);
+
+} // namespace tlx
+
+#endif // TLX_CODEGEN_LOOPS_H
