@@ -182,6 +182,17 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
   void checkPointee(const CallExpr *CE, const FunctionDecl *FD, unsigned I,
                     const Expr *Arg);
 
+  bool checkArgCount(const CallExpr *CE, const FunctionDecl *FD,
+                     const OpDesc &D, unsigned NumArgs);
+  void checkArgument(
+      const CallExpr *CE, const FunctionDecl *FD, const OpDesc &D, unsigned I,
+      bool HasTag,
+      llvm::SmallVectorImpl<std::pair<unsigned, unsigned>> &DimLengths);
+  void
+  checkDimLengths(const CallExpr *CE, const FunctionDecl *FD,
+                  llvm::ArrayRef<std::pair<unsigned, unsigned>> DimLengths);
+  void checkResult(const CallExpr *CE, const FunctionDecl *FD, const OpDesc &D);
+
 public:
   CallVisitor(ASTContext &Ctx, DiagnosticsEngine &Diags,
               CallLocationSet &CallLocs)
@@ -327,25 +338,10 @@ void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
         << I + 1 << FD << Arg->getSourceRange();
 }
 
-bool CallVisitor::VisitCallExpr(CallExpr *CE) {
-  std::optional<TLXCall> Call = getTLXCall(CE, Ctx);
-  if (!Call)
-    return true;
-  Current = CE;
-  locateInMacroArgument(CE);
-  const FunctionDecl *FD = Call->Callee;
-  nameLikeC(FD);
-  CallLocs.insert(CE->getBeginLoc());
-  CallLocs.insert(CE->getExprLoc());
-  if (CE->isValueDependent() || CE->isTypeDependent())
-    return true;
-
-  const OpDesc &D = Call->desc();
-  unsigned NumArgs = Call->NumArgs;
-  bool HasTag = Call->HasTag;
+/// Reports a call with too few or too many arguments; false if so.
+bool CallVisitor::checkArgCount(const CallExpr *CE, const FunctionDecl *FD,
+                                const OpDesc &D, unsigned NumArgs) {
   SourceLocation CallLoc = CE->getExprLoc();
-  if (Call->isInferredTypeInfo(Ctx))
-    return true; // the short form: the data op is checked itself
   if (NumArgs < D.MinArgs || NumArgs > D.MaxArgs) {
     llvm::SmallString<16> Expected(std::to_string(D.MinArgs));
     if (D.MaxArgs != D.MinArgs)
@@ -353,71 +349,81 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
     report(CallLoc, "%0 (TLX operation '%1') takes %2 argument%s3, got %4")
         << FD << D.shortName() << Expected << D.MaxArgs << NumArgs
         << CE->getSourceRange();
-    return true;
+    return false;
   }
+  return true;
+}
 
-  llvm::SmallVector<std::pair<unsigned, unsigned>, 4> DimLengths;
-  for (unsigned I = 0; I < NumArgs; ++I) {
-    const Expr *Arg = CE->getArg(I);
-    QualType T = Arg->getType();
-    SourceLocation Loc = Arg->getExprLoc();
-    switch (D.Signature[I]) {
-    case 'T':
-      checkToken(CE, FD, I, Arg);
-      break;
-    case 'D':
-      if (!T->isVectorType() && !T->isPointerType())
-        report(Loc, "argument %0 of %1 must be tensor data (a vector value or "
-                    "a pointer), not %2")
-            << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
-      else if (T->isPointerType() && !HasTag)
-        report(Loc, "the element type of pointer argument %0 of %1 is "
-                    "unknown; use tensor_typeinfo_mem(ptr, ...) from tlx.h")
-            << I + 1 << FD << Arg->getSourceRange();
-      else if (T->isPointerType())
-        checkPointee(CE, FD, I, Arg);
-      break;
-    case 'P':
-      if (!T->isPointerType())
-        report(Loc, "argument %0 of %1 must be a pointer, not %2")
-            << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
-      else if (!HasTag)
-        report(Loc, "the element type of pointer argument %0 of %1 is "
-                    "unknown; use tlx.h's %1 macro, or pass "
-                    "TLX_ELEMENT_TAG(ptr) last")
-            << I + 1 << FD << Arg->getSourceRange();
-      else
-        checkPointee(CE, FD, I, Arg);
-      break;
-    case 'V':
-    case 'v':
-      if (!isIntVector(T)) {
-        report(Loc, "argument %0 of %1 must be an integer vector (for "
-                    "example TLX_SHAPE(...)), not %2")
-            << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
-        break;
-      }
-      DimLengths.push_back({I, T->getAs<VectorType>()->getNumElements()});
-      checkConstantDims(CE, FD, I, Arg);
-      break;
-    case 'S':
-    case 's':
-      if (!T->isArithmeticType())
-        report(Loc, "argument %0 of %1 must be a scalar, not %2")
-            << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
-      break;
-    case 'I':
-    case 'i':
-      if (!T->isIntegerType())
-        report(Loc, "argument %0 of %1 must be an integer constant, not %2")
-            << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
-      else if (isCertainlyRuntime(Arg->IgnoreParenImpCasts(), Ctx))
-        report(Loc, "argument %0 of %1 must be an integer constant")
-            << I + 1 << FD << Arg->getSourceRange();
+/// Checks argument \p I against its letter in \p D's signature, noting the
+/// lengths of dimension vectors in \p DimLengths.
+void CallVisitor::checkArgument(
+    const CallExpr *CE, const FunctionDecl *FD, const OpDesc &D, unsigned I,
+    bool HasTag,
+    llvm::SmallVectorImpl<std::pair<unsigned, unsigned>> &DimLengths) {
+  const Expr *Arg = CE->getArg(I);
+  QualType T = Arg->getType();
+  SourceLocation Loc = Arg->getExprLoc();
+  switch (D.Signature[I]) {
+  case 'T':
+    checkToken(CE, FD, I, Arg);
+    break;
+  case 'D':
+    if (!T->isVectorType() && !T->isPointerType())
+      report(Loc, "argument %0 of %1 must be tensor data (a vector value or "
+                  "a pointer), not %2")
+          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+    else if (T->isPointerType() && !HasTag)
+      report(Loc, "the element type of pointer argument %0 of %1 is "
+                  "unknown; use tensor_typeinfo_mem(ptr, ...) from tlx.h")
+          << I + 1 << FD << Arg->getSourceRange();
+    else if (T->isPointerType())
+      checkPointee(CE, FD, I, Arg);
+    break;
+  case 'P':
+    if (!T->isPointerType())
+      report(Loc, "argument %0 of %1 must be a pointer, not %2")
+          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+    else if (!HasTag)
+      report(Loc, "the element type of pointer argument %0 of %1 is "
+                  "unknown; use tlx.h's %1 macro, or pass "
+                  "TLX_ELEMENT_TAG(ptr) last")
+          << I + 1 << FD << Arg->getSourceRange();
+    else
+      checkPointee(CE, FD, I, Arg);
+    break;
+  case 'V':
+  case 'v':
+    if (!isIntVector(T)) {
+      report(Loc, "argument %0 of %1 must be an integer vector (for "
+                  "example TLX_SHAPE(...)), not %2")
+          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
       break;
     }
+    DimLengths.push_back({I, T->getAs<VectorType>()->getNumElements()});
+    checkConstantDims(CE, FD, I, Arg);
+    break;
+  case 'S':
+  case 's':
+    if (!T->isArithmeticType())
+      report(Loc, "argument %0 of %1 must be a scalar, not %2")
+          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+    break;
+  case 'I':
+  case 'i':
+    if (!T->isIntegerType())
+      report(Loc, "argument %0 of %1 must be an integer constant, not %2")
+          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+    else if (isCertainlyRuntime(Arg->IgnoreParenImpCasts(), Ctx))
+      report(Loc, "argument %0 of %1 must be an integer constant")
+          << I + 1 << FD << Arg->getSourceRange();
+    break;
   }
+}
 
+/// Reports the first dimension vector whose length differs from the first's.
+void CallVisitor::checkDimLengths(
+    const CallExpr *CE, const FunctionDecl *FD,
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> DimLengths) {
   // All dimension vectors of one call describe the same dimensions.
   for (auto [I, Len] : DimLengths)
     if (Len != DimLengths.front().second) {
@@ -430,7 +436,12 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
           << FD << Lengths << CE->getArg(I)->getSourceRange();
       break;
     }
+}
 
+/// Reports a declared result type that does not fit \p D's result kind.
+void CallVisitor::checkResult(const CallExpr *CE, const FunctionDecl *FD,
+                              const OpDesc &D) {
+  SourceLocation CallLoc = CE->getExprLoc();
   // Results: tokens are integers, data are vectors.
   QualType Ret = CE->getType();
   switch (D.Result) {
@@ -450,6 +461,34 @@ bool CallVisitor::VisitCallExpr(CallExpr *CE) {
   case ResultKind::Void:
     break;
   }
+}
+
+bool CallVisitor::VisitCallExpr(CallExpr *CE) {
+  std::optional<TLXCall> Call = getTLXCall(CE, Ctx);
+  if (!Call)
+    return true;
+  Current = CE;
+  locateInMacroArgument(CE);
+  const FunctionDecl *FD = Call->Callee;
+  nameLikeC(FD);
+  CallLocs.insert(CE->getBeginLoc());
+  CallLocs.insert(CE->getExprLoc());
+  if (CE->isValueDependent() || CE->isTypeDependent())
+    return true;
+
+  const OpDesc &D = Call->desc();
+  unsigned NumArgs = Call->NumArgs;
+  bool HasTag = Call->HasTag;
+  if (Call->isInferredTypeInfo(Ctx))
+    return true; // the short form: the data op is checked itself
+  if (!checkArgCount(CE, FD, D, NumArgs))
+    return true;
+
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 4> DimLengths;
+  for (unsigned I = 0; I < NumArgs; ++I)
+    checkArgument(CE, FD, D, I, HasTag, DimLengths);
+  checkDimLengths(CE, FD, DimLengths);
+  checkResult(CE, FD, D);
   return true;
 }
 

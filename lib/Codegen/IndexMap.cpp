@@ -883,6 +883,76 @@ Value *ElementEmitter::emitInstruction(const CallBase &Op, unsigned Opcode,
       Elem);
 }
 
+namespace {
+/// Where an op reads its operand for a result index: the operand's index.
+struct OperandIndex {
+  SmallVector<Value *, 8> Idx;
+  int LaneDim;      ///< the lanes' dim in the operand, -1 for one element
+  int64_t LaneStep; ///< what each lane adds to that dim's index
+};
+} // namespace
+
+/// transpose's operand index for result index \p Idx.
+static OperandIndex transposeIndex(ArrayRef<Value *> Idx, int LaneDim,
+                                   int64_t LaneStep) {
+  unsigned Rank = Idx.size();
+  // out[.., i, j] = in[.., j, i]
+  SmallVector<Value *, 8> InIdx(Idx);
+  std::swap(InIdx[Rank - 1], InIdx[Rank - 2]);
+  int InLane = LaneDim;
+  if (LaneDim == (int)Rank - 1)
+    InLane = Rank - 2;
+  else if (LaneDim == (int)Rank - 2)
+    InLane = Rank - 1;
+  return {std::move(InIdx), InLane, LaneStep};
+}
+
+/// broadcast's operand index (shape \p InShape) for result index \p Idx.
+static OperandIndex broadcastIndex(IRBuilderBase &B, const Dims &InShape,
+                                   ArrayRef<Value *> Idx, int LaneDim,
+                                   int64_t LaneStep) {
+  unsigned Rank = Idx.size();
+  // numpy-style: in's dims align with out's trailing dims.
+  unsigned Lead = Rank - InShape.size();
+  SmallVector<Value *, 8> InIdx;
+  int InLane = -1;
+  for (unsigned I = 0; I < InShape.size(); ++I) {
+    InIdx.push_back(InShape[I] == 1 ? B.getInt64(0) : Idx[Lead + I]);
+    if (LaneDim == (int)(Lead + I) && InShape[I] != 1)
+      InLane = I;
+  }
+  return {std::move(InIdx), InLane, LaneStep};
+}
+
+/// reshape.block's operand index for result index \p Idx, built at \p B.
+static OperandIndex reshapeBlockIndex(IRBuilderBase &B, const Dims &Blocks,
+                                      ArrayRef<Value *> Idx, int LaneDim,
+                                      int64_t LaneStep) {
+  // out has in's dims (blocked ones divided) then one inner dim per
+  // blocked dim: in[i] = out[i] * block[i] + out[inner(i)].
+  unsigned InRank = Blocks.size();
+  SmallVector<Value *, 8> InIdx;
+  int InLane = -1;
+  int64_t InStep = 0;
+  unsigned Inner = InRank;
+  for (unsigned I = 0; I < InRank; ++I) {
+    if (Blocks[I] <= 1) {
+      InIdx.push_back(Idx[I]);
+      if (LaneDim == (int)I)
+        InLane = I, InStep = LaneStep;
+      continue;
+    }
+    InIdx.push_back(
+        B.CreateAdd(B.CreateMul(Idx[I], B.getInt64(Blocks[I])), Idx[Inner]));
+    if (LaneDim == (int)I)
+      InLane = I, InStep = LaneStep * Blocks[I];
+    if (LaneDim == (int)Inner)
+      InLane = I, InStep = LaneStep;
+    ++Inner;
+  }
+  return {std::move(InIdx), InLane, InStep};
+}
+
 Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
                               unsigned VF, int LaneDim, int64_t LaneStep) {
   const CallBase &Op = *Info.Op;
@@ -908,59 +978,23 @@ Value *ElementEmitter::emitOp(const TokenInfo &Info, ArrayRef<Value *> Idx,
   case OpKind::Transpose: {
     if (!Info.LogicalTranspose) // a layout change: same logical values
       return emit(In, Idx, VF, LaneDim, LaneStep);
-    // out[.., i, j] = in[.., j, i]
-    SmallVector<Value *, 8> InIdx(Idx);
-    std::swap(InIdx[Rank - 1], InIdx[Rank - 2]);
-    int InLane = LaneDim;
-    if (LaneDim == (int)Rank - 1)
-      InLane = Rank - 2;
-    else if (LaneDim == (int)Rank - 2)
-      InLane = Rank - 1;
-    return emit(In, InIdx, VF, InLane, LaneStep);
+    OperandIndex At = transposeIndex(Idx, LaneDim, LaneStep);
+    return emit(In, At.Idx, VF, At.LaneDim, At.LaneStep);
   }
   case OpKind::Broadcast: {
     if (Op.arg_size() == 2) { // fill with a scalar
       Value *S = convertToCompute(B, Op.getArgOperand(1));
       return splatIfNeeded(B, S, VF);
     }
-    // numpy-style: in's dims align with out's trailing dims.
-    const Dims &InShape = Info.OperandShapes[0];
-    unsigned Lead = Rank - InShape.size();
-    SmallVector<Value *, 8> InIdx;
-    int InLane = -1;
-    for (unsigned I = 0; I < InShape.size(); ++I) {
-      InIdx.push_back(InShape[I] == 1 ? B.getInt64(0) : Idx[Lead + I]);
-      if (LaneDim == (int)(Lead + I) && InShape[I] != 1)
-        InLane = I;
-    }
+    OperandIndex At =
+        broadcastIndex(B, Info.OperandShapes[0], Idx, LaneDim, LaneStep);
     return splatIfNeeded(
-        B, emit(In, InIdx, InLane < 0 ? 1 : VF, InLane, LaneStep), VF);
+        B, emit(In, At.Idx, At.LaneDim < 0 ? 1 : VF, At.LaneDim, At.LaneStep),
+        VF);
   }
   case OpKind::ReshapeBlock: {
-    // out has in's dims (blocked ones divided) then one inner dim per
-    // blocked dim: in[i] = out[i] * block[i] + out[inner(i)].
-    const Dims &Blocks = Info.Blocks;
-    unsigned InRank = Blocks.size();
-    SmallVector<Value *, 8> InIdx;
-    int InLane = -1;
-    int64_t InStep = 0;
-    unsigned Inner = InRank;
-    for (unsigned I = 0; I < InRank; ++I) {
-      if (Blocks[I] <= 1) {
-        InIdx.push_back(Idx[I]);
-        if (LaneDim == (int)I)
-          InLane = I, InStep = LaneStep;
-        continue;
-      }
-      InIdx.push_back(
-          B.CreateAdd(B.CreateMul(Idx[I], B.getInt64(Blocks[I])), Idx[Inner]));
-      if (LaneDim == (int)I)
-        InLane = I, InStep = LaneStep * Blocks[I];
-      if (LaneDim == (int)Inner)
-        InLane = I, InStep = LaneStep;
-      ++Inner;
-    }
-    return emit(In, InIdx, VF, InLane, InStep);
+    OperandIndex At = reshapeBlockIndex(B, Info.Blocks, Idx, LaneDim, LaneStep);
+    return emit(In, At.Idx, VF, At.LaneDim, At.LaneStep);
   }
   case OpKind::ReshapePermute: {
     // The k-th logical row-major element of out is in's k-th.

@@ -97,6 +97,32 @@ bool chooseSMEKernel(const GemmDesc &G, SMEKernel &Kern, std::string &Why) {
   return true;
 }
 
+/// One tile's operand in the packed panels: its first element, the
+/// elements between k steps, and the lanes that hold rows < Extent.
+struct SMEOperand {
+  Value *Base, *Step, *Pred;
+};
+
+/// What one kernel's blocks use (createKernel): its arguments, the types of
+/// its operand vectors, the tile size and the SME intrinsics.
+struct SMEKernelValues {
+  Value *Ap, *Bp, *C, *LdC, *M, *N, *Steps; ///< the kernel's arguments
+  ScalableVectorType *VecTy, *PredTy, *CPredTy;
+  Constant *AllLanes, *Zeros;
+  Value *TR;         ///< rows (columns) of one ZA tile: 4 x vscale
+  Value *BlockStep;  ///< rows (columns) of one 2 x 2 block
+  Value *PanelElems; ///< elements of one packed panel
+  Function *Zero, *Mopa, *LoadSlice, *StoreSlice;
+};
+
+/// The tiles of one 2 x 2 block: per tile row its first row, rows and A
+/// operand; per tile column its first column, predicate and B operand.
+struct SMEBlock {
+  Value *Row0[BlockTiles], *Rows[BlockTiles], *Col0[BlockTiles];
+  Value *ColPred[BlockTiles];
+  SMEOperand A[BlockTiles], Bv[BlockTiles];
+};
+
 class SMEGemmEmitter {
 public:
   SMEGemmEmitter(IRBuilderBase &B, const GemmDesc &G, const SMEKernel &Kern)
@@ -122,6 +148,36 @@ private:
   void copy(const GemmOperand &From, const GemmOperand &To, Value *Rows,
             Value *Cols);
   Function *createKernel();
+  Function *declareKernel();
+  SMEKernelValues emitKernelSetup(IRBuilderBase &KB, Function &F);
+  void emitKernelBlock(IRBuilderBase &KB, const SMEKernelValues &K, Value *I0,
+                       Value *J0);
+  SMEBlock emitBlockTiles(IRBuilderBase &KB, const SMEKernelValues &K,
+                          Value *I0, Value *J0);
+  void emitBlockProducts(IRBuilderBase &KB, const SMEKernelValues &K,
+                         const SMEBlock &Blk);
+  SMEOperand emitOperand(IRBuilderBase &KB, const SMEKernelValues &K,
+                         Value *Panels, Value *First, Value *Extent);
+  void forEachSlice(IRBuilderBase &KB, const SMEKernelValues &K, Value *Row0,
+                    Value *Rows, Value *Col0,
+                    function_ref<void(Value *, Value *)> Body);
+  /// Emits smax(\p V, 0).
+  Value *smax0(IRBuilderBase &KB, Value *V) {
+    return KB.CreateBinaryIntrinsic(Intrinsic::smax, V, KB.getInt64(0));
+  }
+  /// Emits smin(\p X, \p Y).
+  Value *smin(IRBuilderBase &KB, Value *X, Value *Y) {
+    return KB.CreateBinaryIntrinsic(Intrinsic::smin, X, Y);
+  }
+  /// Emits the predicate \p Ty of lanes Base + i < End.
+  Value *laneMask(IRBuilderBase &KB, Type *Ty, Value *Base, Value *End) {
+    return KB.CreateIntrinsic(Intrinsic::get_active_lane_mask,
+                              {Ty, KB.getInt64Ty()}, {Base, End});
+  }
+  /// The ZA tile (\p R, \p Cc) of the block: ZA<R * 2 + Cc>.S.
+  Value *zaTile(IRBuilderBase &KB, unsigned R, unsigned Cc) {
+    return KB.getInt32(R * BlockTiles + Cc);
+  }
 
   IRBuilderBase &B;
   const GemmDesc &G;
@@ -201,9 +257,26 @@ void SMEGemmEmitter::copy(const GemmOperand &From, const GemmOperand &To,
 // with the blocks of step 4 of the algorithm; %a and %b are the packed
 // panels, %c the row-major 32-bit C (%ldc elements per row).
 Function *SMEGemmEmitter::createKernel() {
+  Function *F = declareKernel();
+  IRBuilder<> KB(BasicBlock::Create(F->getContext(), "entry", F));
+  SMEKernelValues K = emitKernelSetup(KB, *F);
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  emitLoop(KB, C64(0), K.M, K.BlockStep, "sme.i",
+           [&](IRBuilderBase &, Value *I0) {
+             emitLoop(KB, C64(0), K.N, K.BlockStep, "sme.j",
+                      [&](IRBuilderBase &, Value *J0) {
+                        emitKernelBlock(KB, K, I0, J0);
+                      });
+           });
+  KB.CreateRetVoid();
+  return F;
+}
+
+/// Declares the kernel: its signature, SME attributes and argument names.
+Function *SMEGemmEmitter::declareKernel() {
   Function *Caller = B.GetInsertBlock()->getParent();
   LLVMContext &Ctx = Caller->getContext();
-  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
                                {Ptr, Ptr, Ptr, I64, I64, I64, I64}, false);
@@ -216,132 +289,148 @@ Function *SMEGemmEmitter::createKernel() {
   // then returned into itself, to a ZA instruction with ZA off (SIGILL;
   // test/AArch64/sme-abi-routines.c).
   F->addFnAttr("frame-pointer", "all");
-  Value *Ap = F->getArg(0), *Bp = F->getArg(1), *C = F->getArg(2),
-        *LdC = F->getArg(3), *M = F->getArg(4), *N = F->getArg(5),
-        *Steps = F->getArg(6);
   const char *Names[] = {"a", "b", "c", "ldc", "m", "n", "ksteps"};
   for (unsigned I = 0; I < 7; ++I)
     F->getArg(I)->setName(Names[I]);
-  Module *Mod = F->getParent();
+  return F;
+}
 
-  IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
+/// Emits the kernel's tile size and returns what its blocks use.
+SMEKernelValues SMEGemmEmitter::emitKernelSetup(IRBuilderBase &KB,
+                                                Function &F) {
+  SMEKernelValues K;
+  K.Ap = F.getArg(0);
+  K.Bp = F.getArg(1);
+  K.C = F.getArg(2);
+  K.LdC = F.getArg(3);
+  K.M = F.getArg(4);
+  K.N = F.getArg(5);
+  K.Steps = F.getArg(6);
+  Module *Mod = F.getParent();
   auto C64 = [&](int64_t V) { return KB.getInt64(V); };
-  auto C32 = [&](int64_t V) { return KB.getInt32(V); };
   int64_t KG = Kern.KG;
-  Type *Elem = G.A.Elem, *CT = G.C.Elem;
-  auto *VecTy = ScalableVectorType::get(Elem, 4 * KG);
-  auto *PredTy = ScalableVectorType::get(KB.getInt1Ty(), 4 * KG);
-  auto *CPredTy = ScalableVectorType::get(KB.getInt1Ty(), 4);
-  Constant *AllLanes = Constant::getAllOnesValue(PredTy);
-  Constant *Zeros = Constant::getNullValue(VecTy);
-  auto Smax0 = [&](Value *V) {
-    return KB.CreateBinaryIntrinsic(Intrinsic::smax, V, C64(0));
-  };
-  auto Smin = [&](Value *X, Value *Y) {
-    return KB.CreateBinaryIntrinsic(Intrinsic::smin, X, Y);
-  };
-  auto LaneMask = [&](Type *Ty, Value *Base, Value *End) {
-    return KB.CreateIntrinsic(Intrinsic::get_active_lane_mask, {Ty, I64},
-                              {Base, End});
-  };
+  Type *Elem = G.A.Elem, *I64 = KB.getInt64Ty();
+  K.VecTy = ScalableVectorType::get(Elem, 4 * KG);
+  K.PredTy = ScalableVectorType::get(KB.getInt1Ty(), 4 * KG);
+  K.CPredTy = ScalableVectorType::get(KB.getInt1Ty(), 4);
+  K.AllLanes = Constant::getAllOnesValue(K.PredTy);
+  K.Zeros = Constant::getNullValue(K.VecTy);
 
   // In streaming mode vscale is the streaming vector length's.
-  Value *TR = KB.CreateMul(
-      KB.CreateIntrinsic(Intrinsic::vscale, {I64}, {}), C64(4), "sme.tr");
-  Value *BlockStep = KB.CreateMul(TR, C64(BlockTiles));
-  Function *Zero =
-      Intrinsic::getOrInsertDeclaration(Mod, Intrinsic::aarch64_sme_zero);
-  Function *Mopa = Intrinsic::getOrInsertDeclaration(Mod, Kern.Mopa, {VecTy});
-  Function *LoadSlice =
+  K.TR = KB.CreateMul(KB.CreateIntrinsic(Intrinsic::vscale, {I64}, {}), C64(4),
+                      "sme.tr");
+  K.BlockStep = KB.CreateMul(K.TR, C64(BlockTiles));
+  K.Zero = Intrinsic::getOrInsertDeclaration(Mod, Intrinsic::aarch64_sme_zero);
+  K.Mopa = Intrinsic::getOrInsertDeclaration(Mod, Kern.Mopa, {K.VecTy});
+  K.LoadSlice =
       Intrinsic::getOrInsertDeclaration(Mod, Intrinsic::aarch64_sme_ld1w_horiz);
-  Function *StoreSlice =
+  K.StoreSlice =
       Intrinsic::getOrInsertDeclaration(Mod, Intrinsic::aarch64_sme_st1w_horiz);
+  K.PanelElems = panelElems(KB, K.Steps);
+  return K;
+}
 
-  // One tile's operand in the packed panels: its first element, the
-  // elements between k steps, and the lanes that hold rows < Extent.
-  struct Operand {
-    Value *Base, *Step, *Pred;
-  };
-  Value *PanelElems = panelElems(KB, Steps);
-  auto OperandOf = [&](Value *Panels, Value *First, Value *Extent) {
-    Value *Panel = KB.CreateUDiv(First, C64(PanelRows));
-    Value *Local = KB.CreateURem(First, C64(PanelRows));
-    Value *H = Smin(C64(PanelRows),
-                    KB.CreateSub(Extent, KB.CreateMul(Panel, C64(PanelRows))));
-    Value *Offset = KB.CreateAdd(KB.CreateMul(Panel, PanelElems),
-                                 KB.CreateMul(Local, C64(KG)));
-    Value *Valid = Smax0(Smin(TR, KB.CreateSub(Extent, First)));
-    return Operand{KB.CreateGEP(Elem, Panels, Offset),
-                   KB.CreateMul(Smax0(H), C64(KG)),
-                   LaneMask(PredTy, C64(0), KB.CreateMul(Valid, C64(KG)))};
-  };
-  // The row slices s < Rows of tile T: C[Row0 + s][Col0 ..], Pred's lanes.
-  auto ForEachSlice = [&](Value *Row0, Value *Rows, Value *Col0,
-                          function_ref<void(Value *, Value *)> Body) {
-    emitLoop(KB, C64(0), Rows, C64(1), "sme.slice",
-             [&](IRBuilderBase &, Value *S) {
-               Value *Row = KB.CreateAdd(Row0, S);
-               Value *P = KB.CreateGEP(
-                   CT, C, KB.CreateAdd(KB.CreateMul(Row, LdC), Col0));
-               Body(KB.CreateTrunc(S, I32), P);
-             });
-  };
-
-  emitLoop(KB, C64(0), M, BlockStep, "sme.i", [&](IRBuilderBase &, Value *I0) {
-    emitLoop(
-        KB, C64(0), N, BlockStep, "sme.j", [&](IRBuilderBase &, Value *J0) {
-          Value *Row0[BlockTiles], *Rows[BlockTiles], *Col0[BlockTiles];
-          Value *ColPred[BlockTiles];
-          Operand A[BlockTiles], Bv[BlockTiles];
-          for (unsigned T = 0; T < BlockTiles; ++T) {
-            Row0[T] = KB.CreateAdd(I0, KB.CreateMul(TR, C64(T)));
-            Col0[T] = KB.CreateAdd(J0, KB.CreateMul(TR, C64(T)));
-            Rows[T] = Smax0(Smin(TR, KB.CreateSub(M, Row0[T])));
-            ColPred[T] = LaneMask(CPredTy, Col0[T], N);
-            A[T] = OperandOf(Ap, Row0[T], M);
-            Bv[T] = OperandOf(Bp, Col0[T], N);
-          }
-          auto Tile = [&](unsigned R, unsigned Cc) {
-            return C32(R * BlockTiles + Cc);
-          };
-          KB.CreateCall(Zero, {C32(0xff)});
-          if (G.Accumulate)
-            for (unsigned R = 0; R < BlockTiles; ++R)
-              for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
-                ForEachSlice(Row0[R], Rows[R], Col0[Cc],
-                             [&](Value *S, Value *P) {
-                               KB.CreateCall(LoadSlice,
-                                             {ColPred[Cc], P, Tile(R, Cc), S});
-                             });
-          // The k loop: one vector of A and of B per tile row / column, one
-          // outer product per tile.
-          emitLoop(KB, C64(0), Steps, C64(1), "sme.k",
-                   [&](IRBuilderBase &, Value *K) {
-                     auto Load = [&](const Operand &Op) {
-                       Value *P = KB.CreateGEP(Elem, Op.Base,
-                                               KB.CreateMul(K, Op.Step));
-                       return KB.CreateMaskedLoad(VecTy, P, elementAlign(Elem),
-                                                  Op.Pred, Zeros);
-                     };
-                     Value *AV[BlockTiles], *BV[BlockTiles];
-                     for (unsigned T = 0; T < BlockTiles; ++T) {
-                       AV[T] = Load(A[T]);
-                       BV[T] = Load(Bv[T]);
-                     }
-                     for (unsigned R = 0; R < BlockTiles; ++R)
-                       for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
-                         KB.CreateCall(Mopa, {Tile(R, Cc), AllLanes, AllLanes,
-                                              AV[R], BV[Cc]});
+/// Emits the 2 x 2 block of tiles at row \p I0, column \p J0: ZA's first
+/// sums, the k loop and the stores to C.
+void SMEGemmEmitter::emitKernelBlock(IRBuilderBase &KB,
+                                     const SMEKernelValues &K, Value *I0,
+                                     Value *J0) {
+  SMEBlock Blk = emitBlockTiles(KB, K, I0, J0);
+  KB.CreateCall(K.Zero, {KB.getInt32(0xff)});
+  if (G.Accumulate)
+    for (unsigned R = 0; R < BlockTiles; ++R)
+      for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+        forEachSlice(KB, K, Blk.Row0[R], Blk.Rows[R], Blk.Col0[Cc],
+                     [&](Value *S, Value *P) {
+                       KB.CreateCall(K.LoadSlice, {Blk.ColPred[Cc], P,
+                                                   zaTile(KB, R, Cc), S});
+                     });
+  emitBlockProducts(KB, K, Blk);
+  for (unsigned R = 0; R < BlockTiles; ++R)
+    for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+      forEachSlice(KB, K, Blk.Row0[R], Blk.Rows[R], Blk.Col0[Cc],
+                   [&](Value *S, Value *P) {
+                     KB.CreateCall(K.StoreSlice,
+                                   {Blk.ColPred[Cc], P, zaTile(KB, R, Cc), S});
                    });
-          for (unsigned R = 0; R < BlockTiles; ++R)
-            for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
-              ForEachSlice(Row0[R], Rows[R], Col0[Cc], [&](Value *S, Value *P) {
-                KB.CreateCall(StoreSlice, {ColPred[Cc], P, Tile(R, Cc), S});
-              });
-        });
-  });
-  KB.CreateRetVoid();
-  return F;
+}
+
+/// Emits the extents, column predicates and operands of a block's tiles.
+SMEBlock SMEGemmEmitter::emitBlockTiles(IRBuilderBase &KB,
+                                        const SMEKernelValues &K, Value *I0,
+                                        Value *J0) {
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  SMEBlock Blk;
+  for (unsigned T = 0; T < BlockTiles; ++T) {
+    Blk.Row0[T] = KB.CreateAdd(I0, KB.CreateMul(K.TR, C64(T)));
+    Blk.Col0[T] = KB.CreateAdd(J0, KB.CreateMul(K.TR, C64(T)));
+    Blk.Rows[T] = smax0(KB, smin(KB, K.TR, KB.CreateSub(K.M, Blk.Row0[T])));
+    Blk.ColPred[T] = laneMask(KB, K.CPredTy, Blk.Col0[T], K.N);
+    Blk.A[T] = emitOperand(KB, K, K.Ap, Blk.Row0[T], K.M);
+    Blk.Bv[T] = emitOperand(KB, K, K.Bp, Blk.Col0[T], K.N);
+  }
+  return Blk;
+}
+
+/// Emits the block's k loop of outer products into its ZA tiles.
+void SMEGemmEmitter::emitBlockProducts(IRBuilderBase &KB,
+                                       const SMEKernelValues &K,
+                                       const SMEBlock &Blk) {
+  Type *Elem = G.A.Elem;
+  // The k loop: one vector of A and of B per tile row / column, one
+  // outer product per tile.
+  emitLoop(KB, KB.getInt64(0), K.Steps, KB.getInt64(1), "sme.k",
+           [&](IRBuilderBase &, Value *Kk) {
+             auto Load = [&](const SMEOperand &Op) {
+               Value *P =
+                   KB.CreateGEP(Elem, Op.Base, KB.CreateMul(Kk, Op.Step));
+               return KB.CreateMaskedLoad(K.VecTy, P, elementAlign(Elem),
+                                          Op.Pred, K.Zeros);
+             };
+             Value *AV[BlockTiles], *BV[BlockTiles];
+             for (unsigned T = 0; T < BlockTiles; ++T) {
+               AV[T] = Load(Blk.A[T]);
+               BV[T] = Load(Blk.Bv[T]);
+             }
+             for (unsigned R = 0; R < BlockTiles; ++R)
+               for (unsigned Cc = 0; Cc < BlockTiles; ++Cc)
+                 KB.CreateCall(K.Mopa, {zaTile(KB, R, Cc), K.AllLanes,
+                                        K.AllLanes, AV[R], BV[Cc]});
+           });
+}
+
+/// Emits the packed operand of the tile whose rows (columns) start at
+/// \p First of \p Extent, in \p Panels.
+SMEOperand SMEGemmEmitter::emitOperand(IRBuilderBase &KB,
+                                       const SMEKernelValues &K, Value *Panels,
+                                       Value *First, Value *Extent) {
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  int64_t KG = Kern.KG;
+  Value *Panel = KB.CreateUDiv(First, C64(PanelRows));
+  Value *Local = KB.CreateURem(First, C64(PanelRows));
+  Value *H = smin(KB, C64(PanelRows),
+                  KB.CreateSub(Extent, KB.CreateMul(Panel, C64(PanelRows))));
+  Value *Offset = KB.CreateAdd(KB.CreateMul(Panel, K.PanelElems),
+                               KB.CreateMul(Local, C64(KG)));
+  Value *Valid = smax0(KB, smin(KB, K.TR, KB.CreateSub(Extent, First)));
+  return SMEOperand{
+      KB.CreateGEP(G.A.Elem, Panels, Offset),
+      KB.CreateMul(smax0(KB, H), C64(KG)),
+      laneMask(KB, K.PredTy, C64(0), KB.CreateMul(Valid, C64(KG)))};
+}
+
+/// Emits a loop over a tile's row slices, \p Body(slice, its address in C).
+void SMEGemmEmitter::forEachSlice(IRBuilderBase &KB, const SMEKernelValues &K,
+                                  Value *Row0, Value *Rows, Value *Col0,
+                                  function_ref<void(Value *, Value *)> Body) {
+  // The row slices s < Rows of tile T: C[Row0 + s][Col0 ..], Pred's lanes.
+  emitLoop(KB, KB.getInt64(0), Rows, KB.getInt64(1), "sme.slice",
+           [&](IRBuilderBase &, Value *S) {
+             Value *Row = KB.CreateAdd(Row0, S);
+             Value *P = KB.CreateGEP(
+                 G.C.Elem, K.C, KB.CreateAdd(KB.CreateMul(Row, K.LdC), Col0));
+             Body(KB.CreateTrunc(S, KB.getInt32Ty()), P);
+           });
 }
 
 void SMEGemmEmitter::emit() {

@@ -167,6 +167,25 @@ struct AMXOperands {
   Value *CStride = nullptr; ///< bytes
 };
 
+/// What one kernel's 32 x 32 blocks use (createKernel): its arguments, its
+/// shape and the tiles' bytes per row. Accumulators are numbered row tile
+/// major: T = r * NC + c.
+struct AMXKernelValues {
+  Value *AMain, *AStride, *AEdge, *BPacked, *C, *CStride, *CCol0;
+  KernelShape S;
+  SmallVector<Value *, 2> CT;     ///< bytes per row of each column tile
+  unsigned NR = 0, NC = 0;        ///< row / column tiles
+  bool Volatile = false;          ///< the -O0 tile form (optnone kernel)
+  AllocaInst *AccSlots = nullptr; ///< the -O0 form's accumulator slots
+  bool HasAEdge = false;          ///< a last k step from the A edge
+};
+
+/// One 32 x 32 block of a kernel: its first row and column, and the
+/// 16-column block of packed B at that column (i64).
+struct AMXBlock {
+  Value *I, *J, *JBlock;
+};
+
 class AMXGemmEmitter {
 public:
   AMXGemmEmitter(IRBuilderBase &B, const GemmDesc &G, const AMXKernel &Kern)
@@ -213,6 +232,51 @@ private:
                          Value *CCol0);
   void emitRuntimeStreamingB(const AMXOperands &Ops);
   Function *createKernel(const BlockRegion &Region, const AMXOperands &Ops);
+  Function *declareKernel(const BlockRegion &Region);
+  AMXKernelValues emitKernelEntry(IRBuilderBase &KB, Function &F,
+                                  const BlockRegion &Region,
+                                  const AMXOperands &Ops);
+  void emitKernelBlock(IRBuilderBase &KB, const AMXKernelValues &K, Value *I,
+                       Value *J);
+  SmallVector<Value *, 8> initAccumulators(IRBuilderBase &KB,
+                                           const AMXKernelValues &K,
+                                           const AMXBlock &Blk);
+  void emitRegisterKLoop(IRBuilderBase &KB, const AMXKernelValues &K,
+                         const AMXBlock &Blk, ArrayRef<Value *> Init);
+  void emitVolatileKLoop(IRBuilderBase &KB, const AMXKernelValues &K,
+                         const AMXBlock &Blk);
+  SmallVector<Value *, 8> emitKStep(IRBuilderBase &KB, const AMXKernelValues &K,
+                                    const AMXBlock &Blk, ArrayRef<Value *> Acc,
+                                    Value *ABase, Value *AStrideV,
+                                    Value *AColByte, Value *Kt);
+  void emitVolatileKStep(IRBuilderBase &KB, const AMXKernelValues &K,
+                         const AMXBlock &Blk, Value *ABase, Value *AStrideV,
+                         Value *AColByte, Value *Kt);
+  /// Emits \p Off bytes past \p Base.
+  Value *byteGEP(IRBuilderBase &KB, Value *Base, Value *Off) {
+    return KB.CreateGEP(KB.getInt8Ty(), Base, Off);
+  }
+  /// Emits a tileloadd of \p Rows x \p ColBytes from \p P.
+  Value *loadTile(IRBuilderBase &KB, Value *Rows, Value *ColBytes, Value *P,
+                  Value *Stride) {
+    return KB.CreateIntrinsic(Type::getX86_AMXTy(KB.getContext()),
+                              Intrinsic::x86_tileloadd64_internal,
+                              {Rows, ColBytes, P, Stride});
+  }
+  Value *cTilePtr(IRBuilderBase &KB, const AMXKernelValues &K,
+                  const AMXBlock &Blk, unsigned R, unsigned Cc);
+  void storeCTile(IRBuilderBase &KB, const AMXKernelValues &K,
+                  const AMXBlock &Blk, unsigned T, Value *Tile);
+  void spillAcc(IRBuilderBase &KB, const AMXKernelValues &K, unsigned T,
+                Value *Tile);
+  Value *reloadAcc(IRBuilderBase &KB, const AMXKernelValues &K, unsigned T);
+  Value *loadATile(IRBuilderBase &KB, const AMXKernelValues &K,
+                   const AMXBlock &Blk, unsigned R, Value *ABase,
+                   Value *AStrideV, Value *AColByte);
+  Value *loadBTile(IRBuilderBase &KB, const AMXKernelValues &K,
+                   const AMXBlock &Blk, unsigned Cc, Value *Kt);
+  Value *dotTile(IRBuilderBase &KB, const AMXKernelValues &K, unsigned T,
+                 Value *Acc, Value *A, Value *BT);
   KernelShape getKernelShape(IRBuilderBase &KB, Function &F,
                              const BlockRegion &Region, const AMXOperands &Ops);
   void emitBlockEpilogue(IRBuilderBase &KB, const KernelShape &S, Value *C,
@@ -529,6 +593,24 @@ void AMXGemmEmitter::unstageC(Value *Stage) {
 // %b.block, i16 %row.tail, %col.tail) after %env (getKernelShape).
 Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                                        const AMXOperands &Ops) {
+  Function *F = declareKernel(Region);
+  IRBuilder<> KB(BasicBlock::Create(F->getContext(), "entry", F));
+  AMXKernelValues K = emitKernelEntry(KB, *F, Region, Ops);
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  emitLoop(KB, K.S.Row0, K.S.Row1, C64(BlockRows), "amx.i",
+           [&](IRBuilderBase &, Value *I) {
+             emitLoop(KB, K.S.Col0, K.S.Col1, C64(BlockCols), "amx.j",
+                      [&](IRBuilderBase &, Value *J) {
+                        emitKernelBlock(KB, K, I, J);
+                      });
+           });
+  // The epilogue used the caller's values (the bias's pointer, a scale).
+  Env[F] = passCallerValues(*F, /*EnvArg=*/7, B);
+  return F;
+}
+
+/// Declares the kernel of \p Region: its signature, attributes, arg names.
+Function *AMXGemmEmitter::declareKernel(const BlockRegion &Region) {
   Function *Caller = B.GetInsertBlock()->getParent();
   Module *M = Caller->getParent();
   LLVMContext &Ctx = M->getContext();
@@ -544,175 +626,222 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
                                      "+amx-tile,+amx-int8,+amx-bf16,+amx-fp16");
   if (O0TileForm)
     F->addFnAttr(Attribute::OptimizeNone);
-  Value *AMain = F->getArg(0), *AStride = F->getArg(1), *AEdge = F->getArg(2);
-  Value *BPacked = F->getArg(3), *C = F->getArg(4), *CStride = F->getArg(5);
-  AMain->setName("a");
-  AStride->setName("a.stride");
-  AEdge->setName("a.edge");
-  BPacked->setName("b.packed");
-  C->setName("c");
-  CStride->setName("c.stride");
-  Value *CCol0 = F->getArg(6);
-  CCol0->setName("c.col0");
-  F->getArg(7)->setName("env");
+  static const char *const Names[] = {"a", "a.stride", "a.edge", "b.packed",
+                                      "c", "c.stride", "c.col0", "env"};
+  for (unsigned I = 0; I < 8; ++I)
+    F->getArg(I)->setName(Names[I]);
+  return F;
+}
 
-  IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
-  bool Volatile = F->hasFnAttribute(Attribute::OptimizeNone);
+/// Emits the kernel's entry block up to its return, before which it leaves
+/// \p KB, and returns what the kernel's blocks use.
+AMXKernelValues AMXGemmEmitter::emitKernelEntry(IRBuilderBase &KB, Function &F,
+                                                const BlockRegion &Region,
+                                                const AMXOperands &Ops) {
+  AMXKernelValues K;
+  K.AMain = F.getArg(0);
+  K.AStride = F.getArg(1);
+  K.AEdge = F.getArg(2);
+  K.BPacked = F.getArg(3);
+  K.C = F.getArg(4);
+  K.CStride = F.getArg(5);
+  K.CCol0 = F.getArg(6);
+  K.Volatile = F.hasFnAttribute(Attribute::OptimizeNone);
   // Stack slots for the accumulators of the -O0 form (64-byte rows).
-  AllocaInst *AccSlots = nullptr;
-  if (Volatile) {
-    AccSlots = KB.CreateAlloca(ArrayType::get(KB.getInt8Ty(), 4 * 1024),
-                               nullptr, "amx.acc.slots");
-    AccSlots->setAlignment(Align(64));
+  if (K.Volatile) {
+    K.AccSlots = KB.CreateAlloca(ArrayType::get(KB.getInt8Ty(), 4 * 1024),
+                                 nullptr, "amx.acc.slots");
+    K.AccSlots->setAlignment(Align(64));
   }
   KB.CreateRetVoid();
   KB.SetInsertPoint(KB.GetInsertBlock()->getTerminator());
-  Type *AMXTy = Type::getX86_AMXTy(Ctx);
-  auto C16 = [&](int64_t V) { return KB.getInt16(V); };
-  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
-  auto Load = [&](Value *Rows, Value *ColBytes, Value *P, Value *Stride) {
-    return KB.CreateIntrinsic(AMXTy, Intrinsic::x86_tileloadd64_internal,
-                              {Rows, ColBytes, P, Stride});
-  };
-  auto ByteGEP = [&](Value *Base, Value *Off) {
-    return KB.CreateGEP(KB.getInt8Ty(), Base, Off);
-  };
-  KernelShape S = getKernelShape(KB, *F, Region, Ops);
-  const auto &RT = S.Rows;
-  SmallVector<Value *, 2> CT; // bytes per row of each column tile
-  for (Value *Cols : S.Cols)
-    CT.push_back(KB.CreateMul(Cols, C16(4)));
-  unsigned NR = RT.size(), NC = CT.size();
-  Value *BStep = C64(TileRows * TileRowBytes); // bytes per k step of Bp
+  K.S = getKernelShape(KB, F, Region, Ops);
+  for (Value *Cols : K.S.Cols)
+    K.CT.push_back(KB.CreateMul(Cols, KB.getInt16(4)));
+  K.NR = K.S.Rows.size();
+  K.NC = K.CT.size();
+  K.HasAEdge = Ops.AEdge != nullptr;
+  return K;
+}
 
-  emitLoop(
-      KB, S.Row0, S.Row1, C64(BlockRows), "amx.i",
-      [&](IRBuilderBase &, Value *I) {
-        emitLoop(
-            KB, S.Col0, S.Col1, C64(BlockCols), "amx.j",
-            [&](IRBuilderBase &, Value *J) {
-              // Accumulators are numbered row tile major: T = r * NC + c.
-              auto CTilePtr = [&](unsigned R, unsigned Cc) {
-                Value *Row = KB.CreateAdd(I, C64(R * TileRows));
-                Value *Col = KB.CreateAdd(J, C64(Cc * TileRows));
-                return ByteGEP(C, KB.CreateAdd(KB.CreateMul(Row, CStride),
-                                               KB.CreateMul(Col, C64(4))));
-              };
-              Value *JBlock = KB.CreateUDiv(J, C64(TileRows));
-              auto StoreC1 = [&](unsigned T, Value *Tile) {
-                unsigned R = T / NC, Cc = T % NC;
-                KB.CreateIntrinsic(
-                    KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
-                    {RT[R], CT[Cc], CTilePtr(R, Cc), CStride, Tile});
-              };
-              auto StoreC = [&](ArrayRef<Value *> Acc) {
-                for (unsigned T = 0; T < NR * NC; ++T)
-                  StoreC1(T, Acc[T]);
-              };
-              // The -O0 form's accumulator slots (64-byte rows, 1 KiB each).
-              auto SpillOne = [&](unsigned T, Value *Tile) {
-                KB.CreateIntrinsic(
-                    KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
-                    {RT[T / NC], CT[T % NC],
-                     KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
-                     C64(TileRowBytes), Tile});
-              };
-              auto ReloadOne = [&](unsigned T) {
-                return Load(
-                    RT[T / NC], CT[T % NC],
-                    KB.CreateConstGEP1_64(KB.getInt8Ty(), AccSlots, T * 1024),
-                    C64(TileRowBytes));
-              };
-              // Accumulators start as C (Accumulate) or zero.
-              SmallVector<Value *, 8> Init;
-              for (unsigned R = 0; R < NR; ++R)
-                for (unsigned Cc = 0; Cc < NC; ++Cc) {
-                  Init.push_back(
-                      G.Accumulate
-                          ? Load(RT[R], CT[Cc], CTilePtr(R, Cc), CStride)
-                          : KB.CreateIntrinsic(AMXTy,
-                                               Intrinsic::x86_tilezero_internal,
-                                               {RT[R], CT[Cc]}));
-                  if (Volatile)
-                    SpillOne(R * NC + Cc, Init.back());
-                }
-              auto LoadA = [&](unsigned R, Value *ABase, Value *AStrideV,
-                               Value *AColByte) {
-                Value *Row = KB.CreateAdd(I, C64(R * TileRows));
-                Value *P = ByteGEP(
-                    ABase, KB.CreateAdd(KB.CreateMul(Row, AStrideV), AColByte));
-                return Load(RT[R], C16(TileRowBytes), P, AStrideV);
-              };
-              auto LoadB = [&](unsigned Cc, Value *Kt) {
-                Value *Block = KB.CreateAdd(JBlock, C64(Cc));
-                Value *P = ByteGEP(
-                    BPacked, KB.CreateAdd(KB.CreateMul(Block, S.BColBlock),
-                                          KB.CreateMul(Kt, BStep)));
-                return Load(C16(TileRows), CT[Cc], P, C64(TileRowBytes));
-              };
-              auto Dot = [&](unsigned T, Value *Acc, Value *A, Value *BT) {
-                return KB.CreateIntrinsic(
-                    AMXTy, Kern.Dot,
-                    {RT[T / NC], CT[T % NC], C16(TileRowBytes), Acc, A, BT});
-              };
-              // One k step: two A and two B tiles feed the four accumulators.
-              auto Step = [&](ArrayRef<Value *> Acc, Value *ABase,
-                              Value *AStrideV, Value *AColByte, Value *Kt) {
-                SmallVector<Value *, 2> ATiles, BTiles;
-                for (unsigned R = 0; R < NR; ++R)
-                  ATiles.push_back(LoadA(R, ABase, AStrideV, AColByte));
-                for (unsigned Cc = 0; Cc < NC; ++Cc)
-                  BTiles.push_back(LoadB(Cc, Kt));
-                SmallVector<Value *, 8> Next;
-                for (unsigned T = 0; T < NR * NC; ++T)
-                  Next.push_back(
-                      Dot(T, Acc[T], ATiles[T / NC], BTiles[T % NC]));
-                return Next;
-              };
-              // The -O0 form of a k step: LLVM's fast tile register allocator
-              // copes with few live tiles only, so each accumulator is
-              // reloaded, updated from freshly loaded A and B tiles and spilled
-              // again.
-              auto VolatileStep = [&](Value *ABase, Value *AStrideV,
-                                      Value *AColByte, Value *Kt) {
-                for (unsigned T = 0; T < NR * NC; ++T) {
-                  Value *A = LoadA(T / NC, ABase, AStrideV, AColByte);
-                  Value *BT = LoadB(T % NC, Kt);
-                  SpillOne(T, Dot(T, ReloadOne(T), A, BT));
-                }
-              };
-              if (!Volatile) {
-                // Accumulators stay in tile registers: loop phis.
-                auto Acc = emitLoop(
-                    KB, C64(0), S.Steps, C64(1), "amx.k", Init,
-                    [&](IRBuilderBase &, Value *Kt, ArrayRef<Value *> Cur) {
-                      return Step(Cur, AMain, AStride,
+/// Emits the 32 x 32 block at row \p I, column \p J: accumulators, k loop,
+/// stores to C and the epilogue.
+void AMXGemmEmitter::emitKernelBlock(IRBuilderBase &KB,
+                                     const AMXKernelValues &K, Value *I,
+                                     Value *J) {
+  AMXBlock Blk{I, J, KB.CreateUDiv(J, KB.getInt64(TileRows))};
+  SmallVector<Value *, 8> Init = initAccumulators(KB, K, Blk);
+  if (!K.Volatile)
+    emitRegisterKLoop(KB, K, Blk, Init);
+  else
+    emitVolatileKLoop(KB, K, Blk);
+  emitBlockEpilogue(KB, K.S, K.C, K.CStride, K.CCol0, I, J);
+}
+
+/// Emits the accumulators' first values (spilled to their slots at -O0).
+SmallVector<Value *, 8>
+AMXGemmEmitter::initAccumulators(IRBuilderBase &KB, const AMXKernelValues &K,
+                                 const AMXBlock &Blk) {
+  const auto &RT = K.S.Rows;
+  const auto &CT = K.CT;
+  // Accumulators start as C (Accumulate) or zero.
+  SmallVector<Value *, 8> Init;
+  for (unsigned R = 0; R < K.NR; ++R)
+    for (unsigned Cc = 0; Cc < K.NC; ++Cc) {
+      Init.push_back(
+          G.Accumulate ? loadTile(KB, RT[R], CT[Cc],
+                                  cTilePtr(KB, K, Blk, R, Cc), K.CStride)
+                       : KB.CreateIntrinsic(Type::getX86_AMXTy(KB.getContext()),
+                                            Intrinsic::x86_tilezero_internal,
+                                            {RT[R], CT[Cc]}));
+      if (K.Volatile)
+        spillAcc(KB, K, R * K.NC + Cc, Init.back());
+    }
+  return Init;
+}
+
+/// Emits the k loop with the accumulators in tile registers, and C's store.
+void AMXGemmEmitter::emitRegisterKLoop(IRBuilderBase &KB,
+                                       const AMXKernelValues &K,
+                                       const AMXBlock &Blk,
+                                       ArrayRef<Value *> Init) {
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  // Accumulators stay in tile registers: loop phis.
+  auto Acc =
+      emitLoop(KB, C64(0), K.S.Steps, C64(1), "amx.k", Init,
+               [&](IRBuilderBase &, Value *Kt, ArrayRef<Value *> Cur) {
+                 return emitKStep(KB, K, Blk, Cur, K.AMain, K.AStride,
                                   KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
-                    });
-                if (Ops.AEdge)
-                  Acc = Step(Acc, AEdge, C64(TileRowBytes), C64(0), S.Steps);
-                StoreC(Acc);
-                emitBlockEpilogue(KB, S, C, CStride, CCol0, I, J);
-                return;
-              }
-              // -O0: LLVM's fast tile configuration wants every tile value used
-              // in the block that defines it, so accumulators round-trip
-              // through stack slots (what clang's -O0 AMX intrinsics do).
-              emitLoop(KB, C64(0), S.Steps, C64(1), "amx.k",
-                       [&](IRBuilderBase &, Value *Kt) {
-                         VolatileStep(AMain, AStride,
-                                      KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
-                       });
-              if (Ops.AEdge)
-                VolatileStep(AEdge, C64(TileRowBytes), C64(0), S.Steps);
-              for (unsigned T = 0; T < NR * NC; ++T)
-                StoreC1(T, ReloadOne(T));
-              emitBlockEpilogue(KB, S, C, CStride, CCol0, I, J);
-            });
-      });
-  // The epilogue used the caller's values (the bias's pointer, a scale).
-  Env[F] = passCallerValues(*F, /*EnvArg=*/7, B);
-  return F;
+               });
+  if (K.HasAEdge)
+    Acc = emitKStep(KB, K, Blk, Acc, K.AEdge, C64(TileRowBytes), C64(0),
+                    K.S.Steps);
+  for (unsigned T = 0; T < K.NR * K.NC; ++T)
+    storeCTile(KB, K, Blk, T, Acc[T]);
+}
+
+/// Emits the -O0 form's k loop on the accumulator slots, and C's store.
+void AMXGemmEmitter::emitVolatileKLoop(IRBuilderBase &KB,
+                                       const AMXKernelValues &K,
+                                       const AMXBlock &Blk) {
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  // -O0: LLVM's fast tile configuration wants every tile value used in the
+  // block that defines it, so accumulators round-trip through stack slots
+  // (what clang's -O0 AMX intrinsics do).
+  emitLoop(KB, C64(0), K.S.Steps, C64(1), "amx.k",
+           [&](IRBuilderBase &, Value *Kt) {
+             emitVolatileKStep(KB, K, Blk, K.AMain, K.AStride,
+                               KB.CreateMul(Kt, C64(TileRowBytes)), Kt);
+           });
+  if (K.HasAEdge)
+    emitVolatileKStep(KB, K, Blk, K.AEdge, C64(TileRowBytes), C64(0),
+                      K.S.Steps);
+  for (unsigned T = 0; T < K.NR * K.NC; ++T)
+    storeCTile(KB, K, Blk, T, reloadAcc(KB, K, T));
+}
+
+/// Emits one k step and returns the accumulators after it.
+SmallVector<Value *, 8> AMXGemmEmitter::emitKStep(IRBuilderBase &KB,
+                                                  const AMXKernelValues &K,
+                                                  const AMXBlock &Blk,
+                                                  ArrayRef<Value *> Acc,
+                                                  Value *ABase, Value *AStrideV,
+                                                  Value *AColByte, Value *Kt) {
+  // One k step: two A and two B tiles feed the four accumulators.
+  SmallVector<Value *, 2> ATiles, BTiles;
+  for (unsigned R = 0; R < K.NR; ++R)
+    ATiles.push_back(loadATile(KB, K, Blk, R, ABase, AStrideV, AColByte));
+  for (unsigned Cc = 0; Cc < K.NC; ++Cc)
+    BTiles.push_back(loadBTile(KB, K, Blk, Cc, Kt));
+  SmallVector<Value *, 8> Next;
+  for (unsigned T = 0; T < K.NR * K.NC; ++T)
+    Next.push_back(
+        dotTile(KB, K, T, Acc[T], ATiles[T / K.NC], BTiles[T % K.NC]));
+  return Next;
+}
+
+/// Emits one k step of the -O0 form, accumulator by accumulator.
+void AMXGemmEmitter::emitVolatileKStep(IRBuilderBase &KB,
+                                       const AMXKernelValues &K,
+                                       const AMXBlock &Blk, Value *ABase,
+                                       Value *AStrideV, Value *AColByte,
+                                       Value *Kt) {
+  // The -O0 form of a k step: LLVM's fast tile register allocator copes
+  // with few live tiles only, so each accumulator is reloaded, updated from
+  // freshly loaded A and B tiles and spilled again.
+  for (unsigned T = 0; T < K.NR * K.NC; ++T) {
+    Value *A = loadATile(KB, K, Blk, T / K.NC, ABase, AStrideV, AColByte);
+    Value *BT = loadBTile(KB, K, Blk, T % K.NC, Kt);
+    spillAcc(KB, K, T, dotTile(KB, K, T, reloadAcc(KB, K, T), A, BT));
+  }
+}
+
+/// Emits the address in C of accumulator tile (\p R, \p Cc) of a block.
+Value *AMXGemmEmitter::cTilePtr(IRBuilderBase &KB, const AMXKernelValues &K,
+                                const AMXBlock &Blk, unsigned R, unsigned Cc) {
+  auto C64 = [&](int64_t V) { return KB.getInt64(V); };
+  Value *Row = KB.CreateAdd(Blk.I, C64(R * TileRows));
+  Value *Col = KB.CreateAdd(Blk.J, C64(Cc * TileRows));
+  return byteGEP(
+      KB, K.C,
+      KB.CreateAdd(KB.CreateMul(Row, K.CStride), KB.CreateMul(Col, C64(4))));
+}
+
+/// Emits the tilestored of accumulator \p T (\p Tile) to its tile of C.
+void AMXGemmEmitter::storeCTile(IRBuilderBase &KB, const AMXKernelValues &K,
+                                const AMXBlock &Blk, unsigned T, Value *Tile) {
+  unsigned R = T / K.NC, Cc = T % K.NC;
+  KB.CreateIntrinsic(
+      KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
+      {K.S.Rows[R], K.CT[Cc], cTilePtr(KB, K, Blk, R, Cc), K.CStride, Tile});
+}
+
+/// Emits the spill of accumulator \p T to its -O0 slot (1 KiB each).
+void AMXGemmEmitter::spillAcc(IRBuilderBase &KB, const AMXKernelValues &K,
+                              unsigned T, Value *Tile) {
+  KB.CreateIntrinsic(
+      KB.getVoidTy(), Intrinsic::x86_tilestored64_internal,
+      {K.S.Rows[T / K.NC], K.CT[T % K.NC],
+       KB.CreateConstGEP1_64(KB.getInt8Ty(), K.AccSlots, T * 1024),
+       KB.getInt64(TileRowBytes), Tile});
+}
+
+/// Emits the reload of accumulator \p T from its -O0 slot (64-byte rows).
+Value *AMXGemmEmitter::reloadAcc(IRBuilderBase &KB, const AMXKernelValues &K,
+                                 unsigned T) {
+  return loadTile(KB, K.S.Rows[T / K.NC], K.CT[T % K.NC],
+                  KB.CreateConstGEP1_64(KB.getInt8Ty(), K.AccSlots, T * 1024),
+                  KB.getInt64(TileRowBytes));
+}
+
+/// Emits the load of row tile \p R of A at byte column \p AColByte.
+Value *AMXGemmEmitter::loadATile(IRBuilderBase &KB, const AMXKernelValues &K,
+                                 const AMXBlock &Blk, unsigned R, Value *ABase,
+                                 Value *AStrideV, Value *AColByte) {
+  Value *Row = KB.CreateAdd(Blk.I, KB.getInt64(R * TileRows));
+  Value *P =
+      byteGEP(KB, ABase, KB.CreateAdd(KB.CreateMul(Row, AStrideV), AColByte));
+  return loadTile(KB, K.S.Rows[R], KB.getInt16(TileRowBytes), P, AStrideV);
+}
+
+/// Emits the load of column tile \p Cc of packed B at k step \p Kt.
+Value *AMXGemmEmitter::loadBTile(IRBuilderBase &KB, const AMXKernelValues &K,
+                                 const AMXBlock &Blk, unsigned Cc, Value *Kt) {
+  Value *BStep = KB.getInt64(TileRows * TileRowBytes); // bytes per k step of Bp
+  Value *Block = KB.CreateAdd(Blk.JBlock, KB.getInt64(Cc));
+  Value *P = byteGEP(KB, K.BPacked,
+                     KB.CreateAdd(KB.CreateMul(Block, K.S.BColBlock),
+                                  KB.CreateMul(Kt, BStep)));
+  return loadTile(KB, KB.getInt16(TileRows), K.CT[Cc], P,
+                  KB.getInt64(TileRowBytes));
+}
+
+/// Emits the tile product of accumulator \p T: Acc + A x BT.
+Value *AMXGemmEmitter::dotTile(IRBuilderBase &KB, const AMXKernelValues &K,
+                               unsigned T, Value *Acc, Value *A, Value *BT) {
+  return KB.CreateIntrinsic(Type::getX86_AMXTy(KB.getContext()), Kern.Dot,
+                            {K.S.Rows[T / K.NC], K.CT[T % K.NC],
+                             KB.getInt16(TileRowBytes), Acc, A, BT});
 }
 
 // The kernel's region, k steps and tile shapes: constants of a static

@@ -107,6 +107,21 @@ struct ConvEpilogue {
   Buffer Staging;
 };
 
+/// How lowerConvolution computes a convolution one output row at a time:
+/// im2col and one GEMM per row, or the row-tap GEMMs.
+struct RowConvPlan {
+  unsigned Rank = 0, NS = 0; ///< NS: spatial dims
+  int64_t C = 0, O = 0, CK = 0, OW = 0;
+  bool PixelsAsRows = false; ///< channels last: columns as [OW, (k.., C)]
+  bool CopyBack = false;     ///< Out is a packed temporary, copied back
+  bool RowTaps = false;      ///< row-tap GEMMs reading the input in place
+  std::string Packed;        ///< remark note when the kernel was packed
+  View2D K2;                 ///< the kernel matrix
+  Dims OutCols, RowExtents, Outer, ColShape;
+  StridedView Out;       ///< where the rows go
+  Type *ResTy = nullptr; ///< one row's matmul result
+};
+
 class NDTo2DLowering {
 public:
   NDTo2DLowering(Function &F, FunctionAnalysisManager &FAM)
@@ -130,6 +145,23 @@ private:
                                Value *Token, ArrayRef<Value *> Extents,
                                ArrayRef<int64_t> Perm, const Twine &Name);
   void lowerConvolution(CallBase &Store, CallBase &Op);
+  RowConvPlan planRowConvolution(IRBuilderBase &B, CallBase &Op,
+                                 const ConvolutionParams &P,
+                                 const StridedView &In, StridedView &Ker,
+                                 const StridedView &Dst,
+                                 const ConvEpilogue *Epi);
+  void emitConvolutionRow(IRBuilderBase &B, CallBase &Op,
+                          const ConvolutionParams &P, const StridedView &In,
+                          const StridedView &Ker, const RowConvPlan &S,
+                          const ConvEpilogue *Epi, ArrayRef<Value *> OIdx,
+                          const StridedView &Col, const StridedView &Out);
+  bool emitConvolutionRows(IRBuilderBase &B, CallBase &Op,
+                           const ConvolutionParams &P, const StridedView &In,
+                           const StridedView &Ker, const StridedView &Dst,
+                           RowConvPlan &S, const ConvEpilogue *Epi);
+  void emitRowConvolutionRemark(CallBase &Op, const StridedView &In,
+                                const StridedView &Ker, const StridedView &Dst,
+                                const RowConvPlan &S, bool Threaded);
   bool lowerPointwiseConvolution(CallBase &Store, CallBase &Op,
                                  const StridedView &In, StridedView Ker,
                                  const StridedView &Dst);
@@ -1689,6 +1721,157 @@ static std::string describeRowGemms(bool RowTaps, bool PixelsAsRows, int64_t OW,
       .str();
 }
 
+/// How \p Op's rows are computed: layout, kernel matrix and destination.
+RowConvPlan NDTo2DLowering::planRowConvolution(IRBuilderBase &B, CallBase &Op,
+                                               const ConvolutionParams &P,
+                                               const StridedView &In,
+                                               StridedView &Ker,
+                                               const StridedView &Dst,
+                                               const ConvEpilogue *Epi) {
+  RowConvPlan S;
+  S.Rank = In.rank();
+  S.NS = S.Rank - 2; // spatial dims
+  S.C = In.Shape[1];
+  S.O = Ker.Shape[0];
+  int64_t KProd = 1;
+  for (unsigned D = 0; D < S.NS; ++D)
+    KProd *= Ker.Shape[2 + D];
+  S.CK = S.C * KProd;
+  S.OW = Dst.Shape[S.Rank - 1];
+  // Channels-last data: the column matrix as [OW, (k.., C)], each pixel's
+  // channels copied together, times the kernel as [(k.., C), O]; else
+  // [(C, k..), OW] and the kernel as [O, (C, k..)].
+  S.PixelsAsRows = In.Strides[1] == 1 && S.C > 1;
+  S.K2 = S.PixelsAsRows ? tapMajorKernelMatrix(B, Op, Ker, S.Packed)
+                        : kernelMatrix(B, Op, Ker, S.Packed);
+  S.OutCols = {(int64_t)S.Rank - 1};
+  // Where the rows go: the destination; a packed temporary copied there
+  // when it has no 2-D rows; with an epilogue, a buffer of one row, whose
+  // values the epilogue takes (emitConvolutionEpilogue) while in cache.
+  S.RowExtents = Dims(S.Rank, 1);
+  S.RowExtents[1] = S.O;
+  S.RowExtents[S.Rank - 1] = S.OW;
+  S.Out = Dst;
+  S.CopyBack = !Epi && !view2D(Dst, {1}, S.OutCols);
+  if (S.CopyBack)
+    S.Out = allocPacked(B, Dst.Elem, Dst.Shape);
+  // Outer loops: n and every output spatial dim but the last.
+  S.Outer = {Dst.Shape[0]};
+  for (unsigned D = 0; D + 1 < S.NS; ++D)
+    S.Outer.push_back(Dst.Shape[2 + D]);
+  S.ResTy = FixedVectorType::get(
+      cast<VectorType>(Op.getType())->getElementType(), S.O * S.OW);
+  S.ColShape = S.PixelsAsRows ? Dims{S.OW, S.CK} : Dims{S.CK, S.OW};
+  // Channels-last runs long enough: a GEMM per kernel row reading them in
+  // place, no columns.
+  S.RowTaps = S.PixelsAsRows && takesRowTaps(P, In, Ker, Op);
+  return S;
+}
+
+/// One output row into \p Out (im2col of its receptive fields into \p Col,
+/// then the GEMM of Col and the kernel matrix, or the row-tap GEMMs), then
+/// the epilogue over it.
+void NDTo2DLowering::emitConvolutionRow(
+    IRBuilderBase &B, CallBase &Op, const ConvolutionParams &P,
+    const StridedView &In, const StridedView &Ker, const RowConvPlan &S,
+    const ConvEpilogue *Epi, ArrayRef<Value *> OIdx, const StridedView &Col,
+    const StridedView &Out) {
+  SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
+  for (unsigned D = 0; D + 1 < S.NS; ++D)
+    OutIdx.push_back(OIdx[1 + D]);
+  OutIdx.push_back(B.getInt64(0));
+  View2D W = *view2D(Out, {1}, S.OutCols);
+  W.Ptr = emitAddress(B, Out, OutIdx);
+  if (S.RowTaps) {
+    emitRowTapGemms(B, P, In, Ker, S.K2, OIdx, transposed(W), S.ResTy, Op);
+  } else {
+    emitIm2colRow(B, P, In, Ker, OIdx, Col, S.PixelsAsRows);
+    View2D ColV{Col.Ptr,       In.Elem,       S.ColShape[0],
+                S.ColShape[1], S.ColShape[1], 1};
+    CallInst *MM = createOpCall(B, OpKind::MatMul, S.ResTy,
+                                {emitToken(B, S.PixelsAsRows ? ColV : S.K2),
+                                 emitToken(B, S.PixelsAsRows ? S.K2 : ColV)});
+    MM->setDebugLoc(Op.getDebugLoc());
+    emitStore2D(B, MM, S.PixelsAsRows ? transposed(W) : W);
+  }
+  if (Epi)
+    emitConvolutionEpilogue(B, *Epi, OutIdx, S.RowExtents, Out);
+}
+
+/// Whether the output rows are split over threads, as their loops emitted.
+bool NDTo2DLowering::emitConvolutionRows(IRBuilderBase &B, CallBase &Op,
+                                         const ConvolutionParams &P,
+                                         const StridedView &In,
+                                         const StridedView &Ker,
+                                         const StridedView &Dst, RowConvPlan &S,
+                                         const ConvEpilogue *Epi) {
+  // A buffer of one row, in the rows' layout: where the epilogue reads.
+  auto RowBuffer = [&](Value *Ptr) {
+    Dims Strides(S.Rank, 0);
+    Strides[1] = S.PixelsAsRows ? 1 : S.OW;
+    Strides[S.Rank - 1] = S.PixelsAsRows ? S.O : 1;
+    return StridedView{Ptr, Dst.Elem, S.RowExtents, Strides};
+  };
+  int64_t Rows = 1;
+  for (int64_t E : S.Outer)
+    Rows *= E;
+  bool Threaded = Rows > 1 && threadsEnabled(*F.getParent()) &&
+                  !isParallelRegion(F) &&
+                  Rows * S.O * S.CK * S.OW >= ThreadsMinConvWork;
+  if (Threaded) {
+    // Each thread its own rows, im2col buffer, row buffer and 2-D matmuls
+    // (which then stay on it).
+    emitParallelRegion(
+        B, "tlx.par.conv", Rows, 1, Rows,
+        [&](IRBuilderBase &TB, const ThreadShare &Share) {
+          Buffer ColBuf, RowBuf;
+          if (!S.RowTaps)
+            ColBuf = emitAllocBuffer(TB, In.Elem, S.CK * S.OW, "tlx.pack");
+          if (Epi)
+            RowBuf = emitAllocBuffer(TB, Dst.Elem, S.O * S.OW, "tlx.conv.row");
+          StridedView Col{ColBuf.Ptr, In.Elem, S.ColShape, {S.ColShape[1], 1}};
+          emitCountedLoop(TB, Share.Begin, Share.End, 1, "tlx.conv",
+                          [&](IRBuilderBase &TB, Value *Flat) {
+                            emitConvolutionRow(
+                                TB, Op, P, In, Ker, S, Epi,
+                                unflatten(TB, Flat, S.Outer), Col,
+                                Epi ? RowBuffer(RowBuf.Ptr) : S.Out);
+                          });
+          for (const Buffer &Buf : {ColBuf, RowBuf})
+            if (Buf.IsHeap)
+              emitFree(TB, Buf.Ptr);
+        });
+  } else {
+    StridedView Col;
+    if (!S.RowTaps)
+      Col = allocPacked(B, In.Elem, S.ColShape);
+    if (Epi)
+      S.Out = RowBuffer(allocPacked(B, Dst.Elem, {S.O * S.OW}).Ptr);
+    emitLoopNest(B, S.Outer, inOrder(S.Outer.size()), "tlx.conv",
+                 [&](IRBuilderBase &B, ArrayRef<Value *> OIdx) {
+                   emitConvolutionRow(B, Op, P, In, Ker, S, Epi, OIdx, Col,
+                                      S.Out);
+                 });
+  }
+  return Threaded;
+}
+
+/// The remark on a convolution computed row by row: shapes and method.
+void NDTo2DLowering::emitRowConvolutionRemark(
+    CallBase &Op, const StridedView &In, const StridedView &Ker,
+    const StridedView &Dst, const RowConvPlan &S, bool Threaded) {
+  std::string Method = describeRowGemms(S.RowTaps, S.PixelsAsRows, S.OW, S.CK,
+                                        S.O, Ker.Shape[1 + S.NS] * S.C);
+  emitRemark(DEBUG_TYPE, "Convolution", Op,
+             "convolution: " + formatShape(In.Shape) + " * " +
+                 formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
+                 Method + S.Packed +
+                 (S.CopyBack ? "; result via a packed temporary" : "") +
+                 (Threaded ? "; rows split over the OpenMP threads "
+                             "(__kmpc_fork_call, static schedule)"
+                           : ""));
+}
+
 // %o = convolution(token %in, token %k, strides, in_dil, k_dil)
 //   -->
 // for n, for out rows p_0..p_{s-2}:
@@ -1718,124 +1901,14 @@ void NDTo2DLowering::lowerConvolution(CallBase &Store, CallBase &Op) {
   if (lowerShiftedConvolution(Store, Op, P, In, Ker, Dst,
                               Epi ? &*Epi : nullptr))
     return;
-  unsigned Rank = In.rank();
-  unsigned NS = Rank - 2; // spatial dims
-  int64_t C = In.Shape[1], O = Ker.Shape[0];
-  int64_t KProd = 1;
-  for (unsigned D = 0; D < NS; ++D)
-    KProd *= Ker.Shape[2 + D];
-  int64_t CK = C * KProd;
-  int64_t OW = Dst.Shape[Rank - 1];
-  // Channels-last data: the column matrix as [OW, (k.., C)], each pixel's
-  // channels copied together, times the kernel as [(k.., C), O]; else
-  // [(C, k..), OW] and the kernel as [O, (C, k..)].
-  bool PixelsAsRows = In.Strides[1] == 1 && C > 1;
-  std::string Packed;
-  View2D K2 = PixelsAsRows ? tapMajorKernelMatrix(B, Op, Ker, Packed)
-                           : kernelMatrix(B, Op, Ker, Packed);
-  Dims OutCols = {(int64_t)Rank - 1};
-  // Where the rows go: the destination; a packed temporary copied there
-  // when it has no 2-D rows; with an epilogue, a buffer of one row, whose
-  // values the epilogue takes (emitConvolutionEpilogue) while in cache.
-  Dims RowExtents(Rank, 1);
-  RowExtents[1] = O;
-  RowExtents[Rank - 1] = OW;
-  auto RowBuffer = [&](Value *Ptr) {
-    Dims Strides(Rank, 0);
-    Strides[1] = PixelsAsRows ? 1 : OW;
-    Strides[Rank - 1] = PixelsAsRows ? O : 1;
-    return StridedView{Ptr, Dst.Elem, RowExtents, Strides};
-  };
-  StridedView Out = Dst;
-  bool CopyBack = !Epi && !view2D(Dst, {1}, OutCols);
-  if (CopyBack)
-    Out = allocPacked(B, Dst.Elem, Dst.Shape);
-  // Outer loops: n and every output spatial dim but the last.
-  Dims Outer = {Dst.Shape[0]};
-  for (unsigned D = 0; D + 1 < NS; ++D)
-    Outer.push_back(Dst.Shape[2 + D]);
-  Type *ResTy = FixedVectorType::get(
-      cast<VectorType>(Op.getType())->getElementType(), O * OW);
-  Dims ColShape = PixelsAsRows ? Dims{OW, CK} : Dims{CK, OW};
-  // Channels-last runs long enough: a GEMM per kernel row reading them in
-  // place, no columns.
-  bool RowTaps = PixelsAsRows && takesRowTaps(P, In, Ker, Op);
-  // One output row into Out (im2col of its receptive fields into Col, then
-  // the GEMM of Col and the kernel matrix, or the row-tap GEMMs), then the
-  // epilogue over it.
-  auto EmitRow = [&](IRBuilderBase &B, ArrayRef<Value *> OIdx,
-                     const StridedView &Col, const StridedView &Out) {
-    SmallVector<Value *, 8> OutIdx = {OIdx[0], B.getInt64(0)};
-    for (unsigned D = 0; D + 1 < NS; ++D)
-      OutIdx.push_back(OIdx[1 + D]);
-    OutIdx.push_back(B.getInt64(0));
-    View2D W = *view2D(Out, {1}, OutCols);
-    W.Ptr = emitAddress(B, Out, OutIdx);
-    if (RowTaps) {
-      emitRowTapGemms(B, P, In, Ker, K2, OIdx, transposed(W), ResTy, Op);
-    } else {
-      emitIm2colRow(B, P, In, Ker, OIdx, Col, PixelsAsRows);
-      View2D ColV{Col.Ptr, In.Elem, ColShape[0], ColShape[1], ColShape[1], 1};
-      CallInst *MM = createOpCall(B, OpKind::MatMul, ResTy,
-                                  {emitToken(B, PixelsAsRows ? ColV : K2),
-                                   emitToken(B, PixelsAsRows ? K2 : ColV)});
-      MM->setDebugLoc(Op.getDebugLoc());
-      emitStore2D(B, MM, PixelsAsRows ? transposed(W) : W);
-    }
-    if (Epi)
-      emitConvolutionEpilogue(B, *Epi, OutIdx, RowExtents, Out);
-  };
-  int64_t Rows = 1;
-  for (int64_t E : Outer)
-    Rows *= E;
-  bool Threaded = Rows > 1 && threadsEnabled(*F.getParent()) &&
-                  !isParallelRegion(F) &&
-                  Rows * O * CK * OW >= ThreadsMinConvWork;
-  if (Threaded) {
-    // Each thread its own rows, im2col buffer, row buffer and 2-D matmuls
-    // (which then stay on it).
-    emitParallelRegion(
-        B, "tlx.par.conv", Rows, 1, Rows,
-        [&](IRBuilderBase &TB, const ThreadShare &Share) {
-          Buffer ColBuf, RowBuf;
-          if (!RowTaps)
-            ColBuf = emitAllocBuffer(TB, In.Elem, CK * OW, "tlx.pack");
-          if (Epi)
-            RowBuf = emitAllocBuffer(TB, Dst.Elem, O * OW, "tlx.conv.row");
-          StridedView Col{ColBuf.Ptr, In.Elem, ColShape, {ColShape[1], 1}};
-          emitCountedLoop(TB, Share.Begin, Share.End, 1, "tlx.conv",
-                          [&](IRBuilderBase &TB, Value *Flat) {
-                            EmitRow(TB, unflatten(TB, Flat, Outer), Col,
-                                    Epi ? RowBuffer(RowBuf.Ptr) : Out);
-                          });
-          for (const Buffer &Buf : {ColBuf, RowBuf})
-            if (Buf.IsHeap)
-              emitFree(TB, Buf.Ptr);
-        });
-  } else {
-    StridedView Col;
-    if (!RowTaps)
-      Col = allocPacked(B, In.Elem, ColShape);
-    if (Epi)
-      Out = RowBuffer(allocPacked(B, Dst.Elem, {O * OW}).Ptr);
-    emitLoopNest(B, Outer, inOrder(Outer.size()), "tlx.conv",
-                 [&](IRBuilderBase &B, ArrayRef<Value *> OIdx) {
-                   EmitRow(B, OIdx, Col, Out);
-                 });
-  }
-  if (CopyBack)
-    emitCopyBack(B, Out, Store);
+  RowConvPlan S =
+      planRowConvolution(B, Op, P, In, Ker, Dst, Epi ? &*Epi : nullptr);
+  bool Threaded =
+      emitConvolutionRows(B, Op, P, In, Ker, Dst, S, Epi ? &*Epi : nullptr);
+  if (S.CopyBack)
+    emitCopyBack(B, S.Out, Store);
   emitFrees(B);
-  std::string Method =
-      describeRowGemms(RowTaps, PixelsAsRows, OW, CK, O, Ker.Shape[1 + NS] * C);
-  emitRemark(DEBUG_TYPE, "Convolution", Op,
-             "convolution: " + formatShape(In.Shape) + " * " +
-                 formatShape(Ker.Shape) + " -> " + formatShape(Dst.Shape) +
-                 Method + Packed +
-                 (CopyBack ? "; result via a packed temporary" : "") +
-                 (Threaded ? "; rows split over the OpenMP threads "
-                             "(__kmpc_fork_call, static schedule)"
-                           : ""));
+  emitRowConvolutionRemark(Op, In, Ker, Dst, S, Threaded);
   finishConvolution(B, Store, Epi ? &*Epi : nullptr,
                     "each output row as it is finished, from cache");
 }

@@ -85,6 +85,12 @@ constexpr int64_t ShareMinExtent = 64;
 constexpr int64_t ShareMinRows = 512;
 constexpr unsigned ShareMinSiblings = 3;
 
+/// A 2-D contraction's operand views and destination (lowerContraction).
+struct ContractionOperands {
+  StridedView A, Bv, C;
+  bool IsMMA = false; ///< mma: accumulates into C, operand 0 its start
+};
+
 class Tiler {
 public:
   Tiler(Function &F, FunctionAnalysisManager &FAM,
@@ -95,6 +101,22 @@ public:
 
 private:
   void lowerContraction(CallBase &Store, CallBase &Op);
+  bool describeContraction(CallBase &Store, CallBase &Op, StringRef Name,
+                           GemmDesc &G, ContractionOperands &V);
+  void checkFusedOverlap(IRBuilderBase &B, CallBase &Store, CallBase &Op,
+                         const ContractionOperands &V, Type *AccElem,
+                         struct GemmResult &R, std::string &WhyNot);
+  StridedView setGemmDestination(IRBuilderBase &B, GemmDesc &G, StridedView &C,
+                                 const struct GemmResult &R, Type *AccElem,
+                                 bool Narrow);
+  bool emitContractionGemm(
+      IRBuilderBase &B, CallBase &Op, StringRef Name, const GemmDesc &G,
+      const std::optional<SmallVector<OpKind, 4>> &SharedEpilogue,
+      GemmTarget &Target, GemmPlan &Plan,
+      SmallVectorImpl<std::string> &Versions, bool &Shared);
+  void emitFusedEpilogueRemark(StringRef Name, const struct GemmResult &R,
+                               const GemmDesc &G, GemmTarget Target,
+                               const GemmPlan &Plan, Type *AccElem);
   void lowerRuntimeContraction(CallBase &Store, CallBase &Op,
                                ArrayRef<CallBase *> Chain);
   void emitRuntimeGemmChecks(IRBuilderBase &B, CallBase &Op,
@@ -344,21 +366,14 @@ static void emitTargetFallbackRemark(CallBase &Op, GemmTarget Target,
                        Why + "); using vector code");
 }
 
-// %c = matmul(token %a, token %b)          C = A x B through strides:
-// %t = typeinfo(%c, <M,N>, ...)      -->   emitGemm(M, N, K, A, B, C = %dst)
-// store(%dst, %t, ld)
-// (mma: %c = OP(token %acc, %a, %b) accumulates into %dst, holding %acc.)
-// With a fused epilogue (step 4) the GEMM is emitted at the epilogue's
-// store and writes its destination: C itself when the element types agree
-// (partial sums live there), else through GemmDesc::Out, with C the
-// accumulator-typed temporary. f16/bf16 results accumulate in an f32 C and
-// are rounded into the destination the same way.
-void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
+/// Describes \p Op as the GEMM \p G over views \p V; false after an error.
+bool Tiler::describeContraction(CallBase &Store, CallBase &Op, StringRef Name,
+                                GemmDesc &G, ContractionOperands &V) {
   OpKind Kind = *getOpKind(Op);
-  StringRef Name = contractionName(Op);
   bool IsMMA = Kind != OpKind::MatMul;
   unsigned First = IsMMA ? 1 : 0;
-  std::optional<StridedView> A = getViewThroughIndexMaps(Op.getArgOperand(First));
+  std::optional<StridedView> A =
+      getViewThroughIndexMaps(Op.getArgOperand(First));
   std::optional<StridedView> Bv =
       getViewThroughIndexMaps(Op.getArgOperand(First + 1));
   StridedView C = getStoreView(Store);
@@ -366,7 +381,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     emitError(Op, "TLX op '" + Name +
                       "' reached tlx-tile in an unexpected form (operands "
                       "must be 2-D tensors in memory)");
-    return;
+    return false;
   }
   bool ASigned = true, BSigned = true;
   if (IsMMA) {
@@ -374,56 +389,48 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
     ASigned = S.Op1Signed;
     BSigned = S.Op2Signed;
   }
-  GemmDesc G;
   G.M = C.Shape[0];
   G.N = C.Shape[1];
   G.K = A->Shape[1];
   G.A = operandOf(*A, ASigned);
   G.B = operandOf(*Bv, BSigned);
   G.C = operandOf(C, true);
-  GemmTarget Target = chooseTarget(G, Op);
-  // f16/bf16 results accumulate in float (as the reference does) and are
-  // rounded once, into the destination, as the last K block finishes.
-  bool Narrow = C.Elem->isHalfTy() || C.Elem->isBFloatTy();
-  Type *AccElem = Narrow ? Type::getFloatTy(Op.getContext()) : C.Elem;
+  V = ContractionOperands{*A, *Bv, C, IsMMA};
+  return true;
+}
 
-  GemmResult R{C, nullptr, std::nullopt};
-  std::string WhyNot;
-  if (pipelineOptions().FuseEpilogues)
-    R.Epi = findEpilogue(Store, Op, AA, WhyNot);
-  // Others of its kind: share-kernels=auto's count (countSharingKinds),
-  // with the epilogue as found (the overlap check below may drop it).
-  bool HasSiblings = false;
-  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
-    if (std::optional<std::string> Kind =
-            sharingKind(Op, *A, *Bv, C, R.Epi ? &*R.Epi : nullptr))
-      HasSiblings = SharingKinds.lookup(*Kind) >= ShareMinSiblings;
-  IRBuilder<> B(R.Epi ? R.Epi->Store : &Store);
-  if (R.Epi) {
-    R.Dst = getStoreView(*R.Epi->Store);
-    SmallVector<StridedView, 6> Reads(R.Epi->Reads.begin(),
-                                      R.Epi->Reads.end());
-    Reads.append({*A, *Bv});
-    std::optional<StridedView> Acc =
-        IsMMA ? getMemoryView(Op.getArgOperand(0)) : std::nullopt;
-    if (IsMMA && !(Acc && sameView(*Acc, R.Dst, AA)))
-      collectReadViews(Op.getArgOperand(0), nullptr, Reads);
-    R.Disjoint = emitDisjointCheck(B, AA, R.Dst, Reads);
-    // The run-time fallback computes into the temporary and copies: not
-    // possible when the accumulator is copied into C first, nor when C
-    // and the destination differ in type.
-    bool SameType = R.Dst.Elem == AccElem;
-    if (!isa<Constant>(R.Disjoint) && (IsMMA || !SameType)) {
-      RecursivelyDeleteTriviallyDeadInstructions(R.Disjoint);
-      WhyNot = IsMMA
-                   ? "the destination may overlap the accumulator or operands"
-                   : "the destination may overlap an operand and holds " +
-                         elementTypeName(R.Dst.Elem) + ", not the " +
-                         elementTypeName(AccElem) + " sums";
-      R = GemmResult{C, nullptr, std::nullopt};
-      B.SetInsertPoint(&Store);
-    }
+/// Whether the fused epilogue \p R keeps its destination: checked at run
+/// time, or dropped (\p WhyNot) where the check has no fallback.
+void Tiler::checkFusedOverlap(IRBuilderBase &B, CallBase &Store, CallBase &Op,
+                              const ContractionOperands &V, Type *AccElem,
+                              GemmResult &R, std::string &WhyNot) {
+  R.Dst = getStoreView(*R.Epi->Store);
+  SmallVector<StridedView, 6> Reads(R.Epi->Reads.begin(), R.Epi->Reads.end());
+  Reads.append({V.A, V.Bv});
+  std::optional<StridedView> Acc =
+      V.IsMMA ? getMemoryView(Op.getArgOperand(0)) : std::nullopt;
+  if (V.IsMMA && !(Acc && sameView(*Acc, R.Dst, AA)))
+    collectReadViews(Op.getArgOperand(0), nullptr, Reads);
+  R.Disjoint = emitDisjointCheck(B, AA, R.Dst, Reads);
+  // The run-time fallback computes into the temporary and copies: not
+  // possible when the accumulator is copied into C first, nor when C
+  // and the destination differ in type.
+  bool SameType = R.Dst.Elem == AccElem;
+  if (!isa<Constant>(R.Disjoint) && (V.IsMMA || !SameType)) {
+    RecursivelyDeleteTriviallyDeadInstructions(R.Disjoint);
+    WhyNot = V.IsMMA ? "the destination may overlap the accumulator or operands"
+                     : "the destination may overlap an operand and holds " +
+                           elementTypeName(R.Dst.Elem) + ", not the " +
+                           elementTypeName(AccElem) + " sums";
+    R = GemmResult{V.C, nullptr, std::nullopt};
+    B.SetInsertPoint(&Store);
   }
+}
+
+/// Where \p G computes (\p C) and its epilogue; returns the temporary C.
+StridedView Tiler::setGemmDestination(IRBuilderBase &B, GemmDesc &G,
+                                      StridedView &C, const GemmResult &R,
+                                      Type *AccElem, bool Narrow) {
   StridedView Tmp = C;
   if (R.Epi && R.Dst.Elem == AccElem) {
     // C is the destination (partial sums there), or the temporary when the
@@ -445,35 +452,17 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   else if (Narrow)
     G.Epilogue = makeRounding(C.Elem);
   G.LanewiseEpilogue = !R.Epi;
+  return Tmp;
+}
 
-  // Decided outside the kernel region, which lifts optnone.
-  std::optional<SmallVector<OpKind, 4>> SharedEpilogue =
-      getSharedKernelEpilogue(G, Target, R, HasSiblings);
-
-  // At -O0 the GEMM's code goes into a kernel function of its own, which
-  // is optimized (KernelOutliner.h).
-  KernelRegion Kernel(B, "gemm");
-  std::string AccNote;
-  Buffer AccCopy;
-  if (IsMMA) {
-    G.Accumulate = true;
-    AccNote = setInitialSums(B, G, Op.getArgOperand(0), C, AccCopy);
-  }
-
-  Buffer Acc32Buf;
-  if (Narrow && G.Out.Ptr) {
-    // Partial sums between K blocks (untouched when K fits one block).
-    Acc32Buf = emitAllocBuffer(B, AccElem, G.M * G.N, "tlx.acc32");
-    StridedView Acc32{Acc32Buf.Ptr, AccElem, {G.M, G.N}, {G.N, 1}};
-    G.C = operandOf(Acc32, true);
-    AccNote = ", accumulated in f32";
-  }
-
-  GemmPlan Plan;
+/// Which code computes \p G: shared, \p Target's or vector; false if none.
+bool Tiler::emitContractionGemm(
+    IRBuilderBase &B, CallBase &Op, StringRef Name, const GemmDesc &G,
+    const std::optional<SmallVector<OpKind, 4>> &SharedEpilogue,
+    GemmTarget &Target, GemmPlan &Plan, SmallVectorImpl<std::string> &Versions,
+    bool &Shared) {
   std::string Why;
-  SmallVector<std::string, 4> Versions;
-  bool Shared =
-      SharedEpilogue && emitSharedStaticGemm(B, G, *SharedEpilogue, Op);
+  Shared = SharedEpilogue && emitSharedStaticGemm(B, G, *SharedEpilogue, Op);
   bool Done = Shared || emitGemmFor(B, G, Target, Plan, Why, Versions);
   if (!Done && Target != GemmTarget::Vector) {
     emitTargetFallbackRemark(Op, Target, Why);
@@ -486,48 +475,124 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
                            ? std::string("vector")
                            : StringRef(targetISAName(Target)).lower()) +
                       "': " + Why);
-    return;
+    return false;
   }
+  return true;
+}
+
+/// The remark on a fused epilogue: where it is applied, what temporary.
+void Tiler::emitFusedEpilogueRemark(StringRef Name, const GemmResult &R,
+                                    const GemmDesc &G, GemmTarget Target,
+                                    const GemmPlan &Plan, Type *AccElem) {
+  emitRemark(
+      DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
+      Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
+          (Target == GemmTarget::AMX
+               ? ") applied to each C block as the AMX kernel "
+                 "stores it (read back from L1); "
+           : Target == GemmTarget::SME
+               ? ") applied to C after the SME kernel stores it "
+                 "(one pass, outside streaming mode); "
+           : Plan.ScalableNR
+               ? ") applied to each C block as the scalable-vector kernel "
+                 "stores it (read back from L1); "
+               : ") applied to C in registers as the GEMM writes "
+                 "it; ") +
+          (G.Out.Ptr && (Target == GemmTarget::AMX || Plan.ScalableNR)
+               ? "the sums pass block by block through an " +
+                     elementTypeName(AccElem) + " temporary"
+           : G.Out.Ptr ? "only partial sums between K blocks go to "
+                         "an " +
+                             elementTypeName(AccElem) + " temporary"
+           : isa<Constant>(R.Disjoint)
+               ? "no temporary"
+               : "no temporary unless the destination overlaps an "
+                 "operand (checked at run time)"));
+}
+
+// %c = matmul(token %a, token %b)          C = A x B through strides:
+// %t = typeinfo(%c, <M,N>, ...)      -->   emitGemm(M, N, K, A, B, C = %dst)
+// store(%dst, %t, ld)
+// (mma: %c = OP(token %acc, %a, %b) accumulates into %dst, holding %acc.)
+// With a fused epilogue (step 4) the GEMM is emitted at the epilogue's
+// store and writes its destination: C itself when the element types agree
+// (partial sums live there), else through GemmDesc::Out, with C the
+// accumulator-typed temporary. f16/bf16 results accumulate in an f32 C and
+// are rounded into the destination the same way.
+void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
+  StringRef Name = contractionName(Op);
+  GemmDesc G;
+  ContractionOperands V;
+  if (!describeContraction(Store, Op, Name, G, V))
+    return;
+  GemmTarget Target = chooseTarget(G, Op);
+  // f16/bf16 results accumulate in float (as the reference does) and are
+  // rounded once, into the destination, as the last K block finishes.
+  bool Narrow = V.C.Elem->isHalfTy() || V.C.Elem->isBFloatTy();
+  Type *AccElem = Narrow ? Type::getFloatTy(Op.getContext()) : V.C.Elem;
+
+  GemmResult R{V.C, nullptr, std::nullopt};
+  std::string WhyNot;
+  if (pipelineOptions().FuseEpilogues)
+    R.Epi = findEpilogue(Store, Op, AA, WhyNot);
+  // Others of its kind: share-kernels=auto's count (countSharingKinds),
+  // with the epilogue as found (the overlap check below may drop it).
+  bool HasSiblings = false;
+  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
+    if (std::optional<std::string> Kind =
+            sharingKind(Op, V.A, V.Bv, V.C, R.Epi ? &*R.Epi : nullptr))
+      HasSiblings = SharingKinds.lookup(*Kind) >= ShareMinSiblings;
+  IRBuilder<> B(R.Epi ? R.Epi->Store : &Store);
+  if (R.Epi)
+    checkFusedOverlap(B, Store, Op, V, AccElem, R, WhyNot);
+  StridedView Tmp = setGemmDestination(B, G, V.C, R, AccElem, Narrow);
+
+  // Decided outside the kernel region, which lifts optnone.
+  std::optional<SmallVector<OpKind, 4>> SharedEpilogue =
+      getSharedKernelEpilogue(G, Target, R, HasSiblings);
+
+  // At -O0 the GEMM's code goes into a kernel function of its own, which
+  // is optimized (KernelOutliner.h).
+  KernelRegion Kernel(B, "gemm");
+  std::string AccNote;
+  Buffer AccCopy;
+  if (V.IsMMA) {
+    G.Accumulate = true;
+    AccNote = setInitialSums(B, G, Op.getArgOperand(0), V.C, AccCopy);
+  }
+
+  Buffer Acc32Buf;
+  if (Narrow && G.Out.Ptr) {
+    // Partial sums between K blocks (untouched when K fits one block).
+    Acc32Buf = emitAllocBuffer(B, AccElem, G.M * G.N, "tlx.acc32");
+    StridedView Acc32{Acc32Buf.Ptr, AccElem, {G.M, G.N}, {G.N, 1}};
+    G.C = operandOf(Acc32, true);
+    AccNote = ", accumulated in f32";
+  }
+
+  GemmPlan Plan;
+  SmallVector<std::string, 4> Versions;
+  bool Shared = false;
+  if (!emitContractionGemm(B, Op, Name, G, SharedEpilogue, Target, Plan,
+                           Versions, Shared))
+    return;
   for (const Buffer &Buf : {Acc32Buf, AccCopy})
     if (Buf.IsHeap)
       emitFree(B, Buf.Ptr);
   if (R.Epi && !isa<Constant>(R.Disjoint))
     emitIf(B, B.CreateNot(R.Disjoint), [&] {
-      emitMaterialize(B, Values, R.Epi->Reader, C,
-                      getVectorWidth(TTI, C.Elem));
+      emitMaterialize(B, Values, R.Epi->Reader, V.C,
+                      getVectorWidth(TTI, V.C.Elem));
     });
   Kernel.finish(B);
   if (!Shared)
     emitGemmRemarks(Op, G, Target, Plan, Versions,
-                    elementTypeName(A->Elem) + " x " +
-                        elementTypeName(Bv->Elem) + " -> " +
+                    elementTypeName(V.A.Elem) + " x " +
+                        elementTypeName(V.Bv.Elem) + " -> " +
                         elementTypeName(Tmp.Elem),
                     AccNote);
   if (R.Epi) {
-    emitRemark(
-        DEBUG_TYPE, "FusedEpilogue", *R.Epi->Store,
-        Name + ": fused epilogue (" + describeChain(R.Epi->Chain) +
-            (Target == GemmTarget::AMX
-                 ? ") applied to each C block as the AMX kernel "
-                   "stores it (read back from L1); "
-             : Target == GemmTarget::SME
-                 ? ") applied to C after the SME kernel stores it "
-                   "(one pass, outside streaming mode); "
-             : Plan.ScalableNR
-                 ? ") applied to each C block as the scalable-vector kernel "
-                   "stores it (read back from L1); "
-                 : ") applied to C in registers as the GEMM writes "
-                   "it; ") +
-            (G.Out.Ptr && (Target == GemmTarget::AMX || Plan.ScalableNR)
-                 ? "the sums pass block by block through an " +
-                       elementTypeName(AccElem) + " temporary"
-             : G.Out.Ptr ? "only partial sums between K blocks go to "
-                           "an " +
-                               elementTypeName(AccElem) + " temporary"
-             : isa<Constant>(R.Disjoint)
-                 ? "no temporary"
-                 : "no temporary unless the destination overlaps an "
-                   "operand (checked at run time)"));
+    emitFusedEpilogueRemark(Name, R, G, Target, Plan, AccElem);
     eraseFusedEpilogue(Store, *R.Epi);
   } else {
     if (!WhyNot.empty())
