@@ -134,6 +134,13 @@ inline constexpr bool FastISelClobbersBF16VectorArguments =
 /// tlx-backend-workarounds makes it one (a bitcast either side).
 inline constexpr bool X86AbortsOnOddBF16VectorAccesses = true;
 
+/// LLVM 19 and 22, x86, -O1 and up: tuned for a CPU whose scheduling model
+/// runs the post-RA scheduler (znver3/4/5), its anti-dependence breaker
+/// renames AMX tile registers after X86TileConfig wrote the tile
+/// configuration (SIGILL: a tile used that ldtilecfg left unconfigured).
+/// tlx-backend-workarounds tunes functions computing on tiles otherwise.
+inline constexpr bool X86RenamesConfiguredTiles = true;
+
 /// LLVM 19's PowerPC backend miscompiles the MMA kernel's accumulators
 /// in larger functions at -O2: an accumulator register just disassembled
 /// (xxmfacc) is overwritten before a row it holds is read when other rows

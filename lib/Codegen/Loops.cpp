@@ -11,8 +11,8 @@ namespace tlx {
 
 SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
                                  Value *Step, const Twine &Name,
-                                 ArrayRef<Value *> Inits,
-                                 const LoopBody &Body) {
+                                 ArrayRef<Value *> Inits, const LoopBody &Body,
+                                 Unroll Hint) {
   BasicBlock *Pre = B.GetInsertBlock();
   Function *F = Pre->getParent();
   LLVMContext &Ctx = F->getContext();
@@ -53,7 +53,15 @@ SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
   IV->addIncoming(NextIV, Latch);
   for (auto [Phi, V] : zip(Carried, Next))
     cast<PHINode>(Phi)->addIncoming(V, Latch);
-  B.CreateBr(Header);
+  BranchInst *Back = B.CreateBr(Header);
+  if (Hint == Unroll::Disabled) {
+    // A loop ID names itself first (LangRef, "llvm.loop").
+    MDNode *Disable =
+        MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.disable"));
+    MDNode *LoopID = MDNode::getDistinct(Ctx, {nullptr, Disable});
+    LoopID->replaceOperandWith(0, LoopID);
+    Back->setMetadata(LLVMContext::MD_loop, LoopID);
+  }
 
   B.SetInsertPoint(Exit, Exit->begin());
   return Carried;
@@ -61,12 +69,14 @@ SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
 
 void emitLoop(IRBuilderBase &B, Value *Begin, Value *End, Value *Step,
               const Twine &Name,
-              function_ref<void(IRBuilderBase &, Value *)> Body) {
-  emitLoop(B, Begin, End, Step, Name, {},
-           [&](IRBuilderBase &B, Value *IV, ArrayRef<Value *>) {
-             Body(B, IV);
-             return SmallVector<Value *, 8>();
-           });
+              function_ref<void(IRBuilderBase &, Value *)> Body, Unroll Hint) {
+  emitLoop(
+      B, Begin, End, Step, Name, {},
+      [&](IRBuilderBase &B, Value *IV, ArrayRef<Value *>) {
+        Body(B, IV);
+        return SmallVector<Value *, 8>();
+      },
+      Hint);
 }
 
 void emitIf(IRBuilderBase &B, Value *Cond, function_ref<void()> Then,

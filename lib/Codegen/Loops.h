@@ -19,6 +19,15 @@ namespace tlx {
 using LoopBody = llvm::function_ref<llvm::SmallVector<llvm::Value *, 8>(
     llvm::IRBuilderBase &, llvm::Value *IV, llvm::ArrayRef<llvm::Value *>)>;
 
+/// What LLVM's loop unroller may do with a loop emitLoop builds.
+enum class Unroll {
+  Allowed,
+  /// Never unrolled (llvm.loop.unroll.disable): loops whose iterations
+  /// each use every register of a kind that cannot be spilled freely (an
+  /// AMX kernel's 32 x 32 blocks use all eight tiles).
+  Disabled
+};
+
 /// Emits `for (IV = Begin; IV < End; IV += Step)` (signed compare) at \p B's
 /// insertion point, threading \p Inits through the iterations: \p Body gets
 /// the current values and returns the next ones. Returns the values after
@@ -26,13 +35,15 @@ using LoopBody = llvm::function_ref<llvm::SmallVector<llvm::Value *, 8>(
 llvm::SmallVector<llvm::Value *, 8>
 emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
          llvm::Value *Step, const llvm::Twine &Name,
-         llvm::ArrayRef<llvm::Value *> Inits, const LoopBody &Body);
+         llvm::ArrayRef<llvm::Value *> Inits, const LoopBody &Body,
+         Unroll Hint = Unroll::Allowed);
 
 /// The same without loop-carried values.
 void emitLoop(
     llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
     llvm::Value *Step, const llvm::Twine &Name,
-    llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)> Body);
+    llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)> Body,
+    Unroll Hint = Unroll::Allowed);
 
 /// Emits `if (Cond) Then(); else Else();` at \p B's insertion point (no
 /// else branch when \p Else is null); \p B is left after the if.

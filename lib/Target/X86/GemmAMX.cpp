@@ -597,13 +597,17 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
   IRBuilder<> KB(BasicBlock::Create(F->getContext(), "entry", F));
   AMXKernelValues K = emitKernelEntry(KB, *F, Region, Ops);
   auto C64 = [&](int64_t V) { return KB.getInt64(V); };
-  emitLoop(KB, K.S.Row0, K.S.Row1, C64(BlockRows), "amx.i",
-           [&](IRBuilderBase &, Value *I) {
-             emitLoop(KB, K.S.Col0, K.S.Col1, C64(BlockCols), "amx.j",
-                      [&](IRBuilderBase &, Value *J) {
-                        emitKernelBlock(KB, K, I, J);
-                      });
-           });
+  // Each block uses all eight tiles: unrolled blocks (trip counts IPSCCP
+  // made constant) would run the register allocator out of tiles.
+  emitLoop(
+      KB, K.S.Row0, K.S.Row1, C64(BlockRows), "amx.i",
+      [&](IRBuilderBase &, Value *I) {
+        emitLoop(
+            KB, K.S.Col0, K.S.Col1, C64(BlockCols), "amx.j",
+            [&](IRBuilderBase &, Value *J) { emitKernelBlock(KB, K, I, J); },
+            Unroll::Disabled);
+      },
+      Unroll::Disabled);
   // The epilogue used the caller's values (the bias's pointer, a scale).
   Env[F] = passCallerValues(*F, /*EnvArg=*/7, B);
   return F;

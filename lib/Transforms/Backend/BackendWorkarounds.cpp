@@ -52,9 +52,18 @@
 //    wider than 128 bits clears its register's upper part (vzeroupper)
 //    before the call. Such arguments are passed as i16 vectors of the same
 //    size, the same registers in the ABI.
+//  - x86, LLVM 19 and 22, -O1 and up: tuned for a CPU whose scheduling
+//    model runs the post-RA scheduler (-mtune=znver3/4/5, or -march=native
+//    with such tuning), its anti-dependence breaker renames AMX tile
+//    registers after X86TileConfig wrote the tile configuration: the code
+//    loads tmm5 where ldtilecfg configured tmm0-tmm4, and dies of SIGILL.
+//    Functions computing on tiles are tuned for their target CPU instead
+//    (sapphirerapids, graniterapids: no post-RA scheduling), or for the
+//    generic model when that CPU's runs it too.
 //
 //===----------------------------------------------------------------------===//
 
+#define TLX_COMPAT_TARGET
 #include "Compat.h"
 #include "Gemm/GemmEmitter.h"
 #include "Transforms/Passes.h"
@@ -67,6 +76,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -514,6 +524,50 @@ static bool keepOddBF16VectorsInBlocks(Function &F) {
   return !Phis.empty() || !LaneMoves.empty() || Crossed;
 }
 
+/// Whether \p F computes on AMX tiles (values of type x86_amx).
+static bool usesAMXTiles(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (I.getType()->isX86_AMXTy() || any_of(I.operands(), [](const Value *V) {
+          return V->getType()->isX86_AMXTy();
+        }))
+      return true;
+  return false;
+}
+
+/// Whether the scheduling model of \p CPU, for \p F's target, runs the
+/// post-RA scheduler.
+static bool schedulesAfterRegisterAllocation(const Function &F, StringRef CPU) {
+  Triple TT(F.getParent()->getTargetTriple());
+  std::string Error;
+  const Target *T = compat::lookupTarget(TT, Error);
+  if (!T)
+    return false;
+  std::unique_ptr<MCSubtargetInfo> STI(
+      compat::createMCSubtargetInfo(*T, TT, CPU, ""));
+  return STI && STI->getSchedModelForCPU(CPU).PostRAScheduler;
+}
+
+/// AMX code in \p F tuned for a model that schedules after register
+/// allocation is tuned for its target CPU, or the generic model, instead;
+/// returns whether it changed.
+static bool keepTileConfigurations(Function &F) {
+  if (!compat::X86RenamesConfiguredTiles || !usesAMXTiles(F))
+    return false;
+  // Without an attribute, the subtarget falls back as here.
+  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  if (CPU.empty())
+    CPU = "generic";
+  StringRef Tune = F.getFnAttribute("tune-cpu").getValueAsString();
+  if (Tune.empty())
+    Tune = CPU;
+  if (!schedulesAfterRegisterAllocation(F, Tune))
+    return false;
+  F.addFnAttr("tune-cpu", schedulesAfterRegisterAllocation(F, CPU)
+                              ? StringRef("generic")
+                              : CPU);
+  return true;
+}
+
 /// The x86 workarounds for \p F; returns whether it changed.
 static bool workAroundX86(Function &F, bool O0Selectors) {
   bool OddBF16 = compat::X86AbortsOnOddBF16VectorAccesses;
@@ -540,6 +594,7 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
   // The rewrites above leave bitcast round trips; nothing else does.
   if (OddRewritten)
     foldOddBF16RoundTrips(F);
+  Changed |= keepTileConfigurations(F);
   return Changed || OddRewritten;
 }
 
