@@ -4318,6 +4318,8 @@ class Prog:
         if const is None:
             c = all(e >= 1 for e in sext) and rng.random() < 0.4
             const = [c] * r
+        # an op reading it has run-time extents (rs_gemm's long form)
+        F.rt_extents = getattr(F, "rt_extents", False) or not all(const)
         ld = padded_lds(rng, sext)
         cld = rng.random() < 0.5
         st = strides_of(sext, ld)
@@ -4402,6 +4404,7 @@ class Prog:
                   "usmma": ("u8", "i8"), "summa": ("i8", "u8")}[op]
         dt = "f32" if op == "matmul" else "i32"
         F.what += " " + op
+        F.rt_extents = False
         cola, colb = rng.random() < 0.35, rng.random() < 0.35
         ea, aat = self.x_rt_operand(F, ta, [m, k], [1, 0] if cola else
                                     [0, 1], "A")
@@ -4417,7 +4420,10 @@ class Prog:
             args = "%s, %s, %s" % (ec, ea, eb)
             acc0 = "(uint32_t)" + cat(["i", "j"])
         relu = rng.random() < 0.3
-        colr = rng.random() < 0.25
+        # The long form names a result of run-time extents with a small
+        # vector type: only when an operand has run-time extents (run-time
+        # leading dims alone leave the product's extents constant).
+        colr = rng.random() < 0.25 and F.rt_extents
         sfx = "rtf32" if dt == "f32" else "rti32"
         if colr:
             # the long form: a column-major result typeinfo
