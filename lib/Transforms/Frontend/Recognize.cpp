@@ -199,12 +199,6 @@ private:
   void resolveTokenProducer(CallInst &CB, OpKind Kind);
   const TokenDesc *resolveToken(CallInst &User, unsigned ArgNo);
   const TokenDesc *mergeTokens(CallInst &User, Instruction *Merge);
-  Type *getMergedDataType(CallInst &User, ArrayRef<const TokenDesc *> Leaves,
-                          bool &Dynamic);
-  const TokenDesc *emitMergedToken(CallInst &User, Instruction *Merge,
-                                   ArrayRef<Instruction *> Web,
-                                   ArrayRef<const TokenDesc *> Leaves,
-                                   Type *DataTy, bool Dynamic);
   bool collectTokenWeb(CallInst &User, Instruction *Merge,
                        SmallSetVector<Instruction *, 8> &Web,
                        SmallSetVector<const TokenDesc *, 4> &Leaves);
@@ -943,24 +937,12 @@ const TokenDesc *Recognizer::mergeTokens(CallInst &User, Instruction *Merge) {
   SmallSetVector<const TokenDesc *, 4> Leaves;
   if (!collectTokenWeb(User, Merge, Web, Leaves))
     return nullptr;
-  bool Dynamic = false;
-  Type *DataTy = getMergedDataType(User, Leaves.getArrayRef(), Dynamic);
-  if (!DataTy)
-    return nullptr;
-  return emitMergedToken(User, Merge, Web.getArrayRef(), Leaves.getArrayRef(),
-                         DataTy, Dynamic);
-}
-
-/// The merged data's type for \p Leaves; null after an error at \p User.
-Type *Recognizer::getMergedDataType(CallInst &User,
-                                    ArrayRef<const TokenDesc *> Leaves,
-                                    bool &Dynamic) {
   // Every path must describe one tensor type. Extents computed at run time
   // may differ per path (each op checks the extents it reads): the data is
   // then merged as a <1 x T> placeholder and the extents by phis of the
   // shape vectors (tlx-bufferize gives each path a buffer of its size).
   const TokenDesc &First = *Leaves[0];
-  Dynamic = any_of(Leaves, [](const TokenDesc *L) {
+  bool Dynamic = any_of(Leaves, [](const TokenDesc *L) {
     return getTensorValue(L->NewCall)->hasRuntimeSizes();
   });
   for (const TokenDesc *L : Leaves)
@@ -974,23 +956,16 @@ Type *Recognizer::getMergedDataType(CallInst &User,
       N *= E;
     DataTy = FixedVectorType::get(First.Elem, N);
   }
-  return DataTy;
-}
 
-/// Emits the merged token of \p Merge: totensor of \p Web's mirrored data.
-const TokenDesc *Recognizer::emitMergedToken(CallInst &User, Instruction *Merge,
-                                             ArrayRef<Instruction *> Web,
-                                             ArrayRef<const TokenDesc *> Leaves,
-                                             Type *DataTy, bool Dynamic) {
-  const TokenDesc &First = *Leaves[0];
   TokenDesc &Desc = Merged[Merge];
-  Value *Data = mirrorWeb(
-      User, Desc, Web, Leaves, /*Shape=*/false, DataTy,
-      [&](const TokenDesc &L) { return getLeafData(L, DataTy, Dynamic); });
+  Value *Data = mirrorWeb(User, Desc, Web.getArrayRef(), Leaves.getArrayRef(),
+                          /*Shape=*/false, DataTy, [&](const TokenDesc &L) {
+                            return getLeafData(L, DataTy, Dynamic);
+                          });
   Value *Shape = First.Args[1];
   if (Dynamic)
-    Shape = mirrorWeb(User, Desc, Web, Leaves, /*Shape=*/true,
-                      First.Args[1]->getType(),
+    Shape = mirrorWeb(User, Desc, Web.getArrayRef(), Leaves.getArrayRef(),
+                      /*Shape=*/true, First.Args[1]->getType(),
                       [](const TokenDesc &L) { return L.Args[1]; });
   Desc = TokenDesc{OpKind::ToTensor,
                    {Data, Shape, First.Args[2], First.Args[3]},
