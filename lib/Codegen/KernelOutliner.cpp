@@ -72,6 +72,12 @@ const Instruction *findAMXOutsideKernels(const Module &M) {
   return nullptr;
 }
 
+bool usesX86AMX(const Instruction &I) {
+  return I.getType()->isX86_AMXTy() || any_of(I.operands(), [](const Use &U) {
+           return U->getType()->isX86_AMXTy();
+         });
+}
+
 bool kernelsKeepO0CodeGen(const Module &M) {
   if (!compat::OptNoneBF16VectorCallsCrashRaisedCodeGen)
     return false;

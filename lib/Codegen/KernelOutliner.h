@@ -49,6 +49,9 @@ bool outlinesKernels(const llvm::Function &F);
 /// backend.)
 const llvm::Instruction *findAMXOutsideKernels(const llvm::Module &M);
 
+/// Whether \p I produces or reads an AMX tile (a value of type x86_amx).
+bool usesX86AMX(const llvm::Instruction &I);
+
 /// True when \p M's code generation stays at -O0 even where
 /// tlx-optimize-kernels optimizes kernels of it: with LLVM 19, an optnone
 /// function passes or returns a vector of more than four bfloat in a call

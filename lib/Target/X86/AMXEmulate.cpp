@@ -35,6 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Codegen/KernelOutliner.h"
 #include "IR/Diagnostics.h"
 #include "Transforms/Passes.h"
 
@@ -139,13 +140,6 @@ bool isAMXIntrinsic(Intrinsic::ID ID) {
   default:
     return false;
   }
-}
-
-bool usesX86AMX(const Instruction &I) {
-  if (I.getType()->isX86_AMXTy())
-    return true;
-  return any_of(I.operands(),
-                [](const Use &U) { return U->getType()->isX86_AMXTy(); });
 }
 
 bool isAMXIntrinsicCall(const Instruction &I) {
@@ -544,7 +538,7 @@ bool AMXEmulator::emulateFunction(Function &F) {
   foldCastRoundTrips(F);
   SmallVector<Instruction *, 16> Work;
   for (Instruction &I : instructions(F)) {
-    if (isAMXIntrinsicCall(I) || isAMXInitCall(I) || usesX86AMX(I))
+    if (isAMXIntrinsicCall(I) || isAMXInitCall(I) || tlx::usesX86AMX(I))
       Work.push_back(&I);
   }
   if (Work.empty())

@@ -64,6 +64,7 @@
 //===----------------------------------------------------------------------===//
 
 #define TLX_COMPAT_TARGET
+#include "Codegen/KernelOutliner.h"
 #include "Compat.h"
 #include "Gemm/GemmEmitter.h"
 #include "Transforms/Passes.h"
@@ -524,16 +525,6 @@ static bool keepOddBF16VectorsInBlocks(Function &F) {
   return !Phis.empty() || !LaneMoves.empty() || Crossed;
 }
 
-/// Whether \p F computes on AMX tiles (values of type x86_amx).
-static bool usesAMXTiles(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (I.getType()->isX86_AMXTy() || any_of(I.operands(), [](const Value *V) {
-          return V->getType()->isX86_AMXTy();
-        }))
-      return true;
-  return false;
-}
-
 /// Whether the scheduling model of \p CPU, for \p F's target, runs the
 /// post-RA scheduler.
 static bool schedulesAfterRegisterAllocation(const Function &F, StringRef CPU) {
@@ -551,7 +542,8 @@ static bool schedulesAfterRegisterAllocation(const Function &F, StringRef CPU) {
 /// allocation is tuned for its target CPU, or the generic model, instead;
 /// returns whether it changed.
 static bool keepTileConfigurations(Function &F) {
-  if (!compat::X86RenamesConfiguredTiles || !usesAMXTiles(F))
+  if (!compat::X86RenamesConfiguredTiles ||
+      none_of(instructions(F), usesX86AMX))
     return false;
   // Without an attribute, the subtarget falls back as here.
   StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();

@@ -42,12 +42,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/TensorMemory.h"
+#include "Codegen/IndexMap.h"
+#include "Codegen/KernelOutliner.h"
 #include "IR/Diagnostics.h"
 #include "IR/ShapeInference.h"
 #include "IR/TLXOps.h"
 #include "IR/TensorInfo.h"
 #include "Plugin/Options.h"
-#include "Codegen/IndexMap.h"
 #include "Transforms/Passes.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -84,12 +85,8 @@ namespace {
 SmallPtrSet<const Function *, 8> findAMXTileCode(const Module &M) {
   SmallPtrSet<const Function *, 8> AMX;
   for (const Function &F : M)
-    for (const Instruction &I : instructions(F))
-      if (I.getType()->isX86_AMXTy() ||
-          any_of(I.operands(), [](const Value *Op) {
-            return Op->getType()->isX86_AMXTy();
-          }))
-        AMX.insert(&F);
+    if (any_of(instructions(F), usesX86AMX))
+      AMX.insert(&F);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const Function &F : M)
