@@ -1503,12 +1503,19 @@ static void placeComputedExtents(IRBuilderBase &B, const CallBase &Op,
 std::optional<TensorType> inferUntypedResult(IRBuilderBase &B, OpKind Kind,
                                              ArrayRef<Value *> Args,
                                              std::string &Why) {
+  // The first operand's element type; a product's is the wider of its two
+  // operands' (bf16 weights x f32 activations give f32), as the long form
+  // may declare.
+  bool Product = Kind == OpKind::MatMul || Kind == OpKind::Contract ||
+                 Kind == OpKind::Convolution;
   Type *Elem = nullptr;
   for (Value *A : Args)
     if (std::optional<TensorValue> TV =
             A->getType()->isTokenTy() ? getTensorValue(A) : std::nullopt) {
-      Elem = TV->Type.Elem;
-      break;
+      if (!Elem || (Product && widensTo(Elem, TV->Type.Elem)))
+        Elem = TV->Type.Elem;
+      if (!Product)
+        break;
     }
   if (!Elem)
     return failNone(Why, "its operands have no tensor type");
