@@ -360,12 +360,9 @@ static bool emitRuntimeSizedTileGemm(IRBuilderBase &B, const GemmDesc &G,
 /// A GEMM with run-time extents: the vector kernels, or the scalar loops
 /// when K is 0 at run time (they clear or keep C); AMX or SME tiles
 /// (emitRuntimeSizedTileGemm).
-static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
-                                 GemmTarget Target,
-                                 const TargetTransformInfo &TTI,
-                                 GemmPlan &Plan, std::string &Why) {
-  if (Target != GemmTarget::Vector)
-    return emitRuntimeSizedTileGemm(B, G, Target, Plan, Why);
+static bool emitRuntimeSizedVectorGemm(IRBuilderBase &B, const GemmDesc &G,
+                                       const TargetTransformInfo &TTI,
+                                       GemmPlan &Plan, std::string &Why) {
   bool Done = false;
   // Few rows (M <= SmallRuntimeM) get a register block that pads such an
   // M least, as a static M would choose, where it pays
@@ -405,6 +402,37 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
   return true;
 }
 
+/// The rows of A or columns of B up to which a skinny product is streamed
+/// on \p Target rather than given to its tiles: MaxStreamedRows on vector
+/// targets; 4 on AMX, where a 16-row tile would be mostly padding and B
+/// would be packed for a single pass (a batched smma with N = 1 ran 15x
+/// slower on AMX than on vectors); none on SME and MMA.
+static int64_t maxStreamedRows(GemmTarget Target) {
+  int64_t Limit = gemm::streamedRowsLimit();
+  return Target == GemmTarget::Vector ? Limit
+         : Target == GemmTarget::AMX  ? std::min<int64_t>(Limit, 4)
+                                      : 0;
+}
+
+/// A GEMM with run-time extents: streamed when skinny at run time, else
+/// the vector kernels or AMX / SME tiles.
+static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
+                                 GemmTarget Target,
+                                 const TargetTransformInfo &TTI,
+                                 GemmPlan &Plan, std::string &Why) {
+  auto Emit = [&] {
+    return Target == GemmTarget::Vector
+               ? emitRuntimeSizedVectorGemm(B, G, TTI, Plan, Why)
+               : emitRuntimeSizedTileGemm(B, G, Target, Plan, Why);
+  };
+  if (!maxStreamedRows(Target))
+    return Emit();
+  bool Done = false;
+  gemm::emitRuntimeStreamedGemmOr(B, G, maxStreamedRows(Target), TTI, Plan,
+                                  [&] { Done = Emit(); });
+  return Done;
+}
+
 bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
               const TargetTransformInfo &TTI, GemmPlan &Plan,
               std::string &Why) {
@@ -414,6 +442,9 @@ bool emitGemm(IRBuilderBase &B, const GemmDesc &G, GemmTarget Target,
     return emitRuntimeSizedGemm(B, G, Target, TTI, Plan, Why);
   if (G.M <= 0 || G.N <= 0)
     return true; // an empty C: nothing to compute
+  if (std::min(G.M, G.N) <= maxStreamedRows(Target) &&
+      gemm::emitStreamedGemm(B, G, TTI, Plan))
+    return true;
   if (Target == GemmTarget::AMX) {
     // AMX loads C tiles straight from memory: a separate initial
     // accumulator is copied into C first.

@@ -122,6 +122,12 @@ struct GemmPlan {
   /// NR x vscale columns wide).
   bool ScalableNR = false;
   bool PackedA = false, PackedB = false;
+  /// A skinny product streamed through its large operand
+  /// (GemmStreamed.cpp): no cache or register blocks to speak of.
+  bool Streamed = false;
+  /// What a run-time-sized GEMM runs instead when its sizes call for it
+  /// ("streamed ... when M or N <= 16 at run time"), for the remark.
+  std::string RuntimeAlternative;
   /// How the GEMM is split over the OpenMP threads ("" when it runs on the
   /// calling thread only), e.g. "rows, in blocks of 14".
   std::string Split;

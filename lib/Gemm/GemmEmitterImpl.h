@@ -203,6 +203,29 @@ uint64_t x86L2CacheBytes(const llvm::Function &F);
 const ScalableTarget *scalableTargetFor(const llvm::Function &F,
                                         const llvm::TargetTransformInfo &TTI);
 
+/// The rows of A or columns of B up to which a GEMM is a skinny product
+/// that GemmStreamed.cpp streams.
+constexpr int64_t MaxStreamedRows = 16;
+/// The limit in force: MaxStreamedRows, or what -tlx-stream-max-rows says.
+int64_t streamedRowsLimit();
+
+/// A GEMM with static extents whose M or N is at most MaxStreamedRows
+/// (a matrix-vector product, a few tokens) and whose large operand has a
+/// contiguous side, on a target with vector registers for C's type: emits
+/// the streaming kernel (GemmStreamed.cpp) and returns true; else emits
+/// nothing and returns false.
+bool emitStreamedGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
+                      const llvm::TargetTransformInfo &TTI, GemmPlan &Plan);
+
+/// A GEMM with run-time extents: the streaming kernels when M or N is at
+/// most \p MaxRows (<= MaxStreamedRows) at run time and the large operand
+/// has a contiguous side, else \p EmitOther's code.
+void emitRuntimeStreamedGemmOr(llvm::IRBuilderBase &B, const GemmDesc &G,
+                               int64_t MaxRows,
+                               const llvm::TargetTransformInfo &TTI,
+                               GemmPlan &Plan,
+                               llvm::function_ref<void()> EmitOther);
+
 /// GemmTarget::AMX (GemmAMX.cpp). Returns false, emitting nothing, when
 /// AMX cannot do the element types.
 bool emitAMXGemm(llvm::IRBuilderBase &B, const GemmDesc &G, GemmPlan &Plan,

@@ -9,13 +9,16 @@
 // and column-major (through the stack buffer), fused epilogues, f64, int8
 // and int16 accumulating products, bf16 and an f16 result summed in f32.
 // Without i8mm / bf16 (armv8.2-a+sve) those GEMMs take the i32 and f32
-// kernels on widened operands.
+// kernels on widened operands. Most of these shapes are skinny (M or N up
+// to 16): the runs that check the SVE kernels turn streaming off
+// (-tlx-stream-max-rows=0); the -O0 run and the one without i8mm take the
+// streamed kernels on NEON (docs/pipeline.md, "Skinny products").
 // REQUIRES: aarch64-cross
-// RUN: %a64_tlx_cc -O2 -march=armv8.6-a+sve -S %s -o - | FileCheck %s --check-prefix=ASM
-// RUN: %a64_tlx_cc -O2 -march=armv8.6-a+sve -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %a64_tlx_cc -O2 -march=armv8.2-a+sve -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BASE
+// RUN: %a64_tlx_cc -O2 -march=armv8.6-a+sve -mllvm -tlx-stream-max-rows=0 -S %s -o - | FileCheck %s --check-prefix=ASM
+// RUN: %a64_tlx_cc -O2 -march=armv8.6-a+sve -mllvm -tlx-stream-max-rows=0 -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %a64_tlx_cc -O2 -march=armv8.2-a+sve -mllvm -tlx-stream-max-rows=0 -Rpass=tlx-tile -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BASE
 // RUN: %a64_tlx_cc -w -O0 -march=armv8.6-a+sve %s -o %t0 && %a64_qemu %t0 | FileCheck %s
-// RUN: %a64_tlx_cc -w -O2 -march=armv8.6-a+sve %s -o %t2
+// RUN: %a64_tlx_cc -w -O2 -march=armv8.6-a+sve -mllvm -tlx-stream-max-rows=0 %s -o %t2
 // RUN: qemu-aarch64 -cpu max,sve-default-vector-length=16 %t2 | FileCheck %s
 // RUN: qemu-aarch64 -cpu max,sve-default-vector-length=32 %t2 | FileCheck %s
 // RUN: qemu-aarch64 -cpu max,sve-default-vector-length=64 %t2 | FileCheck %s

@@ -8,12 +8,14 @@
 // RUN: %clang_tlx -w -O0 -march=x86-64-v3 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -w -O2 -march=x86-64-v3 -Rpass=tlx-tile %s %tlx_rt -o %t2 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %t2 | FileCheck %s
+// The 7x1001x9 umma through the blocked vpmaddwd kernel too:
+// RUN: %clang_tlx -w -O2 -march=x86-64-v3 -mllvm -tlx-stream-max-rows=0 %s %tlx_rt -o %tb && %tb | FileCheck %s
 // REMARK: remark: umma: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 u8u8s32 vpmaddwd {{[0-9]+}}x16
 // REMARK: remark: smma: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 s8s8s32 vpmaddwd {{[0-9]+}}x16
 // REMARK: remark: usmma: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 u8s8s32 vpmaddwd {{[0-9]+}}x16
 // REMARK: remark: summa: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 s8u8s32 vpmaddwd {{[0-9]+}}x16
 // REMARK: remark: smma: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 s8s8s32 vpmaddwd {{[0-9]+}}x16
-// REMARK: remark: umma: 7x1001x9 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 u8u8s32 vpmaddwd
+// REMARK: remark: umma: 7x1001x9 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel streamed axpy i8->i32
 // CHECK: umma: ok
 // CHECK: smma: ok
 // CHECK: usmma: ok

@@ -603,6 +603,25 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   }
 }
 
+/// ", blocks MC=.. NC=.. KC=.., tile MRxNR": the plan's cache and register
+/// blocks; nothing for a streamed product, which has none.
+static std::string describeBlocks(GemmTarget Target, const GemmPlan &Plan) {
+  if (Plan.Streamed)
+    return "";
+  std::string Alternative =
+      Plan.RuntimeAlternative.empty() ? "" : "; " + Plan.RuntimeAlternative;
+  return (", blocks MC=" + Twine(Plan.MC) + " NC=" + Twine(Plan.NC) +
+          " KC=" + Twine(Plan.KC) +
+          // SME tiles are SVL/32 x SVL/32: known at run time only.
+          (Target == GemmTarget::SME
+               ? Twine(", ZA tiles of SVL/32 x SVL/32")
+               : ", tile " + Twine(Plan.MR) + "x" +
+                     (Plan.ScalableNR ? "(" + Twine(Plan.NR) + " x vscale)"
+                                      : Twine(Plan.NR))) +
+          Alternative)
+      .str();
+}
+
 /// The remarks on a GEMM the emitter made: its plan, threads, versions.
 void Tiler::emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
                             const GemmPlan &Plan, ArrayRef<std::string> Versions,
@@ -616,15 +635,7 @@ void Tiler::emitGemmRemarks(CallBase &Op, const GemmDesc &G, GemmTarget Target,
   emitRemark(
       DEBUG_TYPE, "Gemm", Op,
       Name + ": " + Size + " " + Types + " GEMM on " + targetISAName(Target) +
-          ", kernel " + Plan.Kernel + ", blocks MC=" + Twine(Plan.MC) +
-          " NC=" + Twine(Plan.NC) + " KC=" + Twine(Plan.KC) +
-          // SME tiles are SVL/32 x SVL/32: known at run time only.
-          (Target == GemmTarget::SME
-               ? Twine(", ZA tiles of SVL/32 x SVL/32")
-               : ", tile " + Twine(Plan.MR) + "x" +
-                     (Plan.ScalableNR ? "(" + Twine(Plan.NR) + " x vscale)"
-                                      : Twine(Plan.NR))) +
-          AccNote);
+          ", kernel " + Plan.Kernel + describeBlocks(Target, Plan) + AccNote);
   if (!Plan.Split.empty())
     emitRemark(DEBUG_TYPE, "Threads", Op,
                Name + ": split over the OpenMP threads by " + Plan.Split +

@@ -7,10 +7,12 @@
 ; element type (i32 -> f32, i32 -> i8) writes its destination through
 ; GemmDesc::Out while partial sums stay in the accumulator-typed temporary;
 ; that needs the destination proven disjoint (no run-time fallback).
-; -tlx-fuse-epilogues=false keeps the second pass.
-; RUN: %opt_tlx -passes=tlx-tile -tlx-target=vector -pass-remarks=tlx-tile -pass-remarks-missed=tlx-tile -S %s -o - 2>%t.rem | FileCheck %s
+; -tlx-fuse-epilogues=false keeps the second pass. (These products are
+; skinny; -tlx-stream-max-rows=0 gives them to the blocked GEMM this tests;
+; streamed products apply their epilogues after the kernel: streamed.ll.)
+; RUN: %opt_tlx -passes=tlx-tile -tlx-target=vector -tlx-stream-max-rows=0 -pass-remarks=tlx-tile -pass-remarks-missed=tlx-tile -S %s -o - 2>%t.rem | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
-; RUN: %opt_tlx -passes=tlx-tile -tlx-target=vector -tlx-fuse-epilogues=false -pass-remarks=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+; RUN: %opt_tlx -passes=tlx-tile -tlx-target=vector -tlx-stream-max-rows=0 -tlx-fuse-epilogues=false -pass-remarks=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 
 ; REMARK: matmul: fused epilogue (fmul, relu) applied to C in registers as the GEMM writes it; no temporary{{$}}
 ; REMARK: matmul: fused epilogue (relu) applied to C in registers as the GEMM writes it; no temporary unless the destination overlaps an operand (checked at run time)

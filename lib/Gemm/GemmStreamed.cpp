@@ -1,0 +1,650 @@
+//===- GemmStreamed.cpp - Skinny products at memory speed ------------------===//
+//
+// C = A x B where M or N is small (a matrix-vector product, a few tokens of
+// a decode step): the work is a single pass over the large operand, so the
+// blocked GEMM's packing and its MR x NR register block - with one useful
+// column of 16 or 32 when N is 1 - cost more than the arithmetic. Here the
+// large operand P (the weights) is streamed once, in place; the small one,
+// X (the activations), is converted once into a scratch buffer of C's
+// element type; C is l x s where l runs over P's long side and s over X's
+// rows (up to MaxStreamedRows of them).
+//
+// Two kernels, by which of P's sides is contiguous:
+//   dot:  P's k is (W x with W row-major, x W with W column-major): R rows
+//         of P against SG rows of X in vector accumulators, U vectors of k
+//         per step, summed across lanes at the end (then the k tail).
+//   axpy: P's l is (x W with W row-major, W x with W column-major): KU
+//         rows of P at a time scaled by X's elements and added into an
+//         L1-resident block of sums - the whole row streams, as a plain
+//         C loop's does.
+// Each kernel is an internal function shared by every product of the same
+// form, types, group width and target in the module (tlx.stream.*); a call
+// site packs X, calls it on its share of l (threads split l) and applies
+// the fused epilogue to C's few values afterwards, while they are in cache.
+// docs/pipeline.md, "Skinny products".
+//
+//===----------------------------------------------------------------------===//
+
+#include "Gemm/GemmEmitterImpl.h"
+#include "Codegen/Threads.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <algorithm>
+#include <optional>
+
+using namespace llvm;
+
+// Tests of the blocked GEMM's own mechanics on small shapes turn streaming
+// off (0); the kernels take at most MaxStreamedRows.
+static cl::opt<int64_t> StreamMaxRows(
+    "tlx-stream-max-rows", cl::Hidden, cl::init(tlx::gemm::MaxStreamedRows),
+    cl::desc("M or N up to which a product is streamed rather than blocked "
+             "(0: never; at most 16)"));
+
+namespace tlx {
+namespace gemm {
+
+int64_t streamedRowsLimit() {
+  return std::clamp<int64_t>(StreamMaxRows, 0, MaxStreamedRows);
+}
+
+namespace {
+
+enum class StreamForm { Dot, Axpy };
+
+/// The product as the kernels see it: P (l, k), X (s, k), C and Init (l, s).
+struct StreamedProduct {
+  GemmOperand P, X, C, Init;
+  Value *L = nullptr, *S = nullptr, *K = nullptr;
+};
+
+GemmOperand transposed(GemmOperand Op) {
+  std::swap(Op.RowStride, Op.ColStride);
+  return Op;
+}
+
+/// \p G with its small side as X: A's rows (\p SmallM) or B's columns.
+StreamedProduct normalize(IRBuilderBase &B, const GemmDesc &G, bool SmallM) {
+  StreamedProduct SP;
+  SP.K = G.extentK(B);
+  if (SmallM) {
+    SP.P = transposed(G.B);
+    SP.X = G.A;
+    SP.C = transposed(G.C);
+    SP.Init = G.Init.Ptr ? transposed(G.Init) : SP.C;
+    SP.L = G.extentN(B);
+    SP.S = G.extentM(B);
+  } else {
+    SP.P = G.A;
+    SP.X = transposed(G.B);
+    SP.C = G.C;
+    SP.Init = G.Init.Ptr ? G.Init : G.C;
+    SP.L = G.extentM(B);
+    SP.S = G.extentN(B);
+  }
+  return SP;
+}
+
+/// One kernel function's code: everything its name says.
+struct StreamKernel {
+  StreamForm Form = StreamForm::Dot;
+  Type *PT = nullptr, *AccT = nullptr;
+  bool PSigned = true;
+  bool Accumulate = false;
+  unsigned W = 0;  ///< AccT lanes per vector
+  unsigned SG = 1; ///< rows of X per group
+  unsigned R = 1, U = 1; ///< dot: rows of P per block, vectors of k per step
+  unsigned KU = 1;       ///< axpy: rows of P per step
+  int64_t LC = 0;        ///< axpy: l values per block of sums
+
+  std::string name() const {
+    // P's integers widen per their signedness; C's just have a width.
+    auto TypeName = [](Type *T, const char *Int) -> std::string {
+      if (T->isIntegerTy())
+        return Int + std::to_string(T->getIntegerBitWidth());
+      return T->isBFloatTy() ? "bf16"
+                             : "f" + std::to_string(T->getPrimitiveSizeInBits());
+    };
+    return std::string("tlx.stream.") +
+           (Form == StreamForm::Dot ? "dot." : "axpy.") +
+           TypeName(PT, PSigned ? "s" : "u") + "." + TypeName(AccT, "i") +
+           ".x" +
+           std::to_string(SG) + (Accumulate ? ".acc" : "");
+  }
+};
+
+/// The kernel's parameters, in order.
+struct StreamArgs {
+  Value *P, *PStride, *X, *K, *S, *C, *CL, *CS, *Init, *IL, *IS, *L0, *L1;
+};
+
+constexpr unsigned NumStreamArgs = 13;
+
+/// Bits of the vectors the kernels use on \p F, 0 when it has none.
+unsigned streamVectorBits(const Function &F, const TargetTransformInfo &TTI) {
+  unsigned Bits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
+  if (hasTargetFeature(F, "avx512f"))
+    Bits = std::max(Bits, 512u);
+  return Bits;
+}
+
+/// The kernel for \p Form on \p F with groups of \p SG rows of X.
+StreamKernel chooseStreamKernel(const Function &F,
+                                const TargetTransformInfo &TTI,
+                                const StreamedProduct &SP, const GemmDesc &G,
+                                StreamForm Form, unsigned SG) {
+  StreamKernel Kn;
+  Kn.Form = Form;
+  Kn.PT = SP.P.Elem;
+  Kn.PSigned = SP.P.IsSigned;
+  Kn.AccT = G.C.Elem;
+  Kn.Accumulate = G.Accumulate;
+  Kn.W = streamVectorBits(F, TTI) / Kn.AccT->getPrimitiveSizeInBits();
+  Kn.SG = SG;
+  unsigned Regs = std::max(
+      8u, TTI.getNumberOfRegisters(TTI.getRegisterClassForType(true)));
+  // dot: R x SG x U accumulators, R vectors of P and SG of X in registers;
+  // two vectors of k per step hide the multiply-add's latency when there
+  // is one row of X.
+  Kn.U = SG == 1 ? 2 : 1;
+  Kn.R = std::max(1u, std::min(4u, (Regs - SG) / (SG * Kn.U + 1)));
+  // axpy: KU x SG broadcasts of X stay in registers; the sums (SG x LC,
+  // 16 KiB) in L1.
+  Kn.KU = std::max(1u, std::min(4u, 8u / SG));
+  int64_t AccBytes = Kn.AccT->getPrimitiveSizeInBits() / 8;
+  Kn.LC = std::max<int64_t>(Kn.W, 16384 / (SG * AccBytes) / Kn.W * Kn.W);
+  return Kn;
+}
+
+Value *loadAs(IRBuilderBase &B, Type *T, Type *To, Value *Ptr, bool Signed,
+              unsigned Lanes) {
+  Type *LT = Lanes > 1 ? FixedVectorType::get(T, Lanes) : T;
+  return convertElement(B, B.CreateAlignedLoad(LT, Ptr, elementAlign(T)), To,
+                        Signed);
+}
+
+Value *splat(IRBuilderBase &B, Value *V, unsigned Lanes) {
+  return Lanes > 1 ? B.CreateVectorSplat(Lanes, V) : V;
+}
+
+Value *addValues(IRBuilderBase &B, Value *X, Value *Y) {
+  return X->getType()->isFPOrFPVectorTy() ? B.CreateFAdd(X, Y)
+                                          : B.CreateAdd(X, Y);
+}
+
+/// The sum of \p V's lanes, in any order.
+Value *sumLanes(IRBuilderBase &B, Value *V) {
+  if (!V->getType()->isVectorTy())
+    return V;
+  if (!V->getType()->isFPOrFPVectorTy())
+    return B.CreateAddReduce(V);
+  auto *Sum = cast<Instruction>(B.CreateFAddReduce(
+      ConstantFP::getNegativeZero(V->getType()->getScalarType()), V));
+  Sum->setHasAllowReassoc(true);
+  return Sum;
+}
+
+/// The row of the packed X that group row \p G of the group at \p S0 reads:
+/// the last one for rows past S (their sums are not stored).
+Value *xRowOffset(IRBuilderBase &B, const StreamArgs &A, Value *S0,
+                  unsigned G) {
+  Value *Row = B.CreateAdd(S0, B.getInt64(G));
+  Row = B.CreateIntrinsic(Intrinsic::smin, {B.getInt64Ty()},
+                          {Row, B.CreateSub(A.S, B.getInt64(1))});
+  return B.CreateMul(Row, A.K);
+}
+
+/// C(l, s) = (Init(l, s) +) Sum, for a row s < S.
+void storeSum(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
+              Value *L, Value *S, Value *Sum) {
+  if (Kn.Accumulate) {
+    Value *InitPtr = B.CreateGEP(
+        Kn.AccT, A.Init, B.CreateAdd(B.CreateMul(L, A.IL), B.CreateMul(S, A.IS)));
+    Sum = addValues(B, B.CreateLoad(Kn.AccT, InitPtr), Sum);
+  }
+  B.CreateStore(Sum, B.CreateGEP(Kn.AccT, A.C,
+                                 B.CreateAdd(B.CreateMul(L, A.CL),
+                                             B.CreateMul(S, A.CS))));
+}
+
+// The dot kernel's block of Rows rows of P from L against the group of X's
+// rows from S0:
+//   acc[r][g][u] = 0 (vectors)
+//   for k < K in steps of U vectors: acc[r][g][u] += P[L+r][k+uW..] * X[..]
+//   then single vectors, then single elements; C = the sums across lanes
+void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
+                  const StreamArgs &A, Value *L, unsigned Rows, Value *S0) {
+  SmallVector<Value *, 8> PRow, XRow;
+  for (unsigned R = 0; R < Rows; ++R)
+    PRow.push_back(B.CreateGEP(
+        Kn.PT, A.P, B.CreateMul(B.CreateAdd(L, B.getInt64(R)), A.PStride)));
+  for (unsigned G = 0; G < Kn.SG; ++G)
+    XRow.push_back(B.CreateGEP(Kn.AccT, A.X, xRowOffset(B, A, S0, G)));
+  // One pass of the k loop at width Lanes, Steps vectors per iteration,
+  // over [Begin, End).
+  auto Pass = [&](Value *Begin, Value *End, unsigned Lanes, unsigned Steps,
+                  ArrayRef<Value *> Inits) {
+    return emitLoop(
+        B, Begin, End, B.getInt64(Lanes * Steps), "stream.k", Inits,
+        [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
+          SmallVector<Value *, 8> Next(Acc.begin(), Acc.end());
+          for (unsigned U = 0; U < Steps; ++U) {
+            Value *KU = B.CreateAdd(K, B.getInt64(U * Lanes));
+            SmallVector<Value *, 8> XV;
+            for (unsigned G = 0; G < Kn.SG; ++G)
+              XV.push_back(loadAs(B, Kn.AccT, Kn.AccT,
+                                  B.CreateGEP(Kn.AccT, XRow[G], KU), true,
+                                  Lanes));
+            for (unsigned R = 0; R < Rows; ++R) {
+              Value *PV = loadAs(B, Kn.PT, Kn.AccT,
+                                 B.CreateGEP(Kn.PT, PRow[R], KU), Kn.PSigned,
+                                 Lanes);
+              for (unsigned G = 0; G < Kn.SG; ++G) {
+                unsigned I = (R * Kn.SG + G) * Steps + U;
+                Next[I] = multiplyAdd(B, Next[I], PV, XV[G]);
+              }
+            }
+          }
+          return Next;
+        });
+  };
+  unsigned Blocks = Rows * Kn.SG;
+  auto *VT = FixedVectorType::get(Kn.AccT, Kn.W);
+  auto Tail = [&](unsigned Width) {
+    return B.CreateSub(A.K, B.CreateURem(A.K, B.getInt64(Width)));
+  };
+  Value *KWide = Tail(Kn.W * Kn.U), *KVec = Tail(Kn.W);
+  SmallVector<Value *, 8> Acc(Blocks * Kn.U, Constant::getNullValue(VT));
+  Acc = Pass(B.getInt64(0), KWide, Kn.W, Kn.U, Acc);
+  SmallVector<Value *, 8> One;
+  for (unsigned I = 0; I < Blocks; ++I) {
+    Value *Sum = Acc[I * Kn.U];
+    for (unsigned U = 1; U < Kn.U; ++U)
+      Sum = addValues(B, Sum, Acc[I * Kn.U + U]);
+    One.push_back(Sum);
+  }
+  One = Pass(KWide, KVec, Kn.W, 1, One);
+  for (Value *&V : One)
+    V = sumLanes(B, V);
+  One = Pass(KVec, A.K, 1, 1, One);
+  for (unsigned R = 0; R < Rows; ++R)
+    for (unsigned G = 0; G < Kn.SG; ++G) {
+      Value *Row = B.CreateAdd(L, B.getInt64(R));
+      Value *S = B.CreateAdd(S0, B.getInt64(G));
+      emitIfFolded(B, G == 0 ? B.getTrue() : B.CreateICmpSLT(S, A.S),
+                   [&] { storeSum(B, Kn, A, Row, S, One[R * Kn.SG + G]); });
+    }
+}
+
+// for l in [L0, L1) in blocks of R rows (then single rows):
+//   for each group of SG rows of X: emitDotGroup
+void emitDotKernel(IRBuilderBase &B, const StreamKernel &Kn,
+                   const StreamArgs &A) {
+  auto Rows = [&](Value *Begin, Value *End, unsigned R) {
+    emitLoop(B, Begin, End, B.getInt64(R), "stream.l",
+             [&](IRBuilderBase &B, Value *L) {
+               emitLoop(B, B.getInt64(0), A.S, B.getInt64(Kn.SG), "stream.s",
+                        [&](IRBuilderBase &B, Value *S0) {
+                          emitDotGroup(B, Kn, A, L, R, S0);
+                        });
+             });
+  };
+  Value *Count = B.CreateSub(A.L1, A.L0);
+  Value *Whole = B.CreateAdd(
+      A.L0, B.CreateSub(Count, B.CreateURem(Count, B.getInt64(Kn.R))));
+  Rows(A.L0, Whole, Kn.R);
+  Rows(Whole, A.L1, 1);
+}
+
+// One step of the axpy kernel: rows K..K+Steps of P, the block of sums
+// Sums (SG rows of LC) for l in [L, L + N):
+//   x[g][u] = X[s0+g][K+u]
+//   for i < N (vectors, then elements):
+//     Sums[g][i] += sum_u P[K+u][L+i] * x[g][u]
+void emitAxpyStep(IRBuilderBase &B, const StreamKernel &Kn,
+                  const StreamArgs &A, Value *Sums, Value *S0, Value *K,
+                  unsigned Steps, Value *L, Value *N) {
+  SmallVector<Value *, 16> XS;
+  for (unsigned G = 0; G < Kn.SG; ++G) {
+    Value *Row = B.CreateGEP(Kn.AccT, A.X, xRowOffset(B, A, S0, G));
+    for (unsigned U = 0; U < Steps; ++U)
+      XS.push_back(B.CreateLoad(
+          Kn.AccT, B.CreateGEP(Kn.AccT, Row, B.CreateAdd(K, B.getInt64(U)))));
+  }
+  SmallVector<Value *, 4> PRow;
+  for (unsigned U = 0; U < Steps; ++U)
+    PRow.push_back(B.CreateGEP(
+        Kn.PT, A.P,
+        B.CreateAdd(B.CreateMul(B.CreateAdd(K, B.getInt64(U)), A.PStride), L)));
+  auto Columns = [&](Value *Begin, Value *End, unsigned Lanes) {
+    emitLoop(B, Begin, End, B.getInt64(Lanes), "stream.i",
+             [&](IRBuilderBase &B, Value *I) {
+               SmallVector<Value *, 4> PV;
+               for (unsigned U = 0; U < Steps; ++U)
+                 PV.push_back(loadAs(B, Kn.PT, Kn.AccT,
+                                     B.CreateGEP(Kn.PT, PRow[U], I),
+                                     Kn.PSigned, Lanes));
+               for (unsigned G = 0; G < Kn.SG; ++G) {
+                 Value *Ptr = B.CreateGEP(
+                     Kn.AccT, Sums,
+                     B.CreateAdd(B.getInt64(G * Kn.LC), I));
+                 Value *Y = loadAs(B, Kn.AccT, Kn.AccT, Ptr, true, Lanes);
+                 for (unsigned U = 0; U < Steps; ++U)
+                   Y = multiplyAdd(B, Y, PV[U],
+                                   splat(B, XS[G * Steps + U], Lanes));
+                 B.CreateAlignedStore(Y, Ptr, elementAlign(Kn.AccT));
+               }
+             });
+  };
+  Value *Vec = B.CreateSub(N, B.CreateURem(N, B.getInt64(Kn.W)));
+  Columns(B.getInt64(0), Vec, Kn.W);
+  Columns(Vec, N, 1);
+}
+
+// for each group of SG rows of X, for l in [L0, L1) in blocks of LC:
+//   Sums = 0; for k < K (KU rows at a time, then one): emitAxpyStep
+//   C(l, s) = (Init +) Sums
+void emitAxpyKernel(IRBuilderBase &B, const StreamKernel &Kn,
+                    const StreamArgs &A) {
+  int64_t AccBytes = Kn.AccT->getPrimitiveSizeInBits() / 8;
+  Value *Sums = emitScratch(B, ScratchSlot::CStage, Kn.SG * Kn.LC * AccBytes);
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  emitLoop(B, Zero, A.S, B.getInt64(Kn.SG), "stream.s",
+           [&](IRBuilderBase &B, Value *S0) {
+    emitLoop(B, A.L0, A.L1, B.getInt64(Kn.LC), "stream.l",
+             [&](IRBuilderBase &B, Value *L) {
+      Value *N = B.CreateIntrinsic(Intrinsic::smin, {B.getInt64Ty()},
+                                   {B.getInt64(Kn.LC), B.CreateSub(A.L1, L)});
+      B.CreateMemSet(Sums, B.getInt8(0), Kn.SG * Kn.LC * AccBytes, Align(64));
+      Value *KWide =
+          B.CreateSub(A.K, B.CreateURem(A.K, B.getInt64(Kn.KU)));
+      emitLoop(B, Zero, KWide, B.getInt64(Kn.KU), "stream.k",
+               [&](IRBuilderBase &B, Value *K) {
+                 emitAxpyStep(B, Kn, A, Sums, S0, K, Kn.KU, L, N);
+               });
+      emitLoop(B, KWide, A.K, One, "stream.k.tail",
+               [&](IRBuilderBase &B, Value *K) {
+                 emitAxpyStep(B, Kn, A, Sums, S0, K, 1, L, N);
+               });
+      for (unsigned G = 0; G < Kn.SG; ++G) {
+        Value *S = B.CreateAdd(S0, B.getInt64(G));
+        emitIfFolded(B, G == 0 ? B.getTrue() : B.CreateICmpSLT(S, A.S), [&] {
+          emitLoop(B, Zero, N, One, "stream.out",
+                   [&](IRBuilderBase &B, Value *I) {
+                     Value *Sum = B.CreateLoad(
+                         Kn.AccT,
+                         B.CreateGEP(Kn.AccT, Sums,
+                                     B.CreateAdd(B.getInt64(G * Kn.LC), I)));
+                     storeSum(B, Kn, A, B.CreateAdd(L, I), S, Sum);
+                   });
+        });
+      }
+    });
+  });
+}
+
+/// The module's kernel \p Kn for \p Caller's target, built on first use.
+Function *getStreamKernel(Function &Caller, const StreamKernel &Kn,
+                          unsigned VectorBits) {
+  Module &M = *Caller.getParent();
+  LLVMContext &Ctx = M.getContext();
+  std::string Base = Kn.name();
+  // One per target: dispatch versions of one product have their own.
+  auto SameTarget = [&](const Function &F) {
+    for (StringRef Attr : {"target-cpu", "target-features", "tune-cpu"})
+      if (F.getFnAttribute(Attr) != Caller.getFnAttribute(Attr))
+        return false;
+    return true;
+  };
+  for (unsigned I = 0;; ++I) {
+    Function *F = M.getFunction(I ? Base + "." + std::to_string(I) : Base);
+    if (!F)
+      break;
+    if (SameTarget(*F))
+      return F;
+  }
+  Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  SmallVector<Type *, NumStreamArgs> Params{Ptr, I64, Ptr, I64, I64, Ptr, I64,
+                                            I64, Ptr, I64, I64, I64, I64};
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
+  Function *F = createKernelFunction(Caller, FT, Base, "");
+  // The kernel never forks: the same function serves the calling thread
+  // and the threads' shares.
+  F->removeFnAttr(ParallelRegionAttr);
+  requireVectorWidth(*F, VectorBits);
+  static const char *const Names[NumStreamArgs] = {
+      "p", "p.stride", "x", "k", "s", "c", "c.l", "c.s", "init", "init.l",
+      "init.s", "l.begin", "l.end"};
+  for (unsigned I = 0; I < NumStreamArgs; ++I)
+    F->getArg(I)->setName(Names[I]);
+  for (unsigned I : {0u, 2u, 5u, 8u})
+    F->addParamAttr(I, Attribute::NoCapture);
+  F->addParamAttr(0, Attribute::ReadOnly);
+  F->addParamAttr(2, Attribute::ReadOnly);
+  F->addParamAttr(2, Attribute::NoAlias);
+  StreamArgs A{F->getArg(0), F->getArg(1), F->getArg(2),  F->getArg(3),
+               F->getArg(4), F->getArg(5), F->getArg(6),  F->getArg(7),
+               F->getArg(8), F->getArg(9), F->getArg(10), F->getArg(11),
+               F->getArg(12)};
+  IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
+  if (Kn.Form == StreamForm::Dot)
+    emitDotKernel(KB, Kn, A);
+  else
+    emitAxpyKernel(KB, Kn, A);
+  KB.CreateRetVoid();
+  return F;
+}
+
+/// X (S x K) converted to C's element type, rows K apart, in this
+/// thread's scratch.
+Value *packX(IRBuilderBase &B, const StreamedProduct &SP, Type *AccT) {
+  Value *Bytes = B.CreateMul(B.CreateMul(SP.S, SP.K),
+                             B.getInt64(AccT->getPrimitiveSizeInBits() / 8));
+  Value *Packed = emitScratch(B, ScratchSlot::PackedB, Bytes);
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  emitLoop(B, Zero, SP.S, One, "stream.pack.s", [&](IRBuilderBase &B,
+                                                    Value *S) {
+    emitLoop(B, Zero, SP.K, One, "stream.pack.k",
+             [&](IRBuilderBase &B, Value *K) {
+               Value *V = B.CreateLoad(SP.X.Elem, elementPtr(B, SP.X, S, K));
+               V = convertElement(B, V, AccT, SP.X.IsSigned);
+               B.CreateStore(V, B.CreateGEP(AccT, Packed,
+                                            B.CreateAdd(B.CreateMul(S, SP.K),
+                                                        K)));
+             });
+  });
+  return Packed;
+}
+
+/// Rows of X per group of the kernel for \p S rows: all of them, up to 8
+/// for dot (a group re-reads its rows of P from cache; more accumulators
+/// than registers would spill); axpy's groups would each stream P again.
+unsigned groupRowsFor(int64_t S, StreamForm Form) {
+  return Form == StreamForm::Dot ? std::min<int64_t>(S, 8) : S;
+}
+
+/// "streamed dot bf16->f32, A in place, 4 rows of it per step (N <= 1)".
+std::string describe(const StreamKernel &Kn, bool SmallM) {
+  auto Name = [](Type *T) -> std::string {
+    if (T->isIntegerTy())
+      return "i" + std::to_string(T->getIntegerBitWidth());
+    return T->isBFloatTy() ? "bf16"
+                           : "f" + std::to_string(T->getPrimitiveSizeInBits());
+  };
+  bool Dot = Kn.Form == StreamForm::Dot;
+  // P's l indexes A's rows or B's columns; its k the other side.
+  bool Rows = Dot != SmallM;
+  unsigned Step = Dot ? Kn.R : Kn.KU;
+  return std::string("streamed ") + (Dot ? "dot " : "axpy ") +
+         (Name(Kn.PT) == Name(Kn.AccT) ? Name(Kn.AccT)
+                                       : Name(Kn.PT) + "->" + Name(Kn.AccT)) +
+         ", " + (SmallM ? "B" : "A") + " in place, " + std::to_string(Step) +
+         (Rows ? " row" : " column") + (Step == 1 ? "" : "s") +
+         " of it per step (" +
+         (SmallM ? "M" : "N") + " <= " + std::to_string(Kn.SG) + ")";
+}
+
+/// One share of a streamed product (all of it on one thread): packs X,
+/// runs the kernel for \p Form on its rows of P, applies the epilogue.
+void emitStreamedShare(IRBuilderBase &B, const GemmDesc &Share, bool SmallM,
+                       StreamForm Form, const TargetTransformInfo &TTI,
+                       GemmPlan &Plan) {
+  GemmDesc G = shareAsGemm(B, Share);
+  StreamedProduct SP = normalize(B, G, SmallM);
+  Function &Caller = *B.GetInsertBlock()->getParent();
+  unsigned Bits = streamVectorBits(Caller, TTI);
+  Value *Packed = packX(B, SP, G.C.Elem);
+  auto Call = [&](unsigned SG) {
+    StreamKernel Kn = chooseStreamKernel(Caller, TTI, SP, G, Form, SG);
+    Plan.Streamed = true;
+    if (Plan.Kernel.empty() || SG > Plan.NR) {
+      Plan.Kernel = describe(Kn, SmallM);
+      Plan.NR = SG;
+      Plan.MR = Form == StreamForm::Dot ? Kn.R : Kn.W;
+    }
+    Function *F = getStreamKernel(Caller, Kn, Bits);
+    Value *PStride =
+        Form == StreamForm::Dot ? SP.P.RowStride : SP.P.ColStride;
+    B.CreateCall(F, {SP.P.Ptr, PStride, Packed, SP.K, SP.S, SP.C.Ptr,
+                     SP.C.RowStride, SP.C.ColStride, SP.Init.Ptr,
+                     SP.Init.RowStride, SP.Init.ColStride, B.getInt64(0),
+                     SP.L});
+  };
+  // S known only at run time: one row, up to four (the rows past S
+  // recomputed from the last one, their sums not stored), or more.
+  if (auto *S = dyn_cast<ConstantInt>(SP.S)) {
+    Call(groupRowsFor(S->getSExtValue(), Form));
+  } else {
+    emitIf(
+        B, B.CreateICmpEQ(SP.S, B.getInt64(1)), [&] { Call(1); },
+        [&] {
+          emitIf(
+              B, B.CreateICmpSLE(SP.S, B.getInt64(4)),
+              [&] { Call(groupRowsFor(4, Form)); },
+              [&] { Call(groupRowsFor(MaxStreamedRows, Form)); });
+        });
+  }
+  if (G.Epilogue)
+    emitEpiloguePass(B, G, G.C, B.getInt64(0), G.extentM(B), B.getInt64(0),
+                     G.extentN(B));
+}
+
+/// Whether the vector kernels can stream \p G on \p F: C's type
+/// accumulates in vectors and the target has them.
+bool canStreamTypes(const GemmDesc &G, const Function &F,
+                    const TargetTransformInfo &TTI) {
+  Type *CT = G.C.Elem;
+  if (!CT->isFloatTy() && !CT->isDoubleTy() && !CT->isIntegerTy(32) &&
+      !CT->isIntegerTy(64))
+    return false;
+  return streamVectorBits(F, TTI) >= 2 * CT->getPrimitiveSizeInBits();
+}
+
+/// The form that streams \p P in place: dot when its k is contiguous, axpy
+/// when its l is; None when neither is known to be at compile time.
+std::optional<StreamForm> staticForm(const GemmOperand &P) {
+  if (isConstOne(P.ColStride))
+    return StreamForm::Dot;
+  if (isConstOne(P.RowStride))
+    return StreamForm::Axpy;
+  return std::nullopt;
+}
+
+/// The streamed product of \p G with its small side \p SmallM, threads
+/// splitting l; \p Form null: chosen at run time from P's strides (the
+/// caller checked one of them is 1).
+void emitStreamedProduct(IRBuilderBase &B, const GemmDesc &G, bool SmallM,
+                         const TargetTransformInfo &TTI, GemmPlan &Plan) {
+  const GemmOperand &Big = SmallM ? G.B : G.A;
+  GemmOperand P = SmallM ? transposed(Big) : Big;
+  // Shares of l: whole blocks of every kernel's rows and vectors.
+  constexpr int64_t Unit = 64;
+  emitThreadedGemm(B, G, Unit, Unit, Plan,
+                   [&](IRBuilderBase &SB, const GemmDesc &Share) {
+                     if (std::optional<StreamForm> Form = staticForm(P)) {
+                       emitStreamedShare(SB, Share, SmallM, *Form, TTI, Plan);
+                       return;
+                     }
+                     emitIf(
+                         SB, SB.CreateICmpEQ(P.ColStride, SB.getInt64(1)),
+                         [&] {
+                           emitStreamedShare(SB, Share, SmallM,
+                                             StreamForm::Dot, TTI, Plan);
+                         },
+                         [&] {
+                           emitStreamedShare(SB, Share, SmallM,
+                                             StreamForm::Axpy, TTI, Plan);
+                         });
+                   });
+}
+
+/// Whether one of \p P's strides is 1 (at run time where they are values).
+Value *streamsInPlace(IRBuilderBase &B, GemmOperand P) {
+  Value *One = B.getInt64(1);
+  return B.CreateOr(B.CreateICmpEQ(P.RowStride, One),
+                    B.CreateICmpEQ(P.ColStride, One));
+}
+
+} // namespace
+
+bool emitStreamedGemm(IRBuilderBase &B, const GemmDesc &G,
+                      const TargetTransformInfo &TTI, GemmPlan &Plan) {
+  Function &F = *B.GetInsertBlock()->getParent();
+  if (G.isRuntimeSized() || G.K <= 0 || G.M <= 0 || G.N <= 0 ||
+      !canStreamTypes(G, F, TTI))
+    return false;
+  // The small side is X: N (B's columns) unless M is smaller.
+  bool SmallM = G.M < G.N;
+  if (std::min(G.M, G.N) > MaxStreamedRows ||
+      !staticForm(SmallM ? transposed(G.B) : G.A))
+    return false;
+  Plan = GemmPlan();
+  emitStreamedProduct(B, G, SmallM, TTI, Plan);
+  return true;
+}
+
+void emitRuntimeStreamedGemmOr(IRBuilderBase &B, const GemmDesc &G,
+                               int64_t MaxRows, const TargetTransformInfo &TTI,
+                               GemmPlan &Plan,
+                               function_ref<void()> EmitOther) {
+  Function &F = *B.GetInsertBlock()->getParent();
+  if (!canStreamTypes(G, F, TTI)) {
+    EmitOther();
+    return;
+  }
+  Value *M = G.extentM(B), *N = G.extentN(B), *K = G.extentK(B);
+  Value *Max = B.getInt64(MaxRows), *Zero = B.getInt64(0);
+  Value *Work = B.CreateAnd(
+      B.CreateICmpSGT(K, Zero),
+      B.CreateAnd(B.CreateICmpSGT(M, Zero), B.CreateICmpSGT(N, Zero)));
+  // N (B's columns) is X's side unless M is smaller, as for static sizes.
+  Value *SmallN = B.CreateAnd(
+      Work, B.CreateAnd(B.CreateICmpSLE(N, Max), B.CreateICmpSGE(M, N)));
+  Value *SmallM = B.CreateAnd(
+      Work, B.CreateAnd(B.CreateICmpSLE(M, Max), B.CreateICmpSLT(M, N)));
+  SmallN = B.CreateAnd(SmallN, streamsInPlace(B, G.A));
+  SmallM = B.CreateAnd(SmallM, streamsInPlace(B, G.B));
+  GemmPlan Streamed;
+  emitIfFolded(
+      B, SmallN, [&] { emitStreamedProduct(B, G, false, TTI, Streamed); },
+      [&] {
+        emitIfFolded(
+            B, SmallM, [&] { emitStreamedProduct(B, G, true, TTI, Streamed); },
+            EmitOther);
+      });
+  // Which form and group a streamed product takes is decided at run time.
+  if (Streamed.Streamed)
+    Plan.RuntimeAlternative =
+        "streamed (dot or axpy by the large operand's layout) when M or N "
+        "<= " +
+        std::to_string(MaxRows) + " at run time";
+}
+
+} // namespace gemm
+} // namespace tlx
