@@ -293,10 +293,11 @@ bool emitRuntimeForkedGemm(
     llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
         EmitShare);
 
-/// The share of C a run-time-sized \p Share computes (its RowBegin..
-/// ColEnd, as emitRuntimeForkedGemm sets them) as a run-time-sized GEMM of
-/// its own: operands start at the share, the epilogue is told where its
-/// values really are. \p Share itself when it is all of C.
+/// The share of C \p Share computes (its RowBegin..ColEnd as
+/// emitRuntimeForkedGemm sets them, or the one range emitForkedGemm sets)
+/// as a run-time-sized GEMM of its own: operands start at the share, the
+/// epilogue is told where its values really are. \p Share itself when it
+/// is all of C.
 GemmDesc shareAsGemm(llvm::IRBuilderBase &B, const GemmDesc &Share);
 
 /// The rows or columns of C each chunk of an AMX GEMM split over threads

@@ -88,10 +88,19 @@ GemmDesc subGemm(IRBuilderBase &B, const GemmDesc &G, bool ByRows,
 GemmDesc shareAsGemm(IRBuilderBase &B, const GemmDesc &Share) {
   if (!Share.RowBegin && !Share.ColBegin)
     return Share;
-  GemmDesc Part = subGemm(B, Share, /*ByRows=*/true, Share.RowBegin, Share.M);
-  Part = subGemm(B, Part, /*ByRows=*/false, Share.ColBegin, Share.N);
-  Part.RuntimeM = B.CreateSub(Share.RowEnd, Share.RowBegin);
-  Part.RuntimeN = B.CreateSub(Share.ColEnd, Share.ColBegin);
+  // A static split sets one of the ranges, a run-time one both.
+  GemmDesc Part = Share;
+  Part.RuntimeM = Share.extentM(B);
+  Part.RuntimeN = Share.extentN(B);
+  Part.RuntimeK = Share.extentK(B);
+  if (Share.RowBegin) {
+    Part = subGemm(B, Part, /*ByRows=*/true, Share.RowBegin, Share.M);
+    Part.RuntimeM = B.CreateSub(Share.RowEnd, Share.RowBegin);
+  }
+  if (Share.ColBegin) {
+    Part = subGemm(B, Part, /*ByRows=*/false, Share.ColBegin, Share.N);
+    Part.RuntimeN = B.CreateSub(Share.ColEnd, Share.ColBegin);
+  }
   Part.RowBegin = Part.RowEnd = Part.ColBegin = Part.ColEnd = nullptr;
   return Part;
 }

@@ -22,8 +22,7 @@
 // SPR-NEXT: callq tlxrt_amx_require
 // SPR-LABEL: mm_f16:
 // SPR-NOT: tlxrt_amx_require
-// (M = 16: streamed on vectors, docs/pipeline.md "Skinny products")
-// SPR: {{callq|jmp}} tlx.stream.axpy.f16.f32.x16
+// SPR: vfmadd
 // SPR-LABEL: .Lfunc_end2:
 // SPR-NOT: tdpfp16ps
 

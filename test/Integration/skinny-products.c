@@ -1,7 +1,8 @@
 // Skinny products (docs/pipeline.md, "Skinny products"): matmul and smma
 // with M or N from 1 to 17 - both sides of the streamed kernels' limit of
 // 16 and of their group sizes (1, 4, 8) - and the other extents on both
-// sides of every vector and block width, with sizes known at run time and
+// sides of every vector and block width (K across the dot kernel's blocks
+// of k too), with sizes known at run time and
 // at compile time: W x and x W (the large operand row- or column-major,
 // with a leading dimension), f32, bf16 and f16 weights with f32
 // activations, s8 x s8 -> s32 and u8 x s8 -> s32 with an accumulator, and
@@ -17,9 +18,9 @@
 // CHECK: runtime s8: ok
 // CHECK: static: ok
 // CHECK: PASSED
-// REMARK: matmul: 1x67x45 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed axpy f32, B in place, {{[0-9]+}} rows of it per step (M <= 1)
-// REMARK: matmul: 130x33x3 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed dot f32, A in place, {{[0-9]+}} rows of it per step (N <= 3)
-// REMARK: smma: 17x100x5 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, A in place, {{[0-9]+ rows?}} of it per step (N <= 5), accumulating in place
+// REMARK: matmul: 1x67x45 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed axpy f32, B in place, {{[0-9]+}} rows of it x 1 row of A per step
+// REMARK: matmul: 130x33x3 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed dot f32, A in place, {{[0-9]+ rows?}} of it x 3 columns of B per step
+// REMARK: smma: 17x100x5 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, A in place, {{[0-9]+ rows?}} of it x 4 columns of B per step, accumulating in place
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,6 +123,32 @@ static const int Ls[] = {1, 2, 3, 5, 8, 9, 15, 16, 17, 33, 67, 130};
 static const int Ks[] = {1, 3, 7, 8, 9, 16, 17, 31, 40, 100};
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* Long K: the dot kernel's blocks of k (X's block in L1: 4096, 1024 or
+ * 256 f32 for kernels of 1, up to 4 and more rows of X). */
+static void runtime_long_k(void) {
+  enum { MAXL = 17, MAXK = 4100, MAXS = 16 };
+  static const int ls[] = {5, 17}, ks[] = {300, 1100, 4100},
+                   ss[] = {1, 3, 4, 5, 8, 16};
+  static float w[MAXL * MAXK], x[MAXK * MAXS], xt[MAXS * MAXK];
+  static float y[MAXL * MAXS], y2[MAXL * MAXS];
+  static double wd[MAXL * MAXK], xd[MAXK * MAXS], xtd[MAXS * MAXK];
+  for (int li = 0; li < COUNT(ls); ++li)
+    for (int ki = 0; ki < COUNT(ks); ++ki)
+      for (int si = 0; si < COUNT(ss); ++si) {
+        int l = ls[li], k = ks[ki], s = ss[si];
+        for (int i = 0; i < l * k; ++i)
+          wd[i] = w[i] = (float)value(i, 16);
+        for (int i = 0; i < k * s; ++i) {
+          xd[i] = x[i] = (float)value(i, 17);
+          xtd[i] = xt[i] = (float)value(i, 18);
+        }
+        wx_f32(w, x, xt, y, y2, l, k, s, k);
+        check("W x long k", y, s, 1, wd, k, 1, xd, s, 1, l, s, k, l, k, s, k);
+        check("x W^T long k", y2, l, 1, xtd, k, 1, wd, 1, k, s, l, k, l, k, s,
+              k);
+      }
+}
+
 static void runtime_f32(void) {
   enum { MAXL = 130, MAXK = 100, MAXS = 17, PAD = 3 };
   static float w[MAXL * (MAXK + PAD)], x[MAXK * MAXS], xt[MAXS * MAXK];
@@ -150,6 +177,7 @@ static void runtime_f32(void) {
         check("x W", y, l, 1, xtd, k, 1, wd, ld2, 1, s, l, k, k, l, s, ld2);
         check("W^T x", y2, s, 1, wd, 1, ld2, xd, s, 1, l, s, k, k, l, s, ld2);
       }
+  runtime_long_k();
   printf("runtime f32: %s\n", failures ? "FAILED" : "ok");
 }
 

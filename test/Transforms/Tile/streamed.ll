@@ -9,10 +9,10 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
 ; RUN: %opt_tlx -passes=tlx-tile -tlx-target=vector -tlx-stream-max-rows=0 -pass-remarks=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 
-; REMARK: matmul: 64x40x1 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed dot f32, A in place, 4 rows of it per step (N <= 1){{$}}
-; REMARK: matmul: 64x40x1 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed dot f32, A in place, 4 rows of it per step (N <= 1){{$}}
-; REMARK: matmul: 3x40x64 (MxKxN) bf16 x f32 -> f32 GEMM on vectors, kernel streamed axpy f32, B in place, 2 rows of it per step (M <= 3){{$}}
-; REMARK: matmul: 16x7x2 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, A in place, 4 rows of it per step (N <= 2)
+; REMARK: matmul: 64x40x1 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed dot f32, A in place, 4 rows of it x 1 column of B per step{{$}}
+; REMARK: matmul: 64x40x1 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel streamed dot f32, A in place, 4 rows of it x 1 column of B per step{{$}}
+; REMARK: matmul: 3x40x64 (MxKxN) bf16 x f32 -> f32 GEMM on vectors, kernel streamed axpy f32, B in place, 2 rows of it x 3 rows of A per step{{$}}
+; REMARK: matmul: 16x7x2 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, A in place, 4 rows of it x 2 columns of B per step
 ; OFF: matmul: 64x40x1 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel vec128 fma f32
 ; OFF-NOT: streamed
 
