@@ -32,6 +32,16 @@ THREAD_COLS = ["tlx-omp1", "tlx-omp", "onednn-omp", "openblas-omp"]
 # writes (clang -O3 -ffast-math); rows "who reduce-KIND R C 0 GB/s".
 REDUCE_COLS = ["tlx", "tlx-O0", "cloop"]
 TARGET_REDUCE = 0.90
+# Skinny products and the transformer decode step (issue 50; rows "who
+# gemv-ORIENT-TYPE D N S GB/s", "who transformer[-gbs]-TYPE DIM LAYERS
+# STEPS TOK/S|GB/s"): TLX against the faster of the plain C loop (clang
+# -O3 -ffast-math) and OpenBLAS, on one thread and on every core (-omp).
+STREAM_KINDS = ("reduce-", "gemv-", "transformer")
+SKINNY_COLS = ["tlx", "tlx-rtsize", "tlx-O0", "cloop", "openblas",
+               "tlx-omp", "cloop-omp", "openblas-omp"]
+TRANSFORMER_COLS = ["tlx", "twin", "tlx-omp", "twin-omp"]
+TARGET_SKINNY = 1.0
+TARGET_BANDWIDTH = 0.90
 # Target of every GEMM row, one thread or several, and of the dense layer:
 # TLX / oneDNN (issue 23: 0.95 at every size).
 TARGET_GEMM = 0.95
@@ -155,7 +165,7 @@ def gemm_table(rows, order, peaks):
                "target"])
     table, plot = [], []
     for key in order:
-        if key[0] == "conv" or key[0].startswith("reduce-"):
+        if key[0] == "conv" or key[0].startswith(STREAM_KINDS):
             continue
         vals = rows[key]
         peak = machine_peak(peaks, PEAK_OF.get(key[0], key[0]))
@@ -221,6 +231,68 @@ def reduce_table(rows, order, peaks):
     return header, table
 
 
+def skinny_table(rows, order, peaks):
+    """The skinny products in GB/s of W read, with the % of the core's read
+    bandwidth for W's size (bench/peak.c: read-16MiB for W in cache, else
+    read-512MiB), and TLX against the better of the C loop and OpenBLAS,
+    one thread and every core."""
+    header = (["product", "D x N x S"] + SKINNY_COLS +
+              ["TLX/best", "target", "TLX-omp/best-omp", "target",
+               "TLX/bandwidth", "target"])
+    table = []
+    for key in order:
+        if not key[0].startswith("gemv-"):
+            continue
+        vals = rows[key]
+        _, orient, typ = key[0].split("-", 2)
+        size = {"f32": 4, "bf16": 2, "f16": 2}.get(typ, 1)
+        wbytes = int(key[1]) * int(key[2]) * size
+        peak = peaks.get("read-16MiB" if wbytes <= 16 << 20 else "read-512MiB",
+                         (None,))[0]
+        cells = ["%s %s" % ("W x" if orient == "0" else "x W", typ),
+                 "x".join(key[1:4])]
+        cells += [cell(vals.get(c), peak) for c in SKINNY_COLS]
+
+        def best(*cols):
+            got = [vals.get(c) for c in cols if isinstance(vals.get(c), float)]
+            return max(got) if got else None
+        for ours, theirs in (("tlx", best("cloop", "openblas")),
+                             ("tlx-omp", best("cloop-omp", "openblas-omp"))):
+            cells += [ratio(vals.get(ours), theirs),
+                      target_cell(vals.get(ours), theirs, TARGET_SKINNY)]
+        cells += [ratio(vals.get("tlx"), peak),
+                  target_cell(vals.get("tlx"), peak, TARGET_BANDWIDTH)]
+        table.append(cells)
+    return header, table
+
+
+def transformer_table(rows, order, peaks):
+    """Tokens/s of samples/transformer.c's decode step with TLX's products
+    and with its plain-C twin, one thread and every core, and TLX's GB/s of
+    weights read against the core's read bandwidth from memory."""
+    header = (["transformer", "dim x layers"] + TRANSFORMER_COLS +
+              ["TLX/twin", "target", "TLX-omp/twin-omp", "target",
+               "TLX GB/s", "of bandwidth", "target"])
+    table = []
+    bandwidth = peaks.get("read-512MiB", (None,))[0]
+    for key in order:
+        if not key[0].startswith("transformer-") or "-gbs-" in key[0]:
+            continue
+        vals = rows[key]
+        gbs = rows.get(("transformer-gbs-" + key[0].split("-", 1)[1],) +
+                       key[1:], {}).get("tlx")
+        cells = [key[0].split("-", 1)[1], "%sx%s" % (key[1], key[2])]
+        cells += [cell(vals.get(c), None) for c in TRANSFORMER_COLS]
+        for ours, theirs in (("tlx", "twin"), ("tlx-omp", "twin-omp")):
+            cells += [ratio(vals.get(ours), vals.get(theirs)),
+                      target_cell(vals.get(ours), vals.get(theirs),
+                                  TARGET_SKINNY)]
+        cells += [cell(gbs, None), ratio(gbs, bandwidth),
+                  target_cell(gbs, bandwidth, 0.85)]
+        table.append(cells)
+    return header, table
+
+
 def target_cell(ours, theirs, target):
     """"ok (>= T)" or "MISSED (T)" for the ratio ours / theirs; "-" when
     either did not run."""
@@ -278,6 +350,12 @@ def main():
     if rtable:
         print()
         print_table(rheader, rtable)
+    sheader, stable = skinny_table(rows, order, peaks)
+    xheader, xtable = transformer_table(rows, order, peaks)
+    for h, t in ((sheader, stable), (xheader, xtable)):
+        if t:
+            print()
+            print_table(h, t)
     dheader, dtable = dense_table(results, peaks)
     if dtable:
         print()
@@ -365,6 +443,27 @@ def main():
                     "the %% of the core's read bandwidth from a 16 MiB buffer "
                     "(bench/peak.c, read-16MiB).\n\n" % (march, march, march))
             md_table(f, rheader, rtable)
+        if stable:
+            f.write("Skinny products (bench/tlx_gemv.c: one short-form "
+                    "`tlx_matmul`, W x - a transformer's projections - or "
+                    "x W, W row-major and malloc'd), built by tlx-cc `-O2 %s` "
+                    "(tlx; tlx-rtsize: the sizes read at run time; tlx-O0), "
+                    "the same source as the loop a C user writes (cloop, "
+                    "`clang -O3 %s -ffast-math`) and OpenBLAS's sgemv (sgemm "
+                    "for S > 1); -omp: built with -fopenmp, on every core. "
+                    "GB/s of W read, with the %% of the core's read bandwidth "
+                    "for W's size (bench/peak.c: from a 16 MiB buffer when W "
+                    "fits, else from 512 MiB).\n\n" % (march, march))
+            md_table(f, sheader, stable)
+        if xtable:
+            f.write("A transformer's decode step (samples/transformer.c: "
+                    "sizes from its model file, every product through TLX's "
+                    "short form, beside its plain-C twin built by `clang -O3 "
+                    "%s -ffast-math`; -omp: both with -fopenmp on every "
+                    "core): tokens/s, and TLX's GB/s of weights read against "
+                    "the core's read bandwidth from memory (read-512MiB).\n\n"
+                    % march)
+            md_table(f, xheader, xtable)
         write_compile_table(f, info, march)
         write_dense_table(f, dheader, dtable, march)
         write_threads_table(f, theader, ttable, march,
