@@ -256,9 +256,11 @@ enum class GemmSplit { None, Rows, Cols };
 
 /// How a GEMM of \p G on \p F with an MR x NR register block is split over
 /// the OpenMP threads (GemmParallel.cpp): None unless \p F's module is
-/// compiled with -fopenmp, threads are on and \p G is big enough.
+/// compiled with -fopenmp, threads are on and \p G is big enough - its
+/// multiply-adds, each costing \p WorkPerMAC times a blocked GEMM's (a
+/// streamed product's are memory-bound), reach -tlx-threads-min-work.
 GemmSplit chooseGemmSplit(const llvm::Function &F, const GemmDesc &G,
-                          int64_t MR, int64_t NR);
+                          int64_t MR, int64_t NR, int64_t WorkPerMAC = 1);
 
 /// Emits at \p B a fork of \p G over the OpenMP threads: each thread runs
 /// \p EmitShare's code on a contiguous share of C's rows or columns (per
@@ -279,7 +281,8 @@ void emitThreadedGemm(
     llvm::IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
     GemmPlan &Plan,
     llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
-        EmitShare);
+        EmitShare,
+    int64_t WorkPerMAC = 1);
 
 /// A GEMM with run-time extents (G.isRuntimeSized()) on \p F with an
 /// MR x NR register block: when threads are on (chooseGemmSplit's rules),
@@ -291,7 +294,8 @@ bool emitRuntimeForkedGemm(
     llvm::IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
     GemmPlan &Plan,
     llvm::function_ref<void(llvm::IRBuilderBase &, const GemmDesc &)>
-        EmitShare);
+        EmitShare,
+    int64_t WorkPerMAC = 1);
 
 /// The share of C \p Share computes (its RowBegin..ColEnd as
 /// emitRuntimeForkedGemm sets them, or the one range emitForkedGemm sets)

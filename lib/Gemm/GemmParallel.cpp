@@ -38,12 +38,19 @@ static cl::opt<int64_t> ThreadsMinWork(
 namespace tlx {
 namespace gemm {
 
+/// The multiply-adds a GEMM needs to be split over threads when each
+/// costs \p WorkPerMAC times a blocked GEMM's.
+static int64_t minWork(int64_t WorkPerMAC) {
+  return std::max<int64_t>(1, ThreadsMinWork / WorkPerMAC);
+}
+
 GemmSplit chooseGemmSplit(const Function &F, const GemmDesc &G, int64_t MR,
-                          int64_t NR) {
+                          int64_t NR, int64_t WorkPerMAC) {
   // Run-time-sized GEMMs decide at run time (emitRuntimeForkedGemm).
   if (!threadsEnabled(*F.getParent()) || isParallelRegion(F) ||
       G.isRuntimeSized() ||
-      G.M * G.N * G.K < ThreadsMinWork || G.RowBegin || G.ColBegin)
+      G.M * G.N * G.K * WorkPerMAC < ThreadsMinWork || G.RowBegin ||
+      G.ColBegin)
     return GemmSplit::None;
   // Split the larger dimension: the other operand is packed by every thread.
   if (G.M >= G.N)
@@ -127,7 +134,8 @@ void emitForkedGemm(IRBuilderBase &B, const GemmDesc &G, GemmSplit Split,
 bool emitRuntimeForkedGemm(
     IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
     GemmPlan &Plan,
-    function_ref<void(IRBuilderBase &, const GemmDesc &)> EmitShare) {
+    function_ref<void(IRBuilderBase &, const GemmDesc &)> EmitShare,
+    int64_t WorkPerMAC) {
   const Function &F = *B.GetInsertBlock()->getParent();
   if (!threadsEnabled(*F.getParent()) || isParallelRegion(F) || G.RowBegin ||
       G.ColBegin)
@@ -139,7 +147,8 @@ bool emitRuntimeForkedGemm(
   Value *KAtLeast1 = B.CreateIntrinsic(Intrinsic::smax, {B.getInt64Ty()},
                                        {K, One});
   Value *PerK = B.CreateUDiv(
-      B.CreateAdd(B.getInt64(ThreadsMinWork), B.CreateSub(KAtLeast1, One)),
+      B.CreateAdd(B.getInt64(minWork(WorkPerMAC)),
+                  B.CreateSub(KAtLeast1, One)),
       KAtLeast1);
   Value *ByRows = B.CreateICmpSGE(M, N, "par.byrows");
   Value *Unit = B.CreateSelect(ByRows, B.getInt64(MR), B.getInt64(NR));
@@ -168,7 +177,8 @@ bool emitRuntimeForkedGemm(
       [&] { EmitShare(B, G); });
   Plan.Split = "the larger of rows and columns, in blocks of " +
                std::to_string(MR) + " rows or " + std::to_string(NR) +
-               " columns, when M*N*K >= " + std::to_string(ThreadsMinWork) +
+               " columns, when M*N*K >= " +
+               std::to_string(minWork(WorkPerMAC)) +
                " at run time";
   return true;
 }
@@ -176,14 +186,15 @@ bool emitRuntimeForkedGemm(
 void emitThreadedGemm(
     IRBuilderBase &B, const GemmDesc &G, int64_t MR, int64_t NR,
     GemmPlan &Plan,
-    function_ref<void(IRBuilderBase &, const GemmDesc &)> EmitShare) {
+    function_ref<void(IRBuilderBase &, const GemmDesc &)> EmitShare,
+    int64_t WorkPerMAC) {
   if (G.isRuntimeSized()) {
-    if (!emitRuntimeForkedGemm(B, G, MR, NR, Plan, EmitShare))
+    if (!emitRuntimeForkedGemm(B, G, MR, NR, Plan, EmitShare, WorkPerMAC))
       EmitShare(B, G);
     return;
   }
   const Function &F = *B.GetInsertBlock()->getParent();
-  GemmSplit Split = chooseGemmSplit(F, G, MR, NR);
+  GemmSplit Split = chooseGemmSplit(F, G, MR, NR, WorkPerMAC);
   if (Split == GemmSplit::None)
     EmitShare(B, G);
   else
