@@ -196,6 +196,10 @@ FEATURES = {
     "runtime-loops": "short-form run-time-sized tokens carried by loops: "
                      "layers h = tlx_relu(tlx_matmul(h, TLX_LOAD(W[l], d, "
                      "d))), unary chains, mma accumulators",
+    "skinny": "skinny products (docs/pipeline.md, \"Skinny products\"): "
+              "matmul and the mma family with M or N from 1 to 17 against "
+              "larger other extents, bf16 x f32 matmuls (mixed widths), "
+              "and run-time-sized ones with W row- or column-major",
     "nan": "NaN and -0.0 in float inputs (off by default)",
     "bf16": "__bf16 tensors (off for targets whose C has no __bf16: "
             "powerpc64le)",
@@ -462,6 +466,15 @@ class Prog:
             if prod(s) <= cap:
                 return s
         return [1] * rank
+
+    def skinny_shape(self, rank, small):
+        """A shape of rank dims whose dim `small` is 1..17, the others from
+        the palette (the long side of a skinny product)."""
+        s = self.rshape(rank)
+        s[small] = self.rng.randint(1, 17)
+        while prod(s) > self.max_elems and max(s) > 1:
+            s[s.index(max(s))] //= 2
+        return s
 
     def rand_layout(self, r):
         p = list(range(r))
@@ -931,23 +944,35 @@ class Prog:
                   ("bf16", "bf16", "f32"), ("bf16", "bf16", "bf16"),
                   ("i32", "i32", "i32"), ("i8", "i8", "i32"),
                   ("i8", "i8", "i8")]
+        skinny = self.on("skinny") and self.chance(0.3)
+        if skinny:
+            # weights of half the width of the activations (matmul widens)
+            combos += [("bf16", "f32", "f32"), ("f32", "bf16", "f32")]
         combos = [c for c in combos if self.drawable(c) == list(c)]
         pref = [c for c in combos if c[0] in self.dts]
-        ta, tb, to = self.rng.choice(pref if pref and self.chance(0.8)
-                                     else combos)
+        mixed = [c for c in combos if c[0] != c[1]]
+        ta, tb, to = self.rng.choice(
+            mixed if mixed and self.chance(0.4) else
+            pref if pref and self.chance(0.8) else combos)
+        # A skinny product: M (small_m) or N from 1 to 17.
+        small_m = skinny and self.chance(0.5)
         a = self.pick(lambda v: v.dt == ta and 2 <= v.rank <= 3 and
-                      self.fine(v),
-                      lambda: self.new_input(ta, self.rshape(
-                          self.rng.choice([2, 2, 2, 3]))))
+                      self.fine(v) and (not small_m or v.logical[-2] <= 17),
+                      lambda: self.new_input(ta, self.skinny_shape(
+                          self.rng.choice([2, 2, 2, 3]), -2) if small_m else
+                          self.rshape(self.rng.choice([2, 2, 2, 3]))))
         batch, m, k = a.logical[:-2], a.logical[-2], a.logical[-1]
+        small_n = skinny and not small_m
 
         def okb(v):
             return (v.dt == tb and v.rank == a.rank and v.logical[:-2] ==
                     batch and v.logical[-2] == k and self.fine(v) and
-                    prod(batch) * m * v.logical[-1] <= self.max_elems)
+                    prod(batch) * m * v.logical[-1] <= self.max_elems and
+                    (not small_n or v.logical[-1] <= 17))
+        cap = max(1, self.max_elems // max(1, prod(batch) * m))
         b = self.pick(okb, lambda: self.new_input(
-            tb, batch + [k, self.rshape(1, max(1, self.max_elems //
-                                               max(1, prod(batch) * m)))[0]]))
+            tb, batch + [k, min(cap, self.rng.randint(1, 17)) if small_n else
+                         self.rshape(1, cap)[0]]))
         n = b.logical[-1]
         out = Val(self, to, batch + [m, n])
         self.linear(out, a, b, k)
@@ -989,6 +1014,8 @@ class Prog:
                 init = "init-typeinfo" if self.on("init-vectors") and \
                     self.chance(0.3) else None
                 sh = self.rshape(self.rng.choice([2, 2, 3]))
+                if self.on("skinny") and self.chance(0.3):
+                    sh = self.skinny_shape(len(sh), self.rng.choice([-1, -2]))
                 if self.on("const-acc") and self.chance(0.15):
                     acc = self.const_broadcast("i32", sh)
                 else:
@@ -2533,6 +2560,12 @@ class Prog:
                 # more rows than one A block takes (the packed B panel
                 # whole, not a group of micro-panels at a time)
                 m = rng.randint(500, 800)
+        if self.on("skinny") and rng.random() < 0.25:
+            # a skinny product: M or N from 1 to 17, the other one and K
+            # long (a matrix-vector product streams A or B)
+            small, big = rng.randint(1, 17), rng.randint(65, 600)
+            m, n = (small, big) if rng.random() < 0.5 else (big, small)
+            kk = rng.choice([rng.randint(1, 40), rng.randint(100, 400)])
         col_a = rng.random() < 0.3
         lda = (m if col_a else kk) + rng.choice([0, 0, 1, 5])
         ldb = n + rng.choice([0, 0, 3])
