@@ -482,8 +482,8 @@ Function *getStreamKernel(Function &Caller, const StreamKernel &Kn,
       "init.s", "l.begin", "l.end"};
   for (unsigned I = 0; I < NumStreamArgs; ++I)
     F->getArg(I)->setName(Names[I]);
-  for (unsigned I : {0u, 2u, 5u, 8u})
-    F->addParamAttr(I, Attribute::NoCapture);
+  // (nocapture is inferred by the optimizer: its spelling differs between
+  // LLVM 19 and 22.)
   F->addParamAttr(0, Attribute::ReadOnly);
   F->addParamAttr(2, Attribute::ReadOnly);
   F->addParamAttr(2, Attribute::NoAlias);
