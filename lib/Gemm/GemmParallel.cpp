@@ -41,7 +41,7 @@ namespace gemm {
 /// The multiply-adds a GEMM needs to be split over threads when each
 /// costs \p WorkPerMAC times a blocked GEMM's.
 static int64_t minWork(int64_t WorkPerMAC) {
-  return std::max<int64_t>(1, ThreadsMinWork / WorkPerMAC);
+  return ThreadsMinWork / WorkPerMAC;
 }
 
 GemmSplit chooseGemmSplit(const Function &F, const GemmDesc &G, int64_t MR,
