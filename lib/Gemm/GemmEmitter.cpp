@@ -425,10 +425,13 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
                ? emitRuntimeSizedVectorGemm(B, G, TTI, Plan, Why)
                : emitRuntimeSizedTileGemm(B, G, Target, Plan, Why);
   };
-  if (!maxStreamedRows(Target))
+  int64_t MaxRows = maxStreamedRows(Target);
+  if (!MaxRows)
     return Emit();
-  bool Done = false;
-  gemm::emitRuntimeStreamedGemmOr(B, G, maxStreamedRows(Target), TTI, Plan,
+  // The streamed branch always emits; when the extents fold it in, the
+  // other is never built.
+  bool Done = true;
+  gemm::emitRuntimeStreamedGemmOr(B, G, MaxRows, TTI, Plan,
                                   [&] { Done = Emit(); });
   return Done;
 }
