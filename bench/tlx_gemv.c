@@ -26,11 +26,7 @@
 #ifndef PLAIN_C
 #include <tlx.h>
 #endif
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "bench_common.h"
 
 #ifndef NAME
 #define NAME "tlx"
@@ -98,12 +94,6 @@ TLX_DECLARE_TENSOR_OPS_AS(y_vec, yv)
 #define PRODUCT(ta, tb, rows, cols) TLX_STORE(y, tlx_matmul(ta, tb))
 #endif
 #endif
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Small integers, exact in every type. */
 static int value(int64_t i, int salt) {
@@ -233,9 +223,9 @@ int main(void) {
   reps = reps < 5 ? 5 : reps > 20000 ? 20000 : reps;
   double best = 1e30;
   for (int r = 0; r < reps; ++r) {
-    double t0 = now();
+    double t0 = bench_now();
     product(w, x, y);
-    double t = now() - t0;
+    double t = bench_now() - t0;
     best = t < best ? t : best;
   }
   printf("%s gemv-%d-%s %d %d %d %.2f\n", NAME, ORIENT, TYPE_NAME, GD, GN, GS,

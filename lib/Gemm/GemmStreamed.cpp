@@ -60,15 +60,15 @@ static cl::opt<unsigned> AxpyStepRows(
     "tlx-stream-axpy-step", cl::Hidden, cl::init(4),
     cl::desc("Rows of the large operand the axpy kernel reads per step"));
 
-// Four rows of X against two of P beat eight against one (fewer loads per
-// multiply-add): on Zen 3, 4096 x 4096 f32 with N = 8 9.8 against 7.0
-// GB/s, N = 16 5.8 against 4.0 (blocked GEMM: 5.7, 4.7). Blocks of k
-// keeping X's block in L1 were slower still (the rows of W read in strips).
 static cl::opt<bool> DotPrefetch(
     "tlx-stream-dot-prefetch", cl::Hidden, cl::init(true),
     cl::desc("The dot kernel prefetches the next block's rows where a step "
              "reads less than a cache line of each"));
 
+// Four rows of X against two of P beat eight against one (fewer loads per
+// multiply-add): on Zen 3, 4096 x 4096 f32 with N = 8 9.8 against 7.0
+// GB/s, N = 16 5.8 against 4.0 (blocked GEMM: 5.7, 4.7). Blocks of k
+// keeping X's block in L1 were slower still (the rows of W read in strips).
 static cl::opt<unsigned> DotMaxGroup(
     "tlx-stream-dot-group", cl::Hidden, cl::init(4),
     cl::desc("Rows of the small operand the dot kernel takes at a time"));
@@ -117,6 +117,15 @@ StreamedProduct normalize(IRBuilderBase &B, const GemmDesc &G, bool SmallM) {
   return SP;
 }
 
+/// An element type in kernel names and remarks: "f32", "bf16", or
+/// \p IntPrefix and the width ("s8", "i32").
+std::string elemName(const Type *T, const char *IntPrefix) {
+  if (T->isIntegerTy())
+    return IntPrefix + std::to_string(T->getIntegerBitWidth());
+  return T->isBFloatTy() ? "bf16"
+                         : "f" + std::to_string(T->getPrimitiveSizeInBits());
+}
+
 /// One kernel function's code: everything its name says.
 struct StreamKernel {
   StreamForm Form = StreamForm::Dot;
@@ -131,17 +140,10 @@ struct StreamKernel {
 
   std::string name() const {
     // P's integers widen per their signedness; C's just have a width.
-    auto TypeName = [](Type *T, const char *Int) -> std::string {
-      if (T->isIntegerTy())
-        return Int + std::to_string(T->getIntegerBitWidth());
-      return T->isBFloatTy() ? "bf16"
-                             : "f" + std::to_string(T->getPrimitiveSizeInBits());
-    };
     return std::string("tlx.stream.") +
            (Form == StreamForm::Dot ? "dot." : "axpy.") +
-           TypeName(PT, PSigned ? "s" : "u") + "." + TypeName(AccT, "i") +
-           ".x" +
-           std::to_string(SG) + (Accumulate ? ".acc" : "");
+           elemName(PT, PSigned ? "s" : "u") + "." + elemName(AccT, "i") +
+           ".x" + std::to_string(SG) + (Accumulate ? ".acc" : "");
   }
 };
 
@@ -542,12 +544,7 @@ unsigned groupRowsFor(int64_t S, StreamForm Form) {
 /// "streamed dot bf16->f32, A in place, 4 rows of it x 1 column of B per
 /// step": P's side, X's.
 std::string describe(const StreamKernel &Kn, bool SmallM) {
-  auto Name = [](Type *T) -> std::string {
-    if (T->isIntegerTy())
-      return "i" + std::to_string(T->getIntegerBitWidth());
-    return T->isBFloatTy() ? "bf16"
-                           : "f" + std::to_string(T->getPrimitiveSizeInBits());
-  };
+  auto Name = [](const Type *T) { return elemName(T, "i"); };
   auto Count = [](unsigned N, const char *What) {
     return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
   };
@@ -576,11 +573,13 @@ void emitStreamedShare(IRBuilderBase &B, const GemmDesc &Share, bool SmallM,
   Value *Packed = packX(B, SP, G.C.Elem);
   auto Call = [&](unsigned SG) {
     StreamKernel Kn = chooseStreamKernel(Caller, TTI, SP, G, Form, SG);
-    Plan.Streamed = true;
-    if (Plan.Kernel.empty() || SG > Plan.NR) {
+    // The first kernel describes the plan (with run-time sizes or strides
+    // the remark names none of them: emitRuntimeStreamedGemmOr).
+    if (!Plan.Streamed) {
+      Plan.Streamed = true;
       Plan.Kernel = describe(Kn, SmallM);
+      Plan.MR = Form == StreamForm::Dot ? Kn.R : Kn.KU;
       Plan.NR = SG;
-      Plan.MR = Form == StreamForm::Dot ? Kn.R : Kn.W;
     }
     Function *F = getStreamKernel(Caller, Kn, Bits);
     Value *PStride =
