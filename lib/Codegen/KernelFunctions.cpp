@@ -38,6 +38,28 @@ Function *createKernelFunction(Function &Caller, FunctionType *FT,
   return F;
 }
 
+/// The key of \p Kind's shared kernel for \p Caller's target.
+static std::string sharedKernelKey(const Function &Caller, StringRef Kind) {
+  std::string Key = Kind.str();
+  for (StringRef Attr : {"target-cpu", "tune-cpu", "target-features"})
+    Key += "|" + Caller.getFnAttribute(Attr).getValueAsString().str();
+  return Key;
+}
+
+static constexpr const char *SharedKernelAttr = "tlx-shared-kernel";
+
+Function *findSharedKernel(Function &Caller, StringRef Kind) {
+  std::string Key = sharedKernelKey(Caller, Kind);
+  for (Function &F : *Caller.getParent())
+    if (F.getFnAttribute(SharedKernelAttr).getValueAsString() == Key)
+      return &F;
+  return nullptr;
+}
+
+void markSharedKernel(Function &Kernel, Function &Caller, StringRef Kind) {
+  Kernel.addFnAttr(SharedKernelAttr, sharedKernelKey(Caller, Kind));
+}
+
 Function *createEnvKernel(Function &Caller, const Twine &Name,
                           StringRef ExtraFeatures) {
   LLVMContext &Ctx = Caller.getContext();

@@ -24,6 +24,18 @@ llvm::Function *createKernelFunction(llvm::Function &Caller,
                                      const llvm::Twine &Name,
                                      llvm::StringRef ExtraFeatures);
 
+/// The module's kernel that serves every caller of one \p Kind and
+/// \p Caller's target (CPU, tuning, features): the function marked with
+/// that key by markSharedKernel, or null when none is built yet. Kernels
+/// are found by their key, not their name: a second target's copy of one
+/// kind gets a numbered name.
+llvm::Function *findSharedKernel(llvm::Function &Caller, llvm::StringRef Kind);
+
+/// Marks \p Kernel, built for \p Caller's target, as the one findSharedKernel
+/// returns for \p Kind.
+void markSharedKernel(llvm::Function &Kernel, llvm::Function &Caller,
+                      llvm::StringRef Kind);
+
 /// createKernelFunction for `void (ptr %env)` with an entry block holding
 /// only `ret void`: a GEMM emitted before that return, with the caller's
 /// values passed through passCallerValues (dispatch versions, MMA kernels).

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Gemm/GemmEmitterImpl.h"
+#include "Codegen/KernelFunctions.h"
 #include "Codegen/Threads.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -457,24 +458,14 @@ Function *getStreamKernel(Function &Caller, const StreamKernel &Kn,
   LLVMContext &Ctx = M.getContext();
   std::string Base = Kn.name();
   // One per target: dispatch versions of one product have their own.
-  auto SameTarget = [&](const Function &F) {
-    for (StringRef Attr : {"target-cpu", "target-features", "tune-cpu"})
-      if (F.getFnAttribute(Attr) != Caller.getFnAttribute(Attr))
-        return false;
-    return true;
-  };
-  for (unsigned I = 0;; ++I) {
-    Function *F = M.getFunction(I ? Base + "." + std::to_string(I) : Base);
-    if (!F)
-      break;
-    if (SameTarget(*F))
-      return F;
-  }
+  if (Function *F = findSharedKernel(Caller, Base))
+    return F;
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
   SmallVector<Type *, NumStreamArgs> Params{Ptr, I64, Ptr, I64, I64, Ptr, I64,
                                             I64, Ptr, I64, I64, I64, I64};
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
   Function *F = createKernelFunction(Caller, FT, Base, "");
+  markSharedKernel(*F, Caller, Base);
   // The kernel never forks: the same function serves the calling thread
   // and the threads' shares.
   F->removeFnAttr(ParallelRegionAttr);

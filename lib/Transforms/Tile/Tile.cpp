@@ -41,6 +41,7 @@
 #include "Gemm/GemmEmitter.h"
 #include "Gemm/GemmEmitterImpl.h"
 #include "Codegen/IndexMap.h"
+#include "Codegen/KernelFunctions.h"
 #include "Codegen/KernelOutliner.h"
 #include "Transforms/Passes.h"
 #include "Codegen/RuntimeShapes.h"
@@ -919,9 +920,6 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
 Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
                                       ArrayRef<OpKind> Epilogue, CallBase &Op,
                                       bool &Created) {
-  auto Attr = [&](StringRef Name) {
-    return F.getFnAttribute(Name).getValueAsString();
-  };
   // A unit stride is part of the kind: the packing and the kernels read
   // contiguous rows or columns with vector loads only when they know it.
   auto Layout = [](const GemmOperand &O) {
@@ -940,13 +938,10 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   // (Asked before the kernel exists: its AMX code is outside any kernel
   // until marked below.)
   bool Outline = outlinesKernels(F);
-  std::string Key = Kind + "|" + Attr("target-cpu").str() + "|" +
-                    Attr("target-features").str() + "|" +
-                    (Outline ? "O0" : "") + (isParallelRegion(F) ? "par" : "");
-  Module &M = *F.getParent();
-  for (Function &Fn : M)
-    if (Fn.getFnAttribute("tlx-shared-gemm").getValueAsString() == Key)
-      return &Fn;
+  std::string Key =
+      Kind + "|" + (Outline ? "O0" : "") + (isParallelRegion(F) ? "par" : "");
+  if (Function *Shared = findSharedKernel(F, Key))
+    return Shared;
 
   LLVMContext &Ctx = F.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
@@ -957,7 +952,7 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   Function *Kernel = createKernelFunction(
       F, FunctionType::get(Type::getVoidTy(Ctx), Params, false),
       "tlx.gemm.rt." + Kind, "");
-  Kernel->addFnAttr("tlx-shared-gemm", Key);
+  markSharedKernel(*Kernel, F, Key);
   auto *Entry = BasicBlock::Create(Ctx, "entry", Kernel);
   IRBuilder<> KB(Entry);
   KB.SetCurrentDebugLocation(Op.getDebugLoc());
