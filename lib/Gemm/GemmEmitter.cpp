@@ -425,6 +425,11 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
                ? emitRuntimeSizedVectorGemm(B, G, TTI, Plan, Why)
                : emitRuntimeSizedTileGemm(B, G, Target, Plan, Why);
   };
+  if (G.Segments.Count) {
+    // The caller chose this form at run time (streamsSegments).
+    gemm::emitSegmentedStreamedGemm(B, G, TTI, Plan);
+    return true;
+  }
   int64_t MaxRows = maxStreamedRows(Target);
   if (!MaxRows)
     return Emit();

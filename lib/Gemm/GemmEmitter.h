@@ -86,6 +86,14 @@ struct GemmDesc {
   int64_t BlockRowsFor = 0;
   llvm::Value *RowBegin = nullptr, *RowEnd = nullptr;
   llvm::Value *ColBegin = nullptr, *ColEnd = nullptr;
+  /// A batch of Count GEMMs whose k runs on across the batch (the group
+  /// sums of group-quantized weights, docs/pipeline.md "Quantized
+  /// weights"): GEMM i reads A's columns and B's rows from i K and writes
+  /// C and Init i CStride and InitStride elements further. Run-time sizes,
+  /// vector targets and no epilogue only (emitSegmentedStreamedGemm).
+  struct {
+    llvm::Value *Count = nullptr, *CStride = nullptr, *InitStride = nullptr;
+  } Segments;
 
   /// Where the finished values go: Out when set, else C.
   const GemmOperand &result() const { return Out.Ptr ? Out : C; }

@@ -194,6 +194,19 @@ bool chooseNeonDot(const GemmDesc &G, const llvm::Function &F, VectorDot &Dot);
 bool chooseX86Dot(const GemmDesc &G, const llvm::Function &F, unsigned Bits,
                   VectorDot &Dot);
 
+/// The fixed-width vector target's dot product for \p G on \p Bits-bit
+/// vectors of \p F: x86's (chooseX86Dot) or, on 128 bits, NEON's
+/// (chooseNeonDot).
+bool chooseFixedWidthDot(const GemmDesc &G, const llvm::Function &F,
+                         unsigned Bits, VectorDot &Dot);
+
+/// \p Dot's intrinsic (Dot.ID) on the accumulator \p Acc and the operand
+/// vectors \p X (A's side) and \p Y: Acc's next value (acc + ID(x, y) where
+/// Dot.AddsProducts).
+llvm::Value *emitVectorDotCall(llvm::IRBuilderBase &B, const VectorDot &Dot,
+                               llvm::Value *Acc, llvm::Value *X,
+                               llvm::Value *Y);
+
 /// The L2 cache of \p F's CPU in bytes where TLX knows it better than
 /// LLVM's x86 cost model, else 0 (lib/Target/X86/VectorDots.cpp).
 uint64_t x86L2CacheBytes(const llvm::Function &F);
@@ -225,6 +238,20 @@ void emitRuntimeStreamedGemmOr(llvm::IRBuilderBase &B, const GemmDesc &G,
                                const llvm::TargetTransformInfo &TTI,
                                GemmPlan &Plan,
                                llvm::function_ref<void()> EmitOther);
+
+/// Whether emitSegmentedStreamedGemm can compute \p G (GemmDesc::Segments)
+/// on \p F and every target above it: A's rows contiguous (its column
+/// stride the constant 1), C's type accumulated in \p F's vectors.
+bool canStreamSegments(const GemmDesc &G, const llvm::Function &F,
+                       const llvm::TargetTransformInfo &TTI);
+
+/// A batch of GEMMs whose k runs on across the batch (GemmDesc::Segments)
+/// with N at most MaxStreamedRows at run time (the caller checks): the dot
+/// kernel streams A's rows once, summing each GEMM's segment of k into its
+/// own C - the group sums of group-quantized weights in one pass.
+void emitSegmentedStreamedGemm(llvm::IRBuilderBase &B, const GemmDesc &G,
+                               const llvm::TargetTransformInfo &TTI,
+                               GemmPlan &Plan);
 
 /// GemmTarget::AMX (GemmAMX.cpp). Returns false, emitting nothing, when
 /// AMX cannot do the element types.

@@ -85,10 +85,13 @@ namespace {
 
 enum class StreamForm { Dot, Axpy };
 
-/// The product as the kernels see it: P (l, k), X (s, k), C and Init (l, s).
+/// The product as the kernels see it: P (l, k), X (s, k), C and Init (l, s);
+/// k summed in segments of Seg, segment i into C and Init i CSeg and ISeg
+/// elements further (GemmDesc::Segments; else one segment of K).
 struct StreamedProduct {
   GemmOperand P, X, C, Init;
   Value *L = nullptr, *S = nullptr, *K = nullptr;
+  Value *Seg = nullptr, *CSeg = nullptr, *ISeg = nullptr;
 };
 
 GemmOperand transposed(GemmOperand Op) {
@@ -115,6 +118,14 @@ StreamedProduct normalize(IRBuilderBase &B, const GemmDesc &G, bool SmallM) {
     SP.L = G.extentM(B);
     SP.S = G.extentN(B);
   }
+  SP.Seg = SP.K;
+  SP.CSeg = SP.ISeg = B.getInt64(0);
+  if (G.Segments.Count) {
+    // X is B's rows of every GEMM of the batch, one after the other.
+    SP.K = B.CreateMul(SP.K, G.Segments.Count);
+    SP.CSeg = G.Segments.CStride;
+    SP.ISeg = G.Init.Ptr ? G.Segments.InitStride : SP.CSeg;
+  }
   return SP;
 }
 
@@ -131,7 +142,13 @@ std::string elemName(const Type *T, const char *IntPrefix) {
 struct StreamKernel {
   StreamForm Form = StreamForm::Dot;
   Type *PT = nullptr, *AccT = nullptr;
-  bool PSigned = true;
+  /// The packed X's elements: AccT, or the dot product's operand type.
+  Type *XT = nullptr;
+  bool PSigned = true, XSigned = true;
+  /// dot: the target's dot product (KG k per lane: vpmaddwd, NEON sdot),
+  /// when Dot.ID is set; else multiply-adds on AccT.
+  VectorDot Dot;
+  unsigned KG = 1;
   bool Accumulate = false;
   unsigned W = 0;  ///< AccT lanes per vector
   unsigned SG = 1; ///< rows of X per group
@@ -141,6 +158,8 @@ struct StreamKernel {
 
   std::string name() const {
     // P's integers widen per their signedness; C's just have a width.
+    // (Which dot product a target's kernel uses follows from the target,
+    // which the module's kernels are keyed by besides: getStreamKernel.)
     return std::string("tlx.stream.") +
            (Form == StreamForm::Dot ? "dot." : "axpy.") +
            elemName(PT, PSigned ? "s" : "u") + "." + elemName(AccT, "i") +
@@ -148,12 +167,15 @@ struct StreamKernel {
   }
 };
 
-/// The kernel's parameters, in order.
+/// The kernel's parameters, in order. The dot kernel sums k in segments
+/// of Seg (K itself but for a batch whose k runs on across it: segment
+/// i's sums go to C and Init i CSeg and ISeg elements further).
 struct StreamArgs {
   Value *P, *PStride, *X, *K, *S, *C, *CL, *CS, *Init, *IL, *IS, *L0, *L1;
+  Value *Seg, *CSeg, *ISeg;
 };
 
-constexpr unsigned NumStreamArgs = 13;
+constexpr unsigned NumStreamArgs = 16;
 
 /// Bits of the vectors the kernels use on \p F, 0 when it has none.
 unsigned streamVectorBits(const Function &F, const TargetTransformInfo &TTI) {
@@ -163,6 +185,30 @@ unsigned streamVectorBits(const Function &F, const TargetTransformInfo &TTI) {
   if (hasTargetFeature(F, "avx512f"))
     Bits = std::max(Bits, 512u);
   return Bits;
+}
+
+/// The target's dot product for the dot kernel on \p SP (P as A, X as B):
+/// one that sums KG products per lane of the accumulator (vpmaddwd,
+/// vpdpwssd, vpdpbusd with unsigned P, NEON sdot/udot), not one that needs
+/// a bias or a per-element step. Integers only: bf16 weights with f32
+/// activations are multiply-adds, as they are loaded.
+bool chooseStreamDot(const Function &F, unsigned Bits,
+                     const StreamedProduct &SP, Type *AccT, VectorDot &Dot) {
+  if (!AccT->isIntegerTy(32) || !SP.P.Elem->isIntegerTy() ||
+      !SP.X.Elem->isIntegerTy())
+    return false;
+  GemmDesc D;
+  D.A = SP.P;
+  D.B = SP.X;
+  D.C = SP.C;
+  D.C.Elem = AccT;
+  VectorDot Found;
+  if (!chooseFixedWidthDot(D, F, Bits, Found) ||
+      Found.ID == Intrinsic::not_intrinsic || Found.BiasA || Found.Widening ||
+      Found.EmitScalarStep)
+    return false;
+  Dot = Found;
+  return true;
 }
 
 /// The kernel for \p Form on \p F with groups of \p SG rows of X.
@@ -176,8 +222,15 @@ StreamKernel chooseStreamKernel(const Function &F,
   Kn.PSigned = SP.P.IsSigned;
   Kn.AccT = G.C.Elem;
   Kn.Accumulate = G.Accumulate;
-  Kn.W = streamVectorBits(F, TTI) / Kn.AccT->getPrimitiveSizeInBits();
+  unsigned Bits = streamVectorBits(F, TTI);
+  Kn.W = Bits / Kn.AccT->getPrimitiveSizeInBits();
   Kn.SG = SG;
+  Kn.XT = Kn.AccT;
+  Kn.XSigned = SP.X.IsSigned;
+  if (Form == StreamForm::Dot && chooseStreamDot(F, Bits, SP, Kn.AccT, Kn.Dot)) {
+    Kn.XT = Kn.Dot.PackT;
+    Kn.KG = Kn.Dot.KG;
+  }
   unsigned Regs = std::max(
       8u, TTI.getNumberOfRegisters(TTI.getRegisterClassForType(true)));
   // dot: R x SG x U accumulators, R vectors of P and SG of X in registers;
@@ -251,33 +304,38 @@ void storeSum(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
 }
 
 // The dot kernel's block of Rows rows of P from L against the group of X's
-// rows from S0:
+// rows from S0, over k in [KBegin, KEnd):
 //   acc[r][g][u] = 0 (vectors)
-//   for k < K in steps of U vectors: acc[r][g][u] += P[L+r][k+uW..] * X[..]
+//   for k in steps of U vectors: acc[r][g][u] += P[L+r][k+uW..] * X[..]
 //   then single vectors, then single elements; C = the sums across lanes
 void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
-                  const StreamArgs &A, Value *L, unsigned Rows, Value *S0) {
+                  const StreamArgs &A, Value *L, unsigned Rows, Value *S0,
+                  Value *KBegin, Value *KEnd) {
   SmallVector<Value *, 8> PRow, XRow;
   for (unsigned R = 0; R < Rows; ++R)
     PRow.push_back(B.CreateGEP(
         Kn.PT, A.P, B.CreateMul(B.CreateAdd(L, B.getInt64(R)), A.PStride)));
   for (unsigned G = 0; G < Kn.SG; ++G)
-    XRow.push_back(B.CreateGEP(Kn.AccT, A.X, xRowOffset(B, A, S0, G)));
+    XRow.push_back(B.CreateGEP(Kn.XT, A.X, xRowOffset(B, A, S0, G)));
   // One pass of the k loop at width Lanes, Steps vectors per iteration,
-  // over [Begin, End).
+  // over [Begin, End): vectors take KG k per lane with the target's dot
+  // product, single elements (Lanes 1) one.
   auto Pass = [&](Value *Begin, Value *End, unsigned Lanes, unsigned Steps,
                   ArrayRef<Value *> Inits) {
+    bool UseDot = Lanes > 1 && Kn.Dot.ID != Intrinsic::not_intrinsic;
+    unsigned KPer = UseDot ? Lanes * Kn.KG : Lanes;
+    Type *OpT = UseDot ? Kn.XT : Kn.AccT;
     return emitLoop(
-        B, Begin, End, B.getInt64(Lanes * Steps), "stream.k", Inits,
+        B, Begin, End, B.getInt64(KPer * Steps), "stream.k", Inits,
         [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
           SmallVector<Value *, 8> Next(Acc.begin(), Acc.end());
           for (unsigned U = 0; U < Steps; ++U) {
-            Value *KU = B.CreateAdd(K, B.getInt64(U * Lanes));
+            Value *KU = B.CreateAdd(K, B.getInt64(U * KPer));
             SmallVector<Value *, 8> XV;
             for (unsigned G = 0; G < Kn.SG; ++G)
-              XV.push_back(loadAs(B, Kn.AccT, Kn.AccT,
-                                  B.CreateGEP(Kn.AccT, XRow[G], KU), true,
-                                  Lanes));
+              XV.push_back(loadAs(B, Kn.XT, OpT,
+                                  B.CreateGEP(Kn.XT, XRow[G], KU), Kn.XSigned,
+                                  KPer));
             for (unsigned R = 0; R < Rows; ++R) {
               // The next block's row, as far along, where a step reads
               // less than a cache line of each row (narrow weights, groups
@@ -286,17 +344,19 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
               // f32 15.5 -> 17.7 GB/s; a whole line a step (f32, N = 1)
               // lost to the extra instructions (1024 x 1024: 66 -> 40).
               if (U == 0 && Lanes > 1 && DotPrefetch &&
-                  Steps * Lanes * Kn.PT->getPrimitiveSizeInBits() < 512)
+                  Steps * KPer * Kn.PT->getPrimitiveSizeInBits() < 512)
                 prefetch(B, B.CreateGEP(
                                 Kn.PT, PRow[R],
                                 B.CreateAdd(KU, B.CreateMul(B.getInt64(Rows),
                                                             A.PStride))));
-              Value *PV = loadAs(B, Kn.PT, Kn.AccT,
+              Value *PV = loadAs(B, Kn.PT, OpT,
                                  B.CreateGEP(Kn.PT, PRow[R], KU), Kn.PSigned,
-                                 Lanes);
+                                 KPer);
               for (unsigned G = 0; G < Kn.SG; ++G) {
                 unsigned I = (R * Kn.SG + G) * Steps + U;
-                Next[I] = multiplyAdd(B, Next[I], PV, XV[G]);
+                Next[I] = UseDot
+                              ? emitVectorDotCall(B, Kn.Dot, Next[I], PV, XV[G])
+                              : multiplyAdd(B, Next[I], PV, XV[G]);
               }
             }
           }
@@ -305,12 +365,13 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
   };
   unsigned Blocks = Rows * Kn.SG;
   auto *VT = FixedVectorType::get(Kn.AccT, Kn.W);
+  Value *Len = B.CreateSub(KEnd, KBegin);
   auto Tail = [&](unsigned Width) {
-    return B.CreateSub(A.K, B.CreateURem(A.K, B.getInt64(Width)));
+    return B.CreateSub(KEnd, B.CreateURem(Len, B.getInt64(Width)));
   };
-  Value *KWide = Tail(Kn.W * Kn.U), *KVec = Tail(Kn.W);
+  Value *KWide = Tail(Kn.W * Kn.KG * Kn.U), *KVec = Tail(Kn.W * Kn.KG);
   SmallVector<Value *, 8> Acc(Blocks * Kn.U, Constant::getNullValue(VT));
-  Acc = Pass(B.getInt64(0), KWide, Kn.W, Kn.U, Acc);
+  Acc = Pass(KBegin, KWide, Kn.W, Kn.U, Acc);
   SmallVector<Value *, 8> One;
   for (unsigned I = 0; I < Blocks; ++I) {
     Value *Sum = Acc[I * Kn.U];
@@ -321,7 +382,7 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
   One = Pass(KWide, KVec, Kn.W, 1, One);
   for (Value *&V : One)
     V = sumLanes(B, V);
-  One = Pass(KVec, A.K, 1, 1, One);
+  One = Pass(KVec, KEnd, 1, 1, One);
   for (unsigned R = 0; R < Rows; ++R)
     for (unsigned G = 0; G < Kn.SG; ++G) {
       Value *Row = B.CreateAdd(L, B.getInt64(R));
@@ -332,17 +393,33 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
 }
 
 // for l in [L0, L1) in blocks of R rows (then single rows):
-//   for each group of SG rows of X: emitDotGroup
+//   for each segment of k (one but for a batch whose k runs on across it):
+//     for each group of SG rows of X: emitDotGroup
 void emitDotKernel(IRBuilderBase &B, const StreamKernel &Kn,
                    const StreamArgs &A) {
+  Value *Segments = B.CreateUDiv(A.K, A.Seg);
   auto Rows = [&](Value *Begin, Value *End, unsigned R) {
     emitLoop(B, Begin, End, B.getInt64(R), "stream.l",
              [&](IRBuilderBase &B, Value *L) {
-               emitLoop(B, B.getInt64(0), A.S, B.getInt64(Kn.SG), "stream.s",
-                        [&](IRBuilderBase &B, Value *S0) {
-                          emitDotGroup(B, Kn, A, L, R, S0);
-                        });
-             });
+      emitLoop(B, B.getInt64(0), Segments, B.getInt64(1), "stream.seg",
+               [&](IRBuilderBase &B, Value *I) {
+        StreamArgs SA = A;
+        SA.C = B.CreateGEP(Kn.AccT, A.C, B.CreateMul(I, A.CSeg));
+        SA.Init = B.CreateGEP(Kn.AccT, A.Init, B.CreateMul(I, A.ISeg));
+        Value *KBegin = B.CreateMul(I, A.Seg);
+        Value *KEnd = B.CreateAdd(KBegin, A.Seg);
+        // A kernel for one row of X is called for S = 1 only
+        // (groupRowsFor): no loop over the rows.
+        if (Kn.SG == 1) {
+          emitDotGroup(B, Kn, SA, L, R, B.getInt64(0), KBegin, KEnd);
+          return;
+        }
+        emitLoop(B, B.getInt64(0), A.S, B.getInt64(Kn.SG), "stream.s",
+                 [&](IRBuilderBase &B, Value *S0) {
+                   emitDotGroup(B, Kn, SA, L, R, S0, KBegin, KEnd);
+                 });
+      });
+    });
   };
   Value *Count = B.CreateSub(A.L1, A.L0);
   Value *Whole = B.CreateAdd(
@@ -461,8 +538,9 @@ Function *getStreamKernel(Function &Caller, const StreamKernel &Kn,
   if (Function *F = findSharedKernel(Caller, Base))
     return F;
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  SmallVector<Type *, NumStreamArgs> Params{Ptr, I64, Ptr, I64, I64, Ptr, I64,
-                                            I64, Ptr, I64, I64, I64, I64};
+  SmallVector<Type *, NumStreamArgs> Params{Ptr, I64, Ptr, I64, I64, Ptr,
+                                            I64, I64, Ptr, I64, I64, I64,
+                                            I64, I64, I64, I64};
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
   Function *F = createKernelFunction(Caller, FT, Base, "");
   markSharedKernel(*F, Caller, Base);
@@ -471,8 +549,9 @@ Function *getStreamKernel(Function &Caller, const StreamKernel &Kn,
   F->removeFnAttr(ParallelRegionAttr);
   requireVectorWidth(*F, VectorBits);
   static const char *const Names[NumStreamArgs] = {
-      "p", "p.stride", "x", "k", "s", "c", "c.l", "c.s", "init", "init.l",
-      "init.s", "l.begin", "l.end"};
+      "p",      "p.stride", "x",       "k",     "s",     "c",
+      "c.l",    "c.s",      "init",    "init.l", "init.s", "l.begin",
+      "l.end",  "seg",      "c.seg",   "init.seg"};
   for (unsigned I = 0; I < NumStreamArgs; ++I)
     F->getArg(I)->setName(Names[I]);
   // (nocapture is inferred by the optimizer: its spelling differs between
@@ -480,10 +559,10 @@ Function *getStreamKernel(Function &Caller, const StreamKernel &Kn,
   F->addParamAttr(0, Attribute::ReadOnly);
   F->addParamAttr(2, Attribute::ReadOnly);
   F->addParamAttr(2, Attribute::NoAlias);
-  StreamArgs A{F->getArg(0), F->getArg(1), F->getArg(2),  F->getArg(3),
-               F->getArg(4), F->getArg(5), F->getArg(6),  F->getArg(7),
-               F->getArg(8), F->getArg(9), F->getArg(10), F->getArg(11),
-               F->getArg(12)};
+  StreamArgs A{F->getArg(0),  F->getArg(1),  F->getArg(2),  F->getArg(3),
+               F->getArg(4),  F->getArg(5),  F->getArg(6),  F->getArg(7),
+               F->getArg(8),  F->getArg(9),  F->getArg(10), F->getArg(11),
+               F->getArg(12), F->getArg(13), F->getArg(14), F->getArg(15)};
   IRBuilder<> KB(BasicBlock::Create(Ctx, "entry", F));
   if (Kn.Form == StreamForm::Dot)
     emitDotKernel(KB, Kn, A);
@@ -493,11 +572,12 @@ Function *getStreamKernel(Function &Caller, const StreamKernel &Kn,
   return F;
 }
 
-/// X (S x K) converted to C's element type, rows K apart, in this
+/// X (S x K) converted to \p XT (C's element type, or the operand type of
+/// the dot kernel's dot product: StreamKernel::XT), rows K apart, in this
 /// thread's scratch.
-Value *packX(IRBuilderBase &B, const StreamedProduct &SP, Type *AccT) {
+Value *packX(IRBuilderBase &B, const StreamedProduct &SP, Type *XT) {
   Value *Bytes = B.CreateMul(B.CreateMul(SP.S, SP.K),
-                             B.getInt64(AccT->getPrimitiveSizeInBits() / 8));
+                             B.getInt64(XT->getPrimitiveSizeInBits() / 8));
   Value *Packed = emitScratch(B, ScratchSlot::PackedB, Bytes);
   Value *Zero = B.getInt64(0), *One = B.getInt64(1);
   emitLoop(B, Zero, SP.S, One, "stream.pack.s", [&](IRBuilderBase &B,
@@ -505,8 +585,8 @@ Value *packX(IRBuilderBase &B, const StreamedProduct &SP, Type *AccT) {
     emitLoop(B, Zero, SP.K, One, "stream.pack.k",
              [&](IRBuilderBase &B, Value *K) {
                Value *V = B.CreateLoad(SP.X.Elem, elementPtr(B, SP.X, S, K));
-               V = convertElement(B, V, AccT, SP.X.IsSigned);
-               B.CreateStore(V, B.CreateGEP(AccT, Packed,
+               V = convertElement(B, V, XT, SP.X.IsSigned);
+               B.CreateStore(V, B.CreateGEP(XT, Packed,
                                             B.CreateAdd(B.CreateMul(S, SP.K),
                                                         K)));
              });
@@ -561,7 +641,9 @@ void emitStreamedShare(IRBuilderBase &B, const GemmDesc &Share, bool SmallM,
   StreamedProduct SP = normalize(B, G, SmallM);
   Function &Caller = *B.GetInsertBlock()->getParent();
   unsigned Bits = streamVectorBits(Caller, TTI);
-  Value *Packed = packX(B, SP, G.C.Elem);
+  // (The packed type is the same for every group: the target's.)
+  Value *Packed =
+      packX(B, SP, chooseStreamKernel(Caller, TTI, SP, G, Form, 1).XT);
   auto Call = [&](unsigned SG) {
     StreamKernel Kn = chooseStreamKernel(Caller, TTI, SP, G, Form, SG);
     // The first kernel describes the plan (with run-time sizes or strides
@@ -578,7 +660,7 @@ void emitStreamedShare(IRBuilderBase &B, const GemmDesc &Share, bool SmallM,
     B.CreateCall(F, {SP.P.Ptr, PStride, Packed, SP.K, SP.S, SP.C.Ptr,
                      SP.C.RowStride, SP.C.ColStride, SP.Init.Ptr,
                      SP.Init.RowStride, SP.Init.ColStride, B.getInt64(0),
-                     SP.L});
+                     SP.L, SP.Seg, SP.CSeg, SP.ISeg});
   };
   // S known only at run time: one row, up to four (the rows past S
   // recomputed from the last one, their sums not stored), or more.
@@ -633,8 +715,14 @@ void emitStreamedProduct(IRBuilderBase &B, const GemmDesc &G, bool SmallM,
   // projections are split too (Zen 3, 2 threads, samples/transformer.c's
   // f32 model: 101 -> 114 tokens/s; its C twin splits every one: 97).
   constexpr int64_t Unit = 64, WorkPerMAC = 16;
-  emitThreadedGemm(B, G, Unit, Unit, Plan,
-                   [&](IRBuilderBase &SB, const GemmDesc &Share) {
+  // A batch whose k runs on across it is one product of the batch's k.
+  GemmDesc Whole = G;
+  if (G.Segments.Count)
+    Whole.RuntimeK = B.CreateMul(G.extentK(B), G.Segments.Count);
+  emitThreadedGemm(B, Whole, Unit, Unit, Plan,
+                   [&](IRBuilderBase &SB, const GemmDesc &WholeShare) {
+                     GemmDesc Share = WholeShare;
+                     Share.RuntimeK = G.RuntimeK;
                      if (std::optional<StreamForm> Form = staticForm(P)) {
                        emitStreamedShare(SB, Share, SmallM, *Form, TTI, Plan);
                        return;
@@ -676,6 +764,22 @@ bool emitStreamedGemm(IRBuilderBase &B, const GemmDesc &G,
   Plan = GemmPlan();
   emitStreamedProduct(B, G, SmallM, TTI, Plan);
   return true;
+}
+
+bool canStreamSegments(const GemmDesc &G, const Function &F,
+                       const TargetTransformInfo &TTI) {
+  return streamedRowsLimit() > 0 && isConstOne(G.A.ColStride) &&
+         canStreamTypes(G, F, TTI);
+}
+
+void emitSegmentedStreamedGemm(IRBuilderBase &B, const GemmDesc &G,
+                               const TargetTransformInfo &TTI,
+                               GemmPlan &Plan) {
+  assert(G.Segments.Count && !G.Epilogue && isConstOne(G.A.ColStride) &&
+         "a batch whose k runs on across it, A's rows contiguous");
+  Plan = GemmPlan();
+  emitStreamedProduct(B, G, /*SmallM=*/false, TTI, Plan);
+  Plan.Kernel += ", one pass over A for the batch's segments of k";
 }
 
 void emitRuntimeStreamedGemmOr(IRBuilderBase &B, const GemmDesc &G,

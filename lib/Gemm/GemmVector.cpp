@@ -1033,24 +1033,7 @@ Value *VectorGemmEmitter::emitTargetDotStep(Value *Acc, Value *ABroadcast,
   if (Dot.Widening)
     return B.CreateAdd(
         Acc, B.CreateMul(ABroadcast, B.CreateSExt(BVec, Kern.accVec())));
-  SmallVector<Type *, 2> Overloads;
-  if (Dot.Overloads != VectorDot::Overload::None)
-    Overloads.push_back(Kern.accVec());
-  if (Dot.Overloads == VectorDot::Overload::AccumulatorAndOperand)
-    Overloads.push_back(Kern.opVec());
-  Function *Fn = Intrinsic::getOrInsertDeclaration(
-      B.GetInsertBlock()->getModule(), Dot.ID, Overloads);
-  FunctionType *FT = Fn->getFunctionType();
-  auto Arg = [&](Value *V, unsigned I) {
-    return B.CreateBitCast(V, FT->getParamType(I));
-  };
-  Value *X = ABroadcast, *Y = BVec;
-  if (Dot.SwapOperands)
-    std::swap(X, Y);
-  if (Dot.AddsProducts)
-    return B.CreateAdd(Acc, B.CreateCall(Fn, {Arg(X, 0), Arg(Y, 1)}));
-  return B.CreateBitCast(B.CreateCall(Fn, {Arg(Acc, 0), Arg(X, 1), Arg(Y, 2)}),
-                         Acc->getType());
+  return emitVectorDotCall(B, Dot, Acc, ABroadcast, BVec);
 }
 
 Value *VectorGemmEmitter::emitDotStep(Value *Acc, Value *ABroadcast,

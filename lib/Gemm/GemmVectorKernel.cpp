@@ -264,9 +264,7 @@ bool chooseKernel(const GemmDesc &G, const TargetTransformInfo &TTI,
   Kern.AccT = CT;
   Kern.W = Bits / CBits;
   Kern.PackT = CT;
-  Triple TT(F.getParent()->getTargetTriple());
-  if ((TT.isX86() && chooseX86Dot(G, F, Bits, Kern.TargetDot)) ||
-      (TT.isAArch64() && Bits == 128 && chooseNeonDot(G, F, Kern.TargetDot))) {
+  if (chooseFixedWidthDot(G, F, Bits, Kern.TargetDot)) {
     Kern.useTargetDot();
   } else if (Bits == 128 && chooseMMAKernel(G, F, Kern.Matrix)) {
     Kern.Dot = DotKind::Matrix;
@@ -346,6 +344,34 @@ std::string inPlaceNote(const GemmDesc &G, const VectorKernel &Kern) {
 }
 
 } // namespace
+
+bool chooseFixedWidthDot(const GemmDesc &G, const Function &F, unsigned Bits,
+                         VectorDot &Dot) {
+  Triple TT(F.getParent()->getTargetTriple());
+  return (TT.isX86() && chooseX86Dot(G, F, Bits, Dot)) ||
+         (TT.isAArch64() && Bits == 128 && chooseNeonDot(G, F, Dot));
+}
+
+Value *emitVectorDotCall(IRBuilderBase &B, const VectorDot &Dot, Value *Acc,
+                         Value *X, Value *Y) {
+  SmallVector<Type *, 2> Overloads;
+  if (Dot.Overloads != VectorDot::Overload::None)
+    Overloads.push_back(Acc->getType());
+  if (Dot.Overloads == VectorDot::Overload::AccumulatorAndOperand)
+    Overloads.push_back(Y->getType());
+  Function *Fn = Intrinsic::getOrInsertDeclaration(
+      B.GetInsertBlock()->getModule(), Dot.ID, Overloads);
+  FunctionType *FT = Fn->getFunctionType();
+  auto Arg = [&](Value *V, unsigned I) {
+    return B.CreateBitCast(V, FT->getParamType(I));
+  };
+  if (Dot.SwapOperands)
+    std::swap(X, Y);
+  if (Dot.AddsProducts)
+    return B.CreateAdd(Acc, B.CreateCall(Fn, {Arg(X, 0), Arg(Y, 1)}));
+  return B.CreateBitCast(B.CreateCall(Fn, {Arg(Acc, 0), Arg(X, 1), Arg(Y, 2)}),
+                         Acc->getType());
+}
 
 bool fitsI16(const GemmOperand &Op) {
   // Two products of at most 2^30 each; only -2^15 * -2^15 twice reaches

@@ -125,7 +125,10 @@ private:
                              const struct RuntimeGemmViews &V);
   Function *getSharedRuntimeGemm(const GemmDesc &G,
                                  ArrayRef<OpKind> Epilogue, CallBase &Op,
-                                 bool &Created);
+                                 bool &Created, bool Segmented = false);
+  bool emitSegmentedBatch(IRBuilderBase &B, const GemmDesc &G,
+                          const struct RuntimeGemmViews &V, CallBase &Op,
+                          function_ref<void()> EmitBatches);
   std::optional<SmallVector<OpKind, 4>>
   getSharedKernelEpilogue(const GemmDesc &G, GemmTarget Target,
                           const struct GemmResult &R, bool HasSiblings) const;
@@ -785,11 +788,13 @@ static GemmEpilogue makeUnaryEpilogue(ArrayRef<OpKind> Kinds) {
 }
 
 /// Calls \p Kernel (getSharedRuntimeGemm) for \p G with the addresses
-/// \p Ptrs of A, B, C and Init (null where G has no such operand).
+/// \p Ptrs of A, B, C and Init (null where G has no such operand), then
+/// \p Extra (a segmented kernel's batch: getSharedRuntimeGemm).
 static void emitKernelCall(IRBuilderBase &B, Function &Kernel,
-                           const GemmDesc &G, ArrayRef<Value *> Ptrs) {
+                           const GemmDesc &G, ArrayRef<Value *> Ptrs,
+                           ArrayRef<Value *> Extra = {}) {
   const GemmOperand *Ops[] = {&G.A, &G.B, &G.C, &G.Init};
-  SmallVector<Value *, 15> Args;
+  SmallVector<Value *, 18> Args;
   for (unsigned I = 0; I < 4; ++I) {
     if (!Ops[I]->Ptr) {
       Args.append({ConstantPointerNull::get(B.getPtrTy()), B.getInt64(0),
@@ -799,6 +804,7 @@ static void emitKernelCall(IRBuilderBase &B, Function &Kernel,
     Args.append({Ptrs[I], Ops[I]->RowStride, Ops[I]->ColStride});
   }
   Args.append({G.RuntimeM, G.RuntimeN, G.RuntimeK});
+  Args.append(Extra.begin(), Extra.end());
   B.CreateCall(&Kernel, Args);
 }
 
@@ -829,6 +835,47 @@ static void emitKernelCalls(IRBuilderBase &B, Function &Kernel,
     emitKernelCall(B, Kernel, G, Ptrs);
   };
   Batch(0);
+}
+
+/// A batch of matmuls or mmas whose k runs on across the batch - A's
+/// matrix i from i K along its contiguous rows, B's from i K rows on: the
+/// group sums of group-quantized weights (docs/pipeline.md, "Quantized
+/// weights") - with N small: one pass over A for the whole batch
+/// (GemmDesc::Segments) when the strides say so at run time, else
+/// \p EmitBatches' loop. Returns false, emitting nothing, when the batch
+/// cannot be one at all (its rank, A's layout, the types).
+bool Tiler::emitSegmentedBatch(IRBuilderBase &B, const GemmDesc &G,
+                               const RuntimeGemmViews &V, CallBase &Op,
+                               function_ref<void()> EmitBatches) {
+  if (V.C.rank() != 3 || !gemm::canStreamSegments(G, F, TTI))
+    return false;
+  bool Created = false;
+  Function *Kernel = getSharedRuntimeGemm(G, {}, Op, Created, true);
+  if (!Kernel)
+    return true; // (the error is reported)
+  Value *Count = V.C.Extents[0], *K = G.RuntimeK, *Zero = B.getInt64(0);
+  auto Positive = [&](Value *X) { return B.CreateICmpSGT(X, Zero); };
+  Value *Cond = B.CreateAnd(
+      {Positive(Count), Positive(G.RuntimeM), Positive(G.RuntimeN),
+       Positive(K),
+       B.CreateICmpSLE(G.RuntimeN, B.getInt64(gemm::streamedRowsLimit())),
+       B.CreateICmpEQ(V.A.Strides[0], K),
+       B.CreateICmpEQ(V.B.Strides[0], B.CreateMul(K, G.B.RowStride))});
+  emitIfFolded(
+      B, Cond,
+      [&] {
+        Value *Ptrs[4] = {G.A.Ptr, G.B.Ptr, G.C.Ptr, G.Init.Ptr};
+        emitKernelCall(B, *Kernel, G, Ptrs,
+                       {Count, V.C.Strides[0],
+                        G.Init.Ptr ? V.Acc->Strides[0] : Zero});
+      },
+      EmitBatches);
+  if (!Created)
+    emitRemark(DEBUG_TYPE, "SharedGemm", Op,
+               contractionName(Op) + ": calls " + Kernel->getName() +
+                   " for a batch whose k runs on across it, the kernel it "
+                   "shares with an earlier call site");
+  return true;
 }
 
 /// A matmul or mma whose extents the program computes (batched or not),
@@ -902,7 +949,9 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
   Function *Kernel = getSharedRuntimeGemm(G, Epilogue, Op, Created);
   if (!Kernel)
     return;
-  emitKernelCalls(B, *Kernel, G, V);
+  auto EmitBatches = [&] { emitKernelCalls(B, *Kernel, G, V); };
+  if (!Epilogue.empty() || !emitSegmentedBatch(B, G, V, Op, EmitBatches))
+    EmitBatches();
   if (!Created)
     emitRemark(DEBUG_TYPE, "SharedGemm", Op,
                Name + ": calls " + Kernel->getName() +
@@ -915,11 +964,13 @@ void Tiler::lowerRuntimeContraction(CallBase &Store, CallBase &Op,
 /// (element types, signedness, accumulation) for functions with the
 /// target of \p Op's: found in the module, or created and emitted (its
 /// remarks at \p Op; \p Created then true). Its parameters: A, B, C and
-/// Init as (pointer, row stride, column stride), then M, N, K. Null after
-/// an error.
+/// Init as (pointer, row stride, column stride), then M, N, K; when
+/// \p Segmented, the kernel of a batch whose k runs on across it
+/// (GemmDesc::Segments), then the batch's count and C's and Init's batch
+/// strides. Null after an error.
 Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
                                       ArrayRef<OpKind> Epilogue, CallBase &Op,
-                                      bool &Created) {
+                                      bool &Created, bool Segmented) {
   // A unit stride is part of the kind: the packing and the kernels read
   // contiguous rows or columns with vector loads only when they know it.
   auto Layout = [](const GemmOperand &O) {
@@ -938,6 +989,8 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   // (Asked before the kernel exists: its AMX code is outside any kernel
   // until marked below.)
   bool Outline = outlinesKernels(F);
+  if (Segmented)
+    Kind = "seg." + Kind;
   std::string Key =
       Kind + "|" + (Outline ? "O0" : "") + (isParallelRegion(F) ? "par" : "");
   if (Function *Shared = findSharedKernel(F, Key))
@@ -945,10 +998,12 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
 
   LLVMContext &Ctx = F.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  SmallVector<Type *, 15> Params;
+  SmallVector<Type *, 18> Params;
   for (unsigned I = 0; I < 4; ++I)
     Params.append({Ptr, I64, I64});
   Params.append({I64, I64, I64});
+  if (Segmented)
+    Params.append({I64, I64, I64});
   Function *Kernel = createKernelFunction(
       F, FunctionType::get(Type::getVoidTy(Ctx), Params, false),
       "tlx.gemm.rt." + Kind, "");
@@ -977,11 +1032,18 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   Kernel->getArg(12)->setName("m");
   Kernel->getArg(13)->setName("n");
   Kernel->getArg(14)->setName("k");
+  if (Segmented) {
+    KG.Segments = {Kernel->getArg(15), Kernel->getArg(16), Kernel->getArg(17)};
+    Kernel->getArg(15)->setName("batch");
+    Kernel->getArg(16)->setName("c.batch");
+    Kernel->getArg(17)->setName("init.batch");
+  }
   ReturnInst *Ret = KB.CreateRetVoid();
   KB.SetInsertPoint(Ret);
 
   StringRef Name = contractionName(Op);
-  GemmTarget Target = chooseTarget(KG, Op);
+  // A segmented batch streams on vectors (emitSegmentedStreamedGemm).
+  GemmTarget Target = Segmented ? GemmTarget::Vector : chooseTarget(KG, Op);
   GemmPlan Plan;
   std::string Why;
   SmallVector<std::string, 4> Versions;

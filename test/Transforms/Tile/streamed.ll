@@ -21,7 +21,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; y = W x: W's rows are dot products; two call sites, one kernel.
 ; CHECK-LABEL: define void @wx(
 ; CHECK: call ptr @tlxrt_scratch(i32 1,
-; CHECK: call void @tlx.stream.dot.f32.f32.x1(ptr %w, i64 40, ptr %{{.*}}, i64 40, i64 1, ptr %y, i64 1, i64 1, ptr %y, i64 1, i64 1, i64 0, i64 64)
+; CHECK: call void @tlx.stream.dot.f32.f32.x1(ptr %w, i64 40, ptr %{{.*}}, i64 40, i64 1, ptr %y, i64 1, i64 1, ptr %y, i64 1, i64 1, i64 0, i64 64, i64 40, i64 0, i64 0)
 ; CHECK-NOT: call void @llvm.tensor
 define void @wx(ptr noalias %w, ptr noalias %x, ptr noalias %y) {
   %tw = call token @llvm.tensor.load.a(ptr elementtype(float) %w, <2 x i32> <i32 64, i32 40>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
@@ -46,7 +46,7 @@ define void @wx_again(ptr noalias %w, ptr noalias %x, ptr noalias %y) {
 ; y (3 x 64) = x (3 x 40, bf16) W (40 x 64): W's rows scaled and added,
 ; the bf16 activations widened once as they are packed.
 ; CHECK-LABEL: define void @xw(
-; CHECK: call void @tlx.stream.axpy.f32.f32.x3(ptr %w, i64 64, ptr %{{.*}}, i64 40, i64 3, ptr %y, i64 1, i64 64, ptr %y, i64 1, i64 64, i64 0, i64 64)
+; CHECK: call void @tlx.stream.axpy.f32.f32.x3(ptr %w, i64 64, ptr %{{.*}}, i64 40, i64 3, ptr %y, i64 1, i64 64, ptr %y, i64 1, i64 64, i64 0, i64 64, i64 40, i64 0, i64 0)
 ; CHECK: fpext bfloat %{{.*}} to float
 define void @xw(ptr noalias %x, ptr noalias %w, ptr noalias %y) {
   %tx = call token @llvm.tensor.load.a(ptr elementtype(bfloat) %x, <2 x i32> <i32 3, i32 40>, <2 x i32> <i32 0, i32 1>, <2 x i32> zeroinitializer, <2 x i32> zeroinitializer)
@@ -86,9 +86,13 @@ define void @requantize(ptr noalias %w, ptr noalias %x, ptr noalias %y) {
 ; CHECK-LABEL: define internal void @tlx.stream.axpy.f32.f32.x3(
 ; CHECK: call ptr @tlxrt_scratch(i32 3,
 ; CHECK: load <4 x float>
+; int8 with the target's dot product (SSE2's pmaddwd: i16 pairs), the
+; packed X already i16; the k tail one element at a time.
 ; CHECK-LABEL: define internal void @tlx.stream.dot.s8.i32.x2(
-; CHECK: sext <4 x i8> %{{.*}} to <4 x i32>
+; CHECK: sext <8 x i8> %{{.*}} to <8 x i16>
+; CHECK: call <4 x i32> @llvm.x86.sse2.pmadd.wd(<8 x i16> %{{.*}}, <8 x i16> %{{.*}})
 ; CHECK: call i32 @llvm.vector.reduce.add.v4i32(
+; CHECK: sext i16 %{{.*}} to i32
 ; CHECK-NOT: define internal void @tlx.stream.dot.f32.f32.x1.
 
 declare token @llvm.tensor.load.a(ptr, <2 x i32>, <2 x i32>, <2 x i32>, <2 x i32>)
