@@ -200,6 +200,11 @@ FEATURES = {
               "matmul and the mma family with M or N from 1 to 17 against "
               "larger other extents, bf16 x f32 matmuls (mixed widths), "
               "and run-time-sized ones with W row- or column-major",
+    "quantized": "batches whose k runs on across them - the group sums "
+                 "of group-quantized weights: run-time-sized A stored "
+                 "[m][nb][k] (rows lda apart) viewed [nb][m][k] through "
+                 "layout (1, 0, 2), one pass over A (docs/pipeline.md, "
+                 "\"Quantized weights\")",
     "nan": "NaN and -0.0 in float inputs (off by default)",
     "bf16": "__bf16 tensors (off for targets whose C has no __bf16: "
             "powerpc64le)",
@@ -2566,8 +2571,25 @@ class Prog:
             small, big = rng.randint(1, 17), rng.randint(65, 600)
             m, n = (small, big) if rng.random() < 0.5 else (big, small)
             kk = rng.choice([rng.randint(1, 40), rng.randint(100, 400)])
-        col_a = rng.random() < 0.3
+        # or A's matrices side by side along each row, [m][nb][k] (the
+        # group sums of quantized weights: k runs on across the batch),
+        # mostly with few columns of B and groups of 32
+        # (its own random stream: the programs without it stay as they were)
+        qrng = random.Random("progs-quantized:%d:%d:%d" % (self.seed,
+                                                           self.index,
+                                                           self.nfn))
+        grouped = self.on("quantized") and qrng.random() < 0.1
+        if grouped:
+            grouped_nbat = qrng.choice([qrng.randint(0, 3),
+                                        qrng.randint(4, 12)])
+            if qrng.random() < 0.6:
+                n = qrng.choice([1, 1, 2, qrng.randint(3, 17)])
+                kk = qrng.choice([32, 32, 64, qrng.randint(1, 40)])
+                m = qrng.choice([qrng.randint(1, 20), qrng.randint(60, 300)])
+        col_a = not grouped and rng.random() < 0.3
         lda = (m if col_a else kk) + rng.choice([0, 0, 1, 5])
+        if grouped:  # a row of A holds every matrix's row
+            lda = grouped_nbat * kk + qrng.choice([0, 0, 1, 5])
         ldb = n + rng.choice([0, 0, 3])
         ldc = n + rng.choice([0, 0, 2])
         inplace = op not in ("matmul", "matmul_i32") and rng.random() < 0.5
@@ -2579,14 +2601,18 @@ class Prog:
         tc = "float" if op == "matmul" else "int32_t"
         # a batch of nbat matrices (a leading dim, packed between matrices)
         nbat = rng.randint(0, 3) if rng.random() < 0.25 else None
+        if grouped:
+            nbat = grouped_nbat
         dt = "f32" if op == "matmul" else "i32"
         k = "%d_%d" % (self.index, self.nfn)
         self.nfn += 1
         fn, pre = "tlxp_rts_%s" % k, "rts%s_" % k
         per_a = (kk * lda) if col_a else (m * lda)
+        if grouped:
+            per_a = kk  # (the next matrix's row starts k further)
         per_b, per_c = kk * ldb, m * ldc
         bats = 1 if nbat is None else nbat
-        na = max(1, bats * per_a)
+        na = max(1, m * lda if grouped else bats * per_a)
         nb, nc = max(1, bats * per_b), max(1, bats * per_c)
         # M and N constants, K run-time: a result of constant extents
         # computed by the run-time GEMM
@@ -2608,6 +2634,9 @@ class Prog:
         load = lambda p, shape, ld: "tensor_load(%s, %s, %s)" % (p, shape,
                                                                  lds(ld))
         ops = [load("a", a_shape, "lda"), load("b", shape2("k", N), "ldb")]
+        if grouped:
+            ops[0] = ("tensor_load(a, TLX_SHAPE(%s, nb, k), TLX_LAYOUT(1, 0, "
+                      "2), TLX_ZEROS(3), TLX_STRIDES(0, lda, 0))" % M)
         params = ("int nb, int m, int n, int k, int lda, int ldb, int ldc, "
                   "const %s *a, const %s *b, const int32_t *acc, %s *c" %
                   (ta, tb, tc))
@@ -2671,10 +2700,13 @@ class Prog:
                "%sb, %sacc, %sgot);" % ((fn,) + (d,) * 7 + (pre,) * 4))
         self.checks.append(("runtime-sizes %s %s%dx%dx%d%s%s%s" % (
             op, "" if nbat is None else "%d x " % nbat, m, n, kk,
-            " col-major op1" if col_a else "",
+            " col-major op1" if col_a else
+            " op1 [m][nb][k]" if grouped else "",
             " in place" if inplace else "", " + relu" if relu else ""),
             pre + "got", pre + "exp", dt, nc, 0.0, 0.0))
         self.tags.add("runtime-sizes")
+        if grouped:
+            self.tags.add("quantized")
 
     def construct_runtime_unary(self, rng):
         """A copy, or relu/fabs/floor applied in turn, of a 1-3-D tensor in
