@@ -5,7 +5,7 @@
  * projection, a SwiGLU feed-forward network, the classifier and greedy
  * sampling. Every size comes from the model file's header at run time.
  *
- *   transformer [MODEL [STEPS [f32|bf16 [DIM HIDDEN LAYERS HEADS VOCAB]]]]
+ *   transformer [MODEL [STEPS [f32|bf16|q8 [DIM HIDDEN LAYERS HEADS VOCAB]]]]
  *       writes MODEL with random weights of that type and shape when it
  *       does not exist (default: a small f32 model in /tmp), decodes STEPS
  *       tokens with TLX and with the twin, and checks that both pick the
@@ -21,7 +21,12 @@
  * weights are widened to f32 as they are read), the attention scores
  * (K q, K the cache's rows of this head) and the attention's mix (att V).
  * The norms, the rotary embedding, softmax and SwiGLU are the same C in
- * both.
+ * both. q8 weights are group-quantized int8 (docs/tutorial.md, step 8):
+ * each row's groups of 32 have a float scale, the activations are
+ * quantized the same way (by the same C in both), and TLX computes the
+ * group sums - exact int32 - in one pass over W, the scales applied by a
+ * C loop; the twin is the loop a quantized decoder writes (llama2.c's
+ * runq.c). DIM and HIDDEN must then be multiples of 32.
  *
  *   tlx-cc -O2 -march=native samples/transformer.c -lm -o transformer
  *
@@ -44,7 +49,14 @@
 
 /*===--- The model file -----------------------------------------------------===*/
 
-enum { WEIGHTS_F32 = 0, WEIGHTS_BF16 = 1 };
+/* Each matrix of q8 weights is its int8 values, row-major, then one float
+ * scale per group of Q8_GROUP values of a row. */
+enum { WEIGHTS_F32 = 0, WEIGHTS_BF16 = 1, WEIGHTS_Q8 = 2, Q8_GROUP = 32 };
+
+static const char *weights_name(int weights) {
+  return weights == WEIGHTS_BF16 ? "bf16" : weights == WEIGHTS_Q8 ? "q8"
+                                                                   : "f32";
+}
 
 typedef struct {
   char magic[4]; /* "TLXM" */
@@ -53,7 +65,7 @@ typedef struct {
 
 typedef struct {
   header_t h;
-  size_t wsize;       /* bytes per matrix element */
+  int weights;        /* WEIGHTS_* */
   float *embedding;   /* vocab x dim */
   float *rms_att;     /* layers x dim */
   float *rms_ffn;     /* layers x dim */
@@ -77,6 +89,39 @@ static uint16_t to_bf16(float f) {
   memcpy(&u, &f, 4);
   u += 0x7fff + ((u >> 16) & 1);
   return (uint16_t)(u >> 16);
+}
+
+/* q (n) = round(v / s[g]), s[g] = max |v| of group g / 127: the int8
+ * groups of a q8 row or of the activations. */
+static void quantize(int8_t *q, float *s, const float *v, int n) {
+  for (int g = 0; g < n / Q8_GROUP; ++g) {
+    float max = 0;
+    for (int k = 0; k < Q8_GROUP; ++k)
+      max = fmaxf(max, fabsf(v[g * Q8_GROUP + k]));
+    s[g] = max > 0 ? max / 127 : 1;
+    for (int k = 0; k < Q8_GROUP; ++k)
+      q[g * Q8_GROUP + k] = (int8_t)lrintf(v[g * Q8_GROUP + k] / s[g]);
+  }
+}
+
+/* count matrices of rows x cols q8 weights, scale * uniform. */
+static int write_q8(FILE *f, size_t count, size_t rows, size_t cols,
+                    float scale) {
+  size_t groups = cols / Q8_GROUP;
+  float *v = malloc(cols * 4), *sc = malloc(rows * groups * 4);
+  int8_t *q = malloc(rows * cols);
+  int rc = !v || !sc || !q;
+  for (size_t m = 0; m < count && !rc; ++m) {
+    for (size_t i = 0; i < rows; ++i) {
+      for (size_t j = 0; j < cols; ++j)
+        v[j] = scale * rng_uniform();
+      quantize(q + i * cols, sc + i * groups, v, (int)cols);
+    }
+    rc |= fwrite(q, 1, rows * cols, f) != rows * cols;
+    rc |= fwrite(sc, 4, rows * groups, f) != rows * groups;
+  }
+  free(v), free(sc), free(q);
+  return rc ? -1 : 0;
 }
 
 /* count values of scale * uniform, as f32 or bf16. */
@@ -112,10 +157,17 @@ static int write_model(const char *path, header_t h) {
       float g = 1.0f + 0.1f * rng_uniform();
       rc |= fwrite(&g, 4, 1, f) != 1;
     }
-  rc |= write_values(f, 4 * L * d * d, wd, bf);  /* wq, wk, wv, wo */
-  rc |= write_values(f, 2 * L * hd * d, wd, bf); /* w1, w3 */
-  rc |= write_values(f, L * d * hd, wh, bf);     /* w2 */
-  rc |= write_values(f, (size_t)h.vocab * d, wd, bf);
+  if (h.weights == WEIGHTS_Q8) {
+    rc |= write_q8(f, 4 * L, d, d, wd);  /* wq, wk, wv, wo */
+    rc |= write_q8(f, 2 * L, hd, d, wd); /* w1, w3 */
+    rc |= write_q8(f, L, d, hd, wh);     /* w2 */
+    rc |= write_q8(f, 1, h.vocab, d, wd);
+  } else {
+    rc |= write_values(f, 4 * L * d * d, wd, bf);  /* wq, wk, wv, wo */
+    rc |= write_values(f, 2 * L * hd * d, wd, bf); /* w1, w3 */
+    rc |= write_values(f, L * d * hd, wh, bf);     /* w2 */
+    rc |= write_values(f, (size_t)h.vocab * d, wd, bf);
+  }
   return fclose(f) | rc ? -1 : 0;
 }
 
@@ -124,6 +176,13 @@ static void *read_block(FILE *f, size_t bytes, int *bad) {
   if (!p || fread(p, 1, bytes, f) != bytes)
     *bad = 1;
   return p;
+}
+
+/* Bytes of one rows x cols matrix of \p weights. */
+static size_t matrix_bytes(int weights, size_t rows, size_t cols) {
+  return weights == WEIGHTS_Q8 ? rows * cols + rows * (cols / Q8_GROUP) * 4
+         : weights == WEIGHTS_BF16 ? rows * cols * 2
+                                   : rows * cols * 4;
 }
 
 static int read_model(const char *path, model_t *m) {
@@ -135,24 +194,27 @@ static int read_model(const char *path, model_t *m) {
   if (bad || memcmp(h.magic, "TLXM", 4) || h.dim <= 0 || h.hidden <= 0 ||
       h.layers <= 0 || h.heads <= 0 || h.dim % h.heads ||
       (h.dim / h.heads) % 2 || h.vocab <= 0 || h.seq_len <= 0 ||
-      (h.weights != WEIGHTS_F32 && h.weights != WEIGHTS_BF16)) {
+      (h.weights != WEIGHTS_F32 && h.weights != WEIGHTS_BF16 &&
+       h.weights != WEIGHTS_Q8) ||
+      (h.weights == WEIGHTS_Q8 && (h.dim % Q8_GROUP || h.hidden % Q8_GROUP))) {
     fclose(f);
     return -1;
   }
-  size_t d = h.dim, hd = h.hidden, L = h.layers, ws;
-  m->wsize = ws = h.weights == WEIGHTS_BF16 ? 2 : 4;
+  size_t d = h.dim, hd = h.hidden, L = h.layers;
+  size_t dd = matrix_bytes(h.weights, d, d), dh = matrix_bytes(h.weights, hd, d);
+  m->weights = h.weights;
   m->embedding = read_block(f, (size_t)h.vocab * d * 4, &bad);
   m->rms_att = read_block(f, L * d * 4, &bad);
   m->rms_ffn = read_block(f, L * d * 4, &bad);
   m->rms_final = read_block(f, d * 4, &bad);
-  m->wq = read_block(f, L * d * d * ws, &bad);
-  m->wk = read_block(f, L * d * d * ws, &bad);
-  m->wv = read_block(f, L * d * d * ws, &bad);
-  m->wo = read_block(f, L * d * d * ws, &bad);
-  m->w1 = read_block(f, L * hd * d * ws, &bad);
-  m->w3 = read_block(f, L * hd * d * ws, &bad);
-  m->w2 = read_block(f, L * d * hd * ws, &bad);
-  m->wcls = read_block(f, (size_t)h.vocab * d * ws, &bad);
+  m->wq = read_block(f, L * dd, &bad);
+  m->wk = read_block(f, L * dd, &bad);
+  m->wv = read_block(f, L * dd, &bad);
+  m->wo = read_block(f, L * dd, &bad);
+  m->w1 = read_block(f, L * dh, &bad);
+  m->w3 = read_block(f, L * dh, &bad);
+  m->w2 = read_block(f, L * matrix_bytes(h.weights, d, hd), &bad);
+  m->wcls = read_block(f, matrix_bytes(h.weights, h.vocab, d), &bad);
   fclose(f);
   return bad ? -1 : 0;
 }
@@ -168,9 +230,9 @@ static void free_model(model_t *m) {
 /*===--- The products: TLX and the plain-C twin -----------------------------===*/
 
 typedef struct {
-  /* y (d) = W (d x n, row-major, f32 or bf16) x (n) */
+  /* y (d) = W (d x n, row-major, WEIGHTS_*) x (n) */
   void (*matvec)(float *y, const void *w, const float *x, int d, int n,
-                 int bf16);
+                 int weights);
   /* scores (t) = K (t x hs, rows ld apart) q (hs) */
   void (*scores)(float *s, const float *k, const float *q, int t, int hs,
                  int ld);
@@ -179,10 +241,65 @@ typedef struct {
               int ld);
 } products_t;
 
+/* The activations x (n) quantized for a q8 product (the same C for TLX
+ * and the twin), and scratch for its group sums. */
+typedef struct {
+  int8_t *xq;
+  float *xs;
+  int32_t *sums;
+  size_t n, sums_n;
+} q8_scratch_t;
+static q8_scratch_t q8;
+
+static int q8_prepare(const float *x, int d, int n) {
+  if ((size_t)n > q8.n) {
+    free(q8.xq), free(q8.xs);
+    q8.xq = malloc(n), q8.xs = malloc((n / Q8_GROUP + 1) * 4), q8.n = n;
+  }
+  size_t sums = (size_t)d * (n / Q8_GROUP);
+  if (sums > q8.sums_n) {
+    free(q8.sums);
+    q8.sums = malloc(sums * 4), q8.sums_n = sums;
+  }
+  if (!q8.xq || !q8.xs || !q8.sums) {
+    fprintf(stderr, "transformer: out of memory\n");
+    exit(1);
+  }
+  quantize(q8.xq, q8.xs, x, n);
+  return n / Q8_GROUP;
+}
+
 #ifndef TLX_TWIN_ONLY
+typedef int32_t i32v __attribute__((__vector_size__(16)));
+TLX_DECLARE_TENSOR_OPS_AS(i32v, i32)
+
+/* y (d) = sum over groups of W's int32 group sums times both scales: the
+ * sums [d][groups] are one batched product over the groups (W's rows read
+ * as [groups][d][32]: one pass over W). */
+static void tlx_matvec_q8(float *y, const int8_t *wq, const float *x, int d,
+                          int n) {
+  int groups = q8_prepare(x, d, n);
+  const float *ws = (const float *)(wq + (size_t)d * n);
+  tlx_token_t w = tensor_load(wq, TLX_SHAPE(d, groups, Q8_GROUP),
+                              TLX_LAYOUT(1, 0, 2), TLX_ZEROS(3), TLX_ZEROS(3));
+  i32v p = tensor_matmul_i32(w, TLX_LOAD(q8.xq, groups, Q8_GROUP, 1));
+  TLX_STORE(q8.sums, tensor_typeinfo(p, TLX_SHAPE(d, groups, 1),
+                                     TLX_LAYOUT(1, 0, 2), TLX_ZEROS(3)));
+#pragma omp parallel for
+  for (int i = 0; i < d; ++i) {
+    float acc = 0;
+    for (int g = 0; g < groups; ++g)
+      acc += (float)q8.sums[(size_t)i * groups + g] *
+             ws[(size_t)i * groups + g] * q8.xs[g];
+    y[i] = acc;
+  }
+}
+
 static void tlx_matvec(float *y, const void *w, const float *x, int d, int n,
-                       int bf16) {
-  if (bf16)
+                       int weights) {
+  if (weights == WEIGHTS_Q8)
+    tlx_matvec_q8(y, w, x, d, n);
+  else if (weights == WEIGHTS_BF16)
     TLX_STORE(y, tlx_matmul(TLX_LOAD((const __bf16 *)w, d, n),
                             TLX_LOAD(x, n, 1)));
   else
@@ -213,8 +330,32 @@ static float bf16_value(const void *w, size_t i) {
   return f;
 }
 
+/* runq.c's matmul: each row's groups summed in int32, then scaled. */
+static void c_matvec_q8(float *y, const int8_t *wq, const float *x, int d,
+                        int n) {
+  int groups = q8_prepare(x, d, n);
+  const float *ws = (const float *)(wq + (size_t)d * n);
+#pragma omp parallel for
+  for (int i = 0; i < d; ++i) {
+    float acc = 0;
+    for (int g = 0; g < groups; ++g) {
+      int32_t isum = 0;
+      for (int k = 0; k < Q8_GROUP; ++k)
+        isum += (int32_t)wq[(size_t)i * n + g * Q8_GROUP + k] *
+                (int32_t)q8.xq[g * Q8_GROUP + k];
+      acc += (float)isum * ws[(size_t)i * groups + g] * q8.xs[g];
+    }
+    y[i] = acc;
+  }
+}
+
 static void c_matvec(float *y, const void *w, const float *x, int d, int n,
-                     int bf16) {
+                     int weights) {
+  int bf16 = weights == WEIGHTS_BF16;
+  if (weights == WEIGHTS_Q8) {
+    c_matvec_q8(y, w, x, d, n);
+    return;
+  }
 #pragma omp parallel for
   for (int i = 0; i < d; ++i) {
     float acc = 0;
@@ -317,8 +458,9 @@ static void rotate(float *v, int dim, int hs, int pos) {
 }
 
 static const void *matrix(const void *base, const model_t *m, int layer,
-                          size_t elems) {
-  return (const char *)base + (size_t)layer * elems * m->wsize;
+                          size_t rows, size_t cols) {
+  return (const char *)base +
+         (size_t)layer * matrix_bytes(m->weights, rows, cols);
 }
 
 /* The logits of the token after `token` at position `pos`. */
@@ -326,16 +468,15 @@ static float *forward(const model_t *m, state_t *s, const products_t *p,
                       int token, int pos) {
   const header_t *h = &m->h;
   int d = h->dim, hd = h->hidden, hs = d / h->heads;
-  int bf = h->weights == WEIGHTS_BF16;
-  size_t dd = (size_t)d * d, dh = (size_t)d * hd;
+  int wt = h->weights;
   memcpy(s->x, m->embedding + (size_t)token * d, (size_t)d * 4);
   for (int l = 0; l < h->layers; ++l) {
     float *kc = s->key_cache + ((size_t)l * h->seq_len) * d;
     float *vc = s->value_cache + ((size_t)l * h->seq_len) * d;
     rmsnorm(s->xb, s->x, m->rms_att + (size_t)l * d, d);
-    p->matvec(s->q, matrix(m->wq, m, l, dd), s->xb, d, d, bf);
-    p->matvec(kc + (size_t)pos * d, matrix(m->wk, m, l, dd), s->xb, d, d, bf);
-    p->matvec(vc + (size_t)pos * d, matrix(m->wv, m, l, dd), s->xb, d, d, bf);
+    p->matvec(s->q, matrix(m->wq, m, l, d, d), s->xb, d, d, wt);
+    p->matvec(kc + (size_t)pos * d, matrix(m->wk, m, l, d, d), s->xb, d, d, wt);
+    p->matvec(vc + (size_t)pos * d, matrix(m->wv, m, l, d, d), s->xb, d, d, wt);
     rotate(s->q, d, hs, pos);
     rotate(kc + (size_t)pos * d, d, hs, pos);
     for (int head = 0; head < h->heads; ++head) {
@@ -345,22 +486,22 @@ static float *forward(const model_t *m, state_t *s, const products_t *p,
       softmax(s->att, pos + 1);
       p->mix(s->xb + head * hs, s->att, vc + head * hs, pos + 1, hs, d);
     }
-    p->matvec(s->xb2, matrix(m->wo, m, l, dd), s->xb, d, d, bf);
+    p->matvec(s->xb2, matrix(m->wo, m, l, d, d), s->xb, d, d, wt);
     for (int i = 0; i < d; ++i)
       s->x[i] += s->xb2[i];
     rmsnorm(s->xb, s->x, m->rms_ffn + (size_t)l * d, d);
-    p->matvec(s->hb, matrix(m->w1, m, l, dh), s->xb, hd, d, bf);
-    p->matvec(s->hb2, matrix(m->w3, m, l, dh), s->xb, hd, d, bf);
+    p->matvec(s->hb, matrix(m->w1, m, l, hd, d), s->xb, hd, d, wt);
+    p->matvec(s->hb2, matrix(m->w3, m, l, hd, d), s->xb, hd, d, wt);
     for (int i = 0; i < hd; ++i) {
       float a = s->hb[i];
       s->hb[i] = a / (1.0f + expf(-a)) * s->hb2[i];
     }
-    p->matvec(s->xb, matrix(m->w2, m, l, dh), s->hb, d, hd, bf);
+    p->matvec(s->xb, matrix(m->w2, m, l, d, hd), s->hb, d, hd, wt);
     for (int i = 0; i < d; ++i)
       s->x[i] += s->xb[i];
   }
   rmsnorm(s->x, s->x, m->rms_final, d);
-  p->matvec(s->logits, m->wcls, s->x, h->vocab, d, bf);
+  p->matvec(s->logits, m->wcls, s->x, h->vocab, d, wt);
   return s->logits;
 }
 
@@ -382,10 +523,10 @@ static double now(void) {
 
 static size_t weight_bytes(const model_t *m) {
   const header_t *h = &m->h;
-  size_t d = h->dim;
-  return ((size_t)h->layers * (4 * d * d + 3 * d * h->hidden) +
-          (size_t)h->vocab * d) *
-         m->wsize;
+  size_t d = h->dim, hd = h->hidden;
+  return (size_t)h->layers * (4 * matrix_bytes(h->weights, d, d) +
+                              3 * matrix_bytes(h->weights, hd, d)) +
+         matrix_bytes(h->weights, h->vocab, d);
 }
 
 static int open_model(const char *path, model_t *m, header_t want) {
@@ -414,13 +555,14 @@ static int bench(const char *path, int steps, const char *who) {
   for (int pos = 0; pos < steps; ++pos)
     token = argmax(forward(&m, &s, p, token, pos), m.h.vocab);
   double t = now() - t0;
-  const char *type = m.h.weights == WEIGHTS_BF16 ? "bf16" : "f32";
+  const char *type = weights_name(m.h.weights);
   printf("%s transformer-gbs-%s %d %d %d %.2f\n", who, type, m.h.dim,
          m.h.layers, steps, weight_bytes(&m) * steps / t * 1e-9);
   printf("%s transformer-%s %d %d %d %.2f\n", who, type, m.h.dim, m.h.layers,
          steps, steps / t);
   free_state(&s);
   free_model(&m);
+  free(q8.xq), free(q8.xs), free(q8.sums);
   return 0;
 }
 
@@ -432,7 +574,11 @@ int main(int argc, char **argv) {
   header_t want = {{'T', 'L', 'X', 'M'}, 1, 64, 176, 2, 4, 97, 32,
                    WEIGHTS_F32};
   if (argc > 3)
-    want.weights = !strcmp(argv[3], "bf16") ? WEIGHTS_BF16 : WEIGHTS_F32;
+    want.weights = !strcmp(argv[3], "bf16") ? WEIGHTS_BF16
+                   : !strcmp(argv[3], "q8") ? WEIGHTS_Q8
+                                            : WEIGHTS_F32;
+  if (want.weights == WEIGHTS_Q8)
+    want.hidden = 192; /* (a multiple of the groups) */
   if (argc > 8) {
     want.dim = atoi(argv[4]);
     want.hidden = atoi(argv[5]);
@@ -440,6 +586,12 @@ int main(int argc, char **argv) {
     want.heads = atoi(argv[7]);
     want.vocab = atoi(argv[8]);
     want.seq_len = steps > 0 ? steps : 1;
+  }
+  if (want.weights == WEIGHTS_Q8 &&
+      (want.dim % Q8_GROUP || want.hidden % Q8_GROUP)) {
+    fprintf(stderr, "transformer: q8 weights need DIM and HIDDEN multiples "
+                    "of %d\n", Q8_GROUP);
+    return 1;
   }
   model_t m;
   state_t a, b;
@@ -450,7 +602,7 @@ int main(int argc, char **argv) {
   printf("model: dim %d, hidden %d, %d layers, %d heads, vocab %d, %s "
          "weights\n",
          h->dim, h->hidden, h->layers, h->heads, h->vocab,
-         h->weights == WEIGHTS_BF16 ? "bf16" : "f32");
+         weights_name(h->weights));
   if (steps > h->seq_len)
     steps = h->seq_len;
   int token_tlx = 1, token_c = 1, bad = 0;
@@ -484,5 +636,6 @@ int main(int argc, char **argv) {
   free_state(&a);
   free_state(&b);
   free_model(&m);
+  free(q8.xq), free(q8.xs), free(q8.sums);
   return bad;
 }
