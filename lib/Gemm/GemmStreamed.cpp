@@ -142,8 +142,9 @@ std::string elemName(const Type *T, const char *IntPrefix) {
 struct StreamKernel {
   StreamForm Form = StreamForm::Dot;
   Type *PT = nullptr, *AccT = nullptr;
-  /// The packed X's elements: AccT, or the dot product's operand type.
-  Type *XT = nullptr;
+  /// The packed X's elements: AccT, or the dot product's operand type;
+  /// X's own (XElem, XSigned) pick that dot product.
+  Type *XT = nullptr, *XElem = nullptr;
   bool PSigned = true, XSigned = true;
   /// dot: the target's dot product (KG k per lane: vpmaddwd, NEON sdot),
   /// when Dot.ID is set; else multiply-adds on AccT.
@@ -159,11 +160,16 @@ struct StreamKernel {
   std::string name() const {
     // P's integers widen per their signedness; C's just have a width.
     // (Which dot product a target's kernel uses follows from the target,
-    // which the module's kernels are keyed by besides: getStreamKernel.)
+    // which the module's kernels are keyed by besides: getStreamKernel.
+    // X's type and signedness pick it too - sdot, udot or usdot - when X
+    // is packed in its operand type rather than C's.)
+    std::string XName =
+        XT != AccT ? elemName(XElem, XSigned ? "s" : "u") + "." : "";
     return std::string("tlx.stream.") +
            (Form == StreamForm::Dot ? "dot." : "axpy.") +
-           elemName(PT, PSigned ? "s" : "u") + "." + elemName(AccT, "i") +
-           ".x" + std::to_string(SG) + (Accumulate ? ".acc" : "");
+           elemName(PT, PSigned ? "s" : "u") + "." + XName +
+           elemName(AccT, "i") + ".x" + std::to_string(SG) +
+           (Accumulate ? ".acc" : "");
   }
 };
 
@@ -226,6 +232,7 @@ StreamKernel chooseStreamKernel(const Function &F,
   Kn.W = Bits / Kn.AccT->getPrimitiveSizeInBits();
   Kn.SG = SG;
   Kn.XT = Kn.AccT;
+  Kn.XElem = SP.X.Elem;
   Kn.XSigned = SP.X.IsSigned;
   if (Form == StreamForm::Dot && chooseStreamDot(F, Bits, SP, Kn.AccT, Kn.Dot)) {
     Kn.XT = Kn.Dot.PackT;

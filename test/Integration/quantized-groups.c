@@ -32,10 +32,10 @@
 // REMARK: remark: smma: MxKxN known at run time i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, {{.*}}one pass over A for the batch's segments of k, in tlx.gemm.rt.seg.i8sr.i8sr.i32r.acc
 // The dot kernel's int8 products on AVX2: i16 pairs (vpmaddwd), not
 // 32-bit multiplies.
-// ASM-LABEL: tlx.stream.dot.s8.i32.x1:
+// ASM-LABEL: tlx.stream.dot.s8.s8.i32.x1:
 // ASM: vpmaddwd
 // ASM-NOT: vpmulld
-// ASM: .size tlx.stream.dot.s8.i32.x1
+// ASM: .size tlx.stream.dot.s8.s8.i32.x1
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

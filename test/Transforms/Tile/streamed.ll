@@ -60,7 +60,7 @@ define void @xw(ptr noalias %x, ptr noalias %w, ptr noalias %y) {
 ; (int8_t)relu(W x): the kernel writes the i32 sums into the temporary,
 ; then the epilogue pass writes y.
 ; CHECK-LABEL: define void @requantize(
-; CHECK: call void @tlx.stream.dot.s8.i32.x2(ptr %w, i64 7,
+; CHECK: call void @tlx.stream.dot.s8.s8.i32.x2(ptr %w, i64 7,
 ; CHECK: trunc i32 %{{.*}} to i8
 ; CHECK-NOT: call void @llvm.tensor
 define void @requantize(ptr noalias %w, ptr noalias %x, ptr noalias %y) {
@@ -88,7 +88,7 @@ define void @requantize(ptr noalias %w, ptr noalias %x, ptr noalias %y) {
 ; CHECK: load <4 x float>
 ; int8 with the target's dot product (SSE2's pmaddwd: i16 pairs), the
 ; packed X already i16; the k tail one element at a time.
-; CHECK-LABEL: define internal void @tlx.stream.dot.s8.i32.x2(
+; CHECK-LABEL: define internal void @tlx.stream.dot.s8.s8.i32.x2(
 ; CHECK: sext <8 x i8> %{{.*}} to <8 x i16>
 ; CHECK: call <4 x i32> @llvm.x86.sse2.pmadd.wd(<8 x i16> %{{.*}}, <8 x i16> %{{.*}})
 ; CHECK: call i32 @llvm.vector.reduce.add.v4i32(
