@@ -415,12 +415,6 @@ void emitDotKernel(IRBuilderBase &B, const StreamKernel &Kn,
         SA.Init = B.CreateGEP(Kn.AccT, A.Init, B.CreateMul(I, A.ISeg));
         Value *KBegin = B.CreateMul(I, A.Seg);
         Value *KEnd = B.CreateAdd(KBegin, A.Seg);
-        // A kernel for one row of X is called for S = 1 only
-        // (groupRowsFor): no loop over the rows.
-        if (Kn.SG == 1) {
-          emitDotGroup(B, Kn, SA, L, R, B.getInt64(0), KBegin, KEnd);
-          return;
-        }
         emitLoop(B, B.getInt64(0), A.S, B.getInt64(Kn.SG), "stream.s",
                  [&](IRBuilderBase &B, Value *S0) {
                    emitDotGroup(B, Kn, SA, L, R, S0, KBegin, KEnd);
