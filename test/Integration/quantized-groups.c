@@ -30,12 +30,12 @@
 // REMARK: remark: matmul: MxKxN known at run time i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, A in place, 4 rows of it x 1 column of B per step, one pass over A for the batch's segments of k, in tlx.gemm.rt.seg.i8sr.i8sr.i32r, shared by every call site of this kind
 // REMARK: remark: matmul: calls tlx.gemm.rt.seg.i8sr.i8sr.i32r for a batch whose k runs on across it, the kernel it shares with an earlier call site
 // REMARK: remark: smma: MxKxN known at run time i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, {{.*}}one pass over A for the batch's segments of k, in tlx.gemm.rt.seg.i8sr.i8sr.i32r.acc
-// The dot kernel's int8 products on AVX2: i16 pairs (vpmaddwd) in its
+// The one-pass kernel's int8 products on AVX2: i16 pairs (vpmaddwd) in its
 // main loop. (Its element-by-element k tail may be vectorized with
 // 32-bit multiplies: LLVM 22 does.)
-// ASM-LABEL: tlx.stream.dot.s8.s8.i32.x1:
+// ASM-LABEL: tlx.stream.dot.s8.s8.i32.x1.seg:
 // ASM: vpmaddwd
-// ASM: .size tlx.stream.dot.s8.s8.i32.x1
+// ASM: .size tlx.stream.dot.s8.s8.i32.x1.seg
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
