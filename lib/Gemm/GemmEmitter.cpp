@@ -426,7 +426,8 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
                : emitRuntimeSizedTileGemm(B, G, Target, Plan, Why);
   };
   if (G.Segments.Count) {
-    // The caller chose this form at run time (streamsSegments).
+    // The caller chose this form at run time (Tiler::emitSegmentedBatch
+    // checks the batch's strides and N).
     gemm::emitSegmentedStreamedGemm(B, G, TTI, Plan);
     return true;
   }

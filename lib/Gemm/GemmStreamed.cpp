@@ -142,14 +142,12 @@ std::string elemName(const Type *T, const char *IntPrefix) {
 struct StreamKernel {
   StreamForm Form = StreamForm::Dot;
   Type *PT = nullptr, *AccT = nullptr;
-  /// The packed X's elements: AccT, or the dot product's operand type;
-  /// X's own (XElem, XSigned) pick that dot product.
-  Type *XT = nullptr, *XElem = nullptr;
+  /// X's elements and signedness, which pick the dot product.
+  Type *XElem = nullptr;
   bool PSigned = true, XSigned = true;
-  /// dot: the target's dot product (KG k per lane: vpmaddwd, NEON sdot),
-  /// when Dot.ID is set; else multiply-adds on AccT.
+  /// dot: the target's dot product (Dot.KG k per lane: vpmaddwd, NEON
+  /// sdot), when Dot.ID is set; else multiply-adds on AccT.
   VectorDot Dot;
-  unsigned KG = 1;
   bool Accumulate = false;
   bool Segmented = false; ///< for a batch whose k runs on across it
   unsigned W = 0;  ///< AccT lanes per vector
@@ -158,6 +156,10 @@ struct StreamKernel {
   unsigned KU = 1;       ///< axpy: rows of P per step
   int64_t LC = 0;        ///< axpy: l values per block of sums
 
+  bool usesDot() const { return Dot.ID != Intrinsic::not_intrinsic; }
+  /// The packed X's elements: the dot product's operand type, else AccT.
+  Type *packedX() const { return usesDot() ? Dot.PackT : AccT; }
+
   std::string name() const {
     // P's integers widen per their signedness; C's just have a width.
     // (Which dot product a target's kernel uses follows from the target,
@@ -165,7 +167,7 @@ struct StreamKernel {
     // X's type and signedness pick it too - sdot, udot or usdot - when X
     // is packed in its operand type rather than C's.)
     std::string XName =
-        XT != AccT ? elemName(XElem, XSigned ? "s" : "u") + "." : "";
+        usesDot() ? elemName(XElem, XSigned ? "s" : "u") + "." : "";
     return std::string("tlx.stream.") +
            (Form == StreamForm::Dot ? "dot." : "axpy.") +
            elemName(PT, PSigned ? "s" : "u") + "." + XName +
@@ -232,13 +234,10 @@ StreamKernel chooseStreamKernel(const Function &F,
   unsigned Bits = streamVectorBits(F, TTI);
   Kn.W = Bits / Kn.AccT->getPrimitiveSizeInBits();
   Kn.SG = SG;
-  Kn.XT = Kn.AccT;
   Kn.XElem = SP.X.Elem;
   Kn.XSigned = SP.X.IsSigned;
-  if (Form == StreamForm::Dot && chooseStreamDot(F, Bits, SP, Kn.AccT, Kn.Dot)) {
-    Kn.XT = Kn.Dot.PackT;
-    Kn.KG = Kn.Dot.KG;
-  }
+  if (Form == StreamForm::Dot)
+    chooseStreamDot(F, Bits, SP, Kn.AccT, Kn.Dot);
   unsigned Regs = std::max(
       8u, TTI.getNumberOfRegisters(TTI.getRegisterClassForType(true)));
   // dot: R x SG x U accumulators, R vectors of P and SG of X in registers;
@@ -307,7 +306,8 @@ void storeSum(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
               Value *L, Value *S, Value *Sum) {
   if (Kn.Accumulate) {
     Value *InitPtr = B.CreateGEP(
-        Kn.AccT, A.Init, B.CreateAdd(B.CreateMul(L, A.IL), B.CreateMul(S, A.IS)));
+        Kn.AccT, A.Init,
+        B.CreateAdd(B.CreateMul(L, A.IL), B.CreateMul(S, A.IS)));
     Sum = addValues(B, B.CreateLoad(Kn.AccT, InitPtr), Sum);
   }
   B.CreateStore(Sum, B.CreateGEP(Kn.AccT, A.C,
@@ -324,19 +324,20 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
                   const StreamArgs &A, Value *L, unsigned Rows, Value *S0,
                   Value *KBegin, Value *KEnd) {
   SmallVector<Value *, 8> PRow, XRow;
+  Type *XT = Kn.packedX();
   for (unsigned R = 0; R < Rows; ++R)
     PRow.push_back(B.CreateGEP(
         Kn.PT, A.P, B.CreateMul(B.CreateAdd(L, B.getInt64(R)), A.PStride)));
   for (unsigned G = 0; G < Kn.SG; ++G)
-    XRow.push_back(B.CreateGEP(Kn.XT, A.X, xRowOffset(B, A, S0, G)));
+    XRow.push_back(B.CreateGEP(XT, A.X, xRowOffset(B, A, S0, G)));
   // One pass of the k loop at width Lanes, Steps vectors per iteration,
   // over [Begin, End): vectors take KG k per lane with the target's dot
   // product, single elements (Lanes 1) one.
   auto Pass = [&](Value *Begin, Value *End, unsigned Lanes, unsigned Steps,
                   ArrayRef<Value *> Inits) {
-    bool UseDot = Lanes > 1 && Kn.Dot.ID != Intrinsic::not_intrinsic;
-    unsigned KPer = UseDot ? Lanes * Kn.KG : Lanes;
-    Type *OpT = UseDot ? Kn.XT : Kn.AccT;
+    bool UseDot = Lanes > 1 && Kn.usesDot();
+    unsigned KPer = UseDot ? Lanes * Kn.Dot.KG : Lanes;
+    Type *OpT = UseDot ? XT : Kn.AccT;
     return emitLoop(
         B, Begin, End, B.getInt64(KPer * Steps), "stream.k", Inits,
         [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
@@ -345,8 +346,8 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
             Value *KU = B.CreateAdd(K, B.getInt64(U * KPer));
             SmallVector<Value *, 8> XV;
             for (unsigned G = 0; G < Kn.SG; ++G)
-              XV.push_back(loadAs(B, Kn.XT, OpT,
-                                  B.CreateGEP(Kn.XT, XRow[G], KU), Kn.XSigned,
+              XV.push_back(loadAs(B, XT, OpT,
+                                  B.CreateGEP(XT, XRow[G], KU), Kn.XSigned,
                                   KPer));
             for (unsigned R = 0; R < Rows; ++R) {
               // The next block's row, as far along, where a step reads
@@ -381,7 +382,8 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
   auto Tail = [&](unsigned Width) {
     return B.CreateSub(KEnd, B.CreateURem(Len, B.getInt64(Width)));
   };
-  Value *KWide = Tail(Kn.W * Kn.KG * Kn.U), *KVec = Tail(Kn.W * Kn.KG);
+  unsigned KVector = Kn.W * Kn.Dot.KG; // k per vector
+  Value *KWide = Tail(KVector * Kn.U), *KVec = Tail(KVector);
   SmallVector<Value *, 8> Acc(Blocks * Kn.U, Constant::getNullValue(VT));
   Acc = Pass(KBegin, KWide, Kn.W, Kn.U, Acc);
   SmallVector<Value *, 8> One;
@@ -649,7 +651,7 @@ void emitStreamedShare(IRBuilderBase &B, const GemmDesc &Share, bool SmallM,
   unsigned Bits = streamVectorBits(Caller, TTI);
   // (The packed type is the same for every group: the target's.)
   Value *Packed =
-      packX(B, SP, chooseStreamKernel(Caller, TTI, SP, G, Form, 1).XT);
+      packX(B, SP, chooseStreamKernel(Caller, TTI, SP, G, Form, 1).packedX());
   auto Call = [&](unsigned SG) {
     StreamKernel Kn = chooseStreamKernel(Caller, TTI, SP, G, Form, SG);
     // The first kernel describes the plan (with run-time sizes or strides
