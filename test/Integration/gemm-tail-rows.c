@@ -18,7 +18,7 @@
 // RUN: %clang_tlx -std=c11 -w -O2 %march_native %s %tlx_rt -o %t2 && %t2 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O0 %march_native %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -w -O2 %s %tlx_rt -o %td && %td | FileCheck %s
-// RUN: %clang_tlx -std=c11 -w -O2 -march=x86-64-v3 %s %tlx_rt -o %t3 && %t3 | FileCheck %s
+// RUN: %if cpu-avx2 %{ %clang_tlx -std=c11 -w -O2 -march=x86-64-v3 %s %tlx_rt -o %t3 && %t3 | FileCheck %s %}
 // RUN: %clang_tlx -std=c11 -w -O2 %march_native -mllvm -tlx-gemm-tail-microkernels=0 %s %tlx_rt -o %tp && %tp | FileCheck %s
 // CHECK: 7x7/2 rgb, 17 pixels per row: ok
 // CHECK: pixels 1: ok

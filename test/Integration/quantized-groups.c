@@ -15,7 +15,7 @@
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 -Rpass=tlx-tile %s %tlx_rt -o %t2 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %t2 | FileCheck %s
-// RUN: %clang_tlx -std=c11 -O2 -march=x86-64-v3 %s %tlx_rt -o %tv3 && %tv3 | FileCheck %s
+// RUN: %if cpu-avx2 %{ %clang_tlx -std=c11 -O2 -march=x86-64-v3 %s %tlx_rt -o %tv3 && %tv3 | FileCheck %s %}
 // RUN: %clang_tlx -std=c11 -O2 -march=x86-64-v3 -S %s -o - | FileCheck %s --check-prefix=ASM
 // RUN: %if openmp %{ %clang_tlx -std=c11 -O2 -fopenmp %s %tlx_rt -o %tp %}
 // RUN: %if openmp %{ env OMP_NUM_THREADS=3 %tp | FileCheck %s %}
