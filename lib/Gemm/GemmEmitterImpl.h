@@ -191,14 +191,16 @@ bool chooseNeonDot(const GemmDesc &G, const llvm::Function &F, VectorDot &Dot);
 /// features: vpdpbusd (VNNI) for int8 with signed B, vpmaddwd or vpdpwssd
 /// for every integer operand that fits i16, vdpbf16ps for bf16
 /// (lib/Target/X86/VectorDots.cpp).
+/// Without \p AllowBias, signed int8 A takes vpdpwssd on VNNI rather than
+/// vpdpbusd with a bias (a kernel with no column sums to correct it).
 bool chooseX86Dot(const GemmDesc &G, const llvm::Function &F, unsigned Bits,
-                  VectorDot &Dot);
+                  VectorDot &Dot, bool AllowBias = true);
 
 /// The fixed-width vector target's dot product for \p G on \p Bits-bit
 /// vectors of \p F: x86's (chooseX86Dot) or, on 128 bits, NEON's
-/// (chooseNeonDot).
+/// (chooseNeonDot); \p AllowBias as for chooseX86Dot.
 bool chooseFixedWidthDot(const GemmDesc &G, const llvm::Function &F,
-                         unsigned Bits, VectorDot &Dot);
+                         unsigned Bits, VectorDot &Dot, bool AllowBias = true);
 
 /// \p Dot's intrinsic (Dot.ID) on the accumulator \p Acc and the operand
 /// vectors \p X (A's side) and \p Y: Acc's next value (acc + ID(x, y) where

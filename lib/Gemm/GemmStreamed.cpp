@@ -212,7 +212,7 @@ bool chooseStreamDot(const Function &F, unsigned Bits,
   D.C = SP.C;
   D.C.Elem = AccT;
   VectorDot Found;
-  if (!chooseFixedWidthDot(D, F, Bits, Found) ||
+  if (!chooseFixedWidthDot(D, F, Bits, Found, /*AllowBias=*/false) ||
       Found.ID == Intrinsic::not_intrinsic || Found.BiasA || Found.Widening ||
       Found.EmitScalarStep)
     return false;

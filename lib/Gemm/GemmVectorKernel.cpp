@@ -346,9 +346,9 @@ std::string inPlaceNote(const GemmDesc &G, const VectorKernel &Kern) {
 } // namespace
 
 bool chooseFixedWidthDot(const GemmDesc &G, const Function &F, unsigned Bits,
-                         VectorDot &Dot) {
+                         VectorDot &Dot, bool AllowBias) {
   Triple TT(F.getParent()->getTargetTriple());
-  return (TT.isX86() && chooseX86Dot(G, F, Bits, Dot)) ||
+  return (TT.isX86() && chooseX86Dot(G, F, Bits, Dot, AllowBias)) ||
          (TT.isAArch64() && Bits == 128 && chooseNeonDot(G, F, Dot));
 }
 

@@ -96,7 +96,7 @@ uint64_t x86L2CacheBytes(const Function &F) {
 }
 
 bool chooseX86Dot(const GemmDesc &G, const Function &F, unsigned Bits,
-                  VectorDot &Dot) {
+                  VectorDot &Dot, bool AllowBias) {
   Type *AT = G.A.Elem, *BT = G.B.Elem, *CT = G.C.Elem;
   bool VNNI = (Bits == 512 && hasTargetFeature(F, "avx512vnni")) ||
               (Bits == 256 && hasTargetFeature(F, "avxvnni"));
@@ -104,7 +104,7 @@ bool chooseX86Dot(const GemmDesc &G, const Function &F, unsigned Bits,
                  (Bits == 256 && hasTargetFeature(F, "avx2")) ||
                  (Bits == 128 && hasTargetFeature(F, "sse2"));
   if (VNNI && CT->isIntegerTy(32) && AT->isIntegerTy(8) && BT->isIntegerTy(8) &&
-      G.B.IsSigned) {
+      G.B.IsSigned && (AllowBias || !G.A.IsSigned)) {
     Dot.BiasA = G.A.IsSigned;
     use(Dot,
         Bits == 512 ? Intrinsic::x86_avx512_vpdpbusd_512
