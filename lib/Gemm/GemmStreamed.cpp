@@ -291,6 +291,68 @@ Value *sumLanes(IRBuilderBase &B, Value *V) {
   return Sum;
 }
 
+/// Each of \p Vs's sums across its lanes, in any order, computed together:
+/// every vector folded in halves to 128 bits, then pairs of vectors added
+/// lane pair by lane pair into one ([a0+a1, a2+a3, b0+b1, b2+b3]), until
+/// each vector's sum is one lane. Four vectors of 8 lanes take 17
+/// operations this way against 28 one by one - per block of rows and
+/// segment of k, which is 32 int8 in a quantized product's batch.
+SmallVector<Value *, 8> sumLanesOfEach(IRBuilderBase &B, ArrayRef<Value *> Vs) {
+  SmallVector<Value *, 8> Sums;
+  auto *VT = dyn_cast<FixedVectorType>(Vs.front()->getType());
+  if (Vs.size() == 1 || !VT) {
+    for (Value *V : Vs)
+      Sums.push_back(sumLanes(B, V));
+    return Sums;
+  }
+  auto Halves = [&](Value *X, Value *Y, unsigned Width, bool Pairs) {
+    // Pairs: lanes 2i and 2i + 1 of X then of Y; else X's halves.
+    SmallVector<int, 16> First, Second;
+    for (unsigned L = 0; L < Width; ++L) {
+      First.push_back(Pairs ? 2 * L : L);
+      Second.push_back(Pairs ? 2 * L + 1 : L + Width);
+    }
+    Value *A = B.CreateShuffleVector(X, Y, First);
+    return addValues(B, A, B.CreateShuffleVector(X, Y, Second));
+  };
+  // Work[i] holds its vectors' sums in runs of Run lanes, Owner[i][l] being
+  // whose sum lane l holds part of; a power of two of vectors (the last
+  // ones zero), so that pairs never mix runs.
+  unsigned Width = VT->getNumElements();
+  unsigned Run = std::min(Width, std::max(2u, 128 / VT->getScalarSizeInBits()));
+  SmallVector<Value *, 8> Work;
+  SmallVector<SmallVector<int, 8>, 8> Owner;
+  for (unsigned I = 0; I < PowerOf2Ceil(Vs.size()); ++I) {
+    Value *V = I < Vs.size() ? Vs[I] : Constant::getNullValue(VT);
+    for (unsigned W = Width; W > Run; W /= 2)
+      V = Halves(V, V, W / 2, false);
+    Work.push_back(V);
+    Owner.emplace_back(Run, I < Vs.size() ? int(I) : -1);
+  }
+  for (; Run > 1; Run /= 2) {
+    // One vector left: its runs halve, its lanes' upper half repeating.
+    SmallVector<Value *, 8> Next;
+    SmallVector<SmallVector<int, 8>, 8> NextOwner;
+    for (unsigned I = 0; I < Work.size(); I += 2) {
+      unsigned J = std::min<unsigned>(I + 1, Work.size() - 1);
+      unsigned W = Owner[I].size();
+      Next.push_back(Halves(Work[I], Work[J], W, true));
+      SmallVector<int, 8> O;
+      for (unsigned L = 0; L < 2 * W; L += 2)
+        O.push_back(L < W ? Owner[I][L] : Owner[J][L - W]);
+      NextOwner.push_back(O);
+    }
+    Work = std::move(Next);
+    Owner = std::move(NextOwner);
+  }
+  Sums.assign(Vs.size(), nullptr);
+  for (unsigned I = 0; I < Work.size(); ++I)
+    for (unsigned L = 0; L < Owner[I].size(); ++L)
+      if (Owner[I][L] >= 0 && !Sums[Owner[I][L]])
+        Sums[Owner[I][L]] = B.CreateExtractElement(Work[I], L);
+  return Sums;
+}
+
 /// The row of the packed X that group row \p G of the group at \p S0 reads:
 /// the last one for rows past S (their sums are not stored).
 Value *xRowOffset(IRBuilderBase &B, const StreamArgs &A, Value *S0,
@@ -320,9 +382,10 @@ void storeSum(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
 //   acc[r][g][u] = 0 (vectors)
 //   for k in steps of U vectors: acc[r][g][u] += P[L+r][k+uW..] * X[..]
 //   then single vectors, then single elements; C = the sums across lanes
-void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
-                  const StreamArgs &A, Value *L, unsigned Rows, Value *S0,
-                  Value *KBegin, Value *KEnd) {
+// With FixedSteps, k's range is that many vectors: one step, no loop.
+void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
+                  Value *L, unsigned Rows, Value *S0, Value *KBegin,
+                  Value *KEnd, unsigned FixedSteps) {
   SmallVector<Value *, 8> PRow, XRow;
   Type *XT = Kn.packedX();
   for (unsigned R = 0; R < Rows; ++R)
@@ -330,51 +393,56 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
         Kn.PT, A.P, B.CreateMul(B.CreateAdd(L, B.getInt64(R)), A.PStride)));
   for (unsigned G = 0; G < Kn.SG; ++G)
     XRow.push_back(B.CreateGEP(XT, A.X, xRowOffset(B, A, S0, G)));
-  // One pass of the k loop at width Lanes, Steps vectors per iteration,
-  // over [Begin, End): vectors take KG k per lane with the target's dot
-  // product, single elements (Lanes 1) one.
-  auto Pass = [&](Value *Begin, Value *End, unsigned Lanes, unsigned Steps,
-                  ArrayRef<Value *> Inits) {
+  // k per step of Steps vectors at width Lanes: vectors take KG k per lane
+  // with the target's dot product, single elements (Lanes 1) one.
+  auto KPerStep = [&](unsigned Lanes, unsigned Steps) {
+    return (Lanes > 1 && Kn.usesDot() ? Lanes * Kn.Dot.KG : Lanes) * Steps;
+  };
+  // One step from k = K: Steps vectors of Lanes lanes, each block's sum in
+  // AccPer accumulators.
+  auto Step = [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc,
+                  unsigned Lanes, unsigned Steps, unsigned AccPer) {
     bool UseDot = Lanes > 1 && Kn.usesDot();
-    unsigned KPer = UseDot ? Lanes * Kn.Dot.KG : Lanes;
+    unsigned KPer = KPerStep(Lanes, 1);
     Type *OpT = UseDot ? XT : Kn.AccT;
-    return emitLoop(
-        B, Begin, End, B.getInt64(KPer * Steps), "stream.k", Inits,
-        [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
-          SmallVector<Value *, 8> Next(Acc.begin(), Acc.end());
-          for (unsigned U = 0; U < Steps; ++U) {
-            Value *KU = B.CreateAdd(K, B.getInt64(U * KPer));
-            SmallVector<Value *, 8> XV;
-            for (unsigned G = 0; G < Kn.SG; ++G)
-              XV.push_back(loadAs(B, XT, OpT,
-                                  B.CreateGEP(XT, XRow[G], KU), Kn.XSigned,
-                                  KPer));
-            for (unsigned R = 0; R < Rows; ++R) {
-              // The next block's row, as far along, where a step reads
-              // less than a cache line of each row (narrow weights, groups
-              // of X): hardware prefetchers catch up with such rows too
-              // late. Zen 3: the bf16 decode step 88 -> 116 tokens/s, N = 4
-              // f32 15.5 -> 17.7 GB/s; a whole line a step (f32, N = 1)
-              // lost to the extra instructions (1024 x 1024: 66 -> 40).
-              if (U == 0 && Lanes > 1 && DotPrefetch &&
-                  Steps * KPer * Kn.PT->getPrimitiveSizeInBits() < 512)
-                prefetch(B, B.CreateGEP(
-                                Kn.PT, PRow[R],
-                                B.CreateAdd(KU, B.CreateMul(B.getInt64(Rows),
-                                                            A.PStride))));
-              Value *PV = loadAs(B, Kn.PT, OpT,
-                                 B.CreateGEP(Kn.PT, PRow[R], KU), Kn.PSigned,
-                                 KPer);
-              for (unsigned G = 0; G < Kn.SG; ++G) {
-                unsigned I = (R * Kn.SG + G) * Steps + U;
-                Next[I] = UseDot
-                              ? emitVectorDotCall(B, Kn.Dot, Next[I], PV, XV[G])
-                              : multiplyAdd(B, Next[I], PV, XV[G]);
-              }
-            }
-          }
-          return Next;
-        });
+    SmallVector<Value *, 8> Next(Acc.begin(), Acc.end());
+    for (unsigned U = 0; U < Steps; ++U) {
+      Value *KU = B.CreateAdd(K, B.getInt64(U * KPer));
+      SmallVector<Value *, 8> XV;
+      for (unsigned G = 0; G < Kn.SG; ++G)
+        XV.push_back(
+            loadAs(B, XT, OpT, B.CreateGEP(XT, XRow[G], KU), Kn.XSigned, KPer));
+      for (unsigned R = 0; R < Rows; ++R) {
+        // The next block's row, as far along, where a step reads
+        // less than a cache line of each row (narrow weights, groups
+        // of X): hardware prefetchers catch up with such rows too
+        // late. Zen 3: the bf16 decode step 88 -> 116 tokens/s, N = 4
+        // f32 15.5 -> 17.7 GB/s; a whole line a step (f32, N = 1)
+        // lost to the extra instructions (1024 x 1024: 66 -> 40).
+        if (U == 0 && Lanes > 1 && DotPrefetch &&
+            Steps * KPer * Kn.PT->getPrimitiveSizeInBits() < 512)
+          prefetch(B, B.CreateGEP(Kn.PT, PRow[R],
+                                  B.CreateAdd(KU, B.CreateMul(B.getInt64(Rows),
+                                                              A.PStride))));
+        Value *PV = loadAs(B, Kn.PT, OpT, B.CreateGEP(Kn.PT, PRow[R], KU),
+                           Kn.PSigned, KPer);
+        for (unsigned G = 0; G < Kn.SG; ++G) {
+          unsigned I = (R * Kn.SG + G) * AccPer + U % AccPer;
+          Next[I] = UseDot ? emitVectorDotCall(B, Kn.Dot, Next[I], PV, XV[G])
+                           : multiplyAdd(B, Next[I], PV, XV[G]);
+        }
+      }
+    }
+    return Next;
+  };
+  // The k loop over [Begin, End) in such steps.
+  auto Pass = [&](Value *Begin, Value *End, unsigned Lanes, unsigned Steps,
+                  unsigned AccPer, ArrayRef<Value *> Inits) {
+    return emitLoop(B, Begin, End, B.getInt64(KPerStep(Lanes, Steps)),
+                    "stream.k", Inits,
+                    [&](IRBuilderBase &B, Value *K, ArrayRef<Value *> Acc) {
+                      return Step(B, K, Acc, Lanes, Steps, AccPer);
+                    });
   };
   unsigned Blocks = Rows * Kn.SG;
   auto *VT = FixedVectorType::get(Kn.AccT, Kn.W);
@@ -382,21 +450,26 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
   auto Tail = [&](unsigned Width) {
     return B.CreateSub(KEnd, B.CreateURem(Len, B.getInt64(Width)));
   };
-  unsigned KVector = Kn.W * Kn.Dot.KG; // k per vector
-  Value *KWide = Tail(KVector * Kn.U), *KVec = Tail(KVector);
-  SmallVector<Value *, 8> Acc(Blocks * Kn.U, Constant::getNullValue(VT));
-  Acc = Pass(KBegin, KWide, Kn.W, Kn.U, Acc);
   SmallVector<Value *, 8> One;
-  for (unsigned I = 0; I < Blocks; ++I) {
-    Value *Sum = Acc[I * Kn.U];
-    for (unsigned U = 1; U < Kn.U; ++U)
-      Sum = addValues(B, Sum, Acc[I * Kn.U + U]);
-    One.push_back(Sum);
+  if (FixedSteps) {
+    One.assign(Blocks, Constant::getNullValue(VT));
+    One = sumLanesOfEach(B, Step(B, KBegin, One, Kn.W, FixedSteps, 1));
+  } else {
+    unsigned KVector = Kn.W * Kn.Dot.KG; // k per vector
+    Value *KWide = Tail(KVector * Kn.U), *KVec = Tail(KVector);
+    SmallVector<Value *, 8> Acc(Blocks * Kn.U, Constant::getNullValue(VT));
+    Acc = Pass(KBegin, KWide, Kn.W, Kn.U, Kn.U, Acc);
+    for (unsigned I = 0; I < Blocks; ++I) {
+      Value *Sum = Acc[I * Kn.U];
+      for (unsigned U = 1; U < Kn.U; ++U)
+        Sum = addValues(B, Sum, Acc[I * Kn.U + U]);
+      One.push_back(Sum);
+    }
+    if (Kn.U > 1)
+      One = Pass(KWide, KVec, Kn.W, 1, 1, One);
+    One = sumLanesOfEach(B, One);
+    One = Pass(KVec, KEnd, 1, 1, 1, One);
   }
-  One = Pass(KWide, KVec, Kn.W, 1, One);
-  for (Value *&V : One)
-    V = sumLanes(B, V);
-  One = Pass(KVec, KEnd, 1, 1, One);
   for (unsigned R = 0; R < Rows; ++R)
     for (unsigned G = 0; G < Kn.SG; ++G) {
       Value *Row = B.CreateAdd(L, B.getInt64(R));
@@ -409,31 +482,58 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn,
 // for l in [L0, L1) in blocks of R rows (then single rows):
 //   for each segment of k (one but for a batch whose k runs on across it):
 //     for each group of SG rows of X: emitDotGroup
-void emitDotKernel(IRBuilderBase &B, const StreamKernel &Kn,
-                   const StreamArgs &A) {
-  Value *Segments = B.CreateUDiv(A.K, A.Seg);
+void emitDotLoops(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
+                  unsigned FixedSteps) {
+  Value *Seg = FixedSteps ? B.getInt64(FixedSteps * Kn.W * Kn.Dot.KG) : A.Seg;
+  Value *Segments = B.CreateUDiv(A.K, Seg);
   auto Rows = [&](Value *Begin, Value *End, unsigned R) {
     emitLoop(B, Begin, End, B.getInt64(R), "stream.l",
              [&](IRBuilderBase &B, Value *L) {
-      emitLoop(B, B.getInt64(0), Segments, B.getInt64(1), "stream.seg",
-               [&](IRBuilderBase &B, Value *I) {
-        StreamArgs SA = A;
-        SA.C = B.CreateGEP(Kn.AccT, A.C, B.CreateMul(I, A.CSeg));
-        SA.Init = B.CreateGEP(Kn.AccT, A.Init, B.CreateMul(I, A.ISeg));
-        Value *KBegin = B.CreateMul(I, A.Seg);
-        Value *KEnd = B.CreateAdd(KBegin, A.Seg);
-        emitLoop(B, B.getInt64(0), A.S, B.getInt64(Kn.SG), "stream.s",
-                 [&](IRBuilderBase &B, Value *S0) {
-                   emitDotGroup(B, Kn, SA, L, R, S0, KBegin, KEnd);
-                 });
-      });
-    });
+               emitLoop(
+                   B, B.getInt64(0), Segments, B.getInt64(1), "stream.seg",
+                   [&](IRBuilderBase &B, Value *I) {
+                     StreamArgs SA = A;
+                     SA.C = B.CreateGEP(Kn.AccT, A.C, B.CreateMul(I, A.CSeg));
+                     SA.Init =
+                         B.CreateGEP(Kn.AccT, A.Init, B.CreateMul(I, A.ISeg));
+                     Value *KBegin = B.CreateMul(I, Seg);
+                     Value *KEnd = B.CreateAdd(KBegin, Seg);
+                     emitLoop(B, B.getInt64(0), A.S, B.getInt64(Kn.SG),
+                              "stream.s", [&](IRBuilderBase &B, Value *S0) {
+                                emitDotGroup(B, Kn, SA, L, R, S0, KBegin, KEnd,
+                                             FixedSteps);
+                              });
+                   });
+             });
   };
   Value *Count = B.CreateSub(A.L1, A.L0);
   Value *Whole = B.CreateAdd(
       A.L0, B.CreateSub(Count, B.CreateURem(Count, B.getInt64(Kn.R))));
   Rows(A.L0, Whole, Kn.R);
   Rows(Whole, A.L1, 1);
+}
+
+// An integer batch's segments of 1, 2 or 4 vectors (32 or 64 int8, a
+// quantized product's groups) take a copy of these loops each, with a step
+// of that many vectors and no k loop or tails: the generic segment's loop
+// set-up, tails and sums were twice the multiply-adds (Zen 3, q8 1024 x
+// 1024: 10.9 -> 20 GB/s, 4096 x 4096: 8.9 -> 14).
+void emitDotKernel(IRBuilderBase &B, const StreamKernel &Kn,
+                   const StreamArgs &A) {
+  if (!Kn.Segmented || !Kn.usesDot()) {
+    emitDotLoops(B, Kn, A, 0);
+    return;
+  }
+  unsigned KVector = Kn.W * Kn.Dot.KG;
+  std::function<void(unsigned)> Choose = [&](unsigned Steps) {
+    if (Steps > 4)
+      return emitDotLoops(B, Kn, A, 0);
+    emitIf(
+        B, B.CreateICmpEQ(A.Seg, B.getInt64(Steps * KVector)),
+        [&] { emitDotLoops(B, Kn, A, Steps); },
+        [&] { Choose(Steps * 2); });
+  };
+  Choose(1);
 }
 
 // One step of the axpy kernel: rows K..K+Steps of P, the block of sums

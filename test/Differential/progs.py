@@ -2573,7 +2573,9 @@ class Prog:
             kk = rng.choice([rng.randint(1, 40), rng.randint(100, 400)])
         # or A's matrices side by side along each row, [m][nb][k] (the
         # group sums of quantized weights: k runs on across the batch),
-        # mostly with few columns of B and groups of 32
+        # mostly with few columns of B and groups of 32 - or 16, 64, 128:
+        # one, two or four vectors of k on some target, which the integer
+        # kernels take in one step
         # (its own random stream: the programs without it stay as they were)
         qrng = random.Random("progs-quantized:%d:%d:%d" % (self.seed,
                                                            self.index,
@@ -2584,7 +2586,7 @@ class Prog:
                                         qrng.randint(4, 12)])
             if qrng.random() < 0.6:
                 n = qrng.choice([1, 1, 2, qrng.randint(3, 17)])
-                kk = qrng.choice([32, 32, 64, qrng.randint(1, 40)])
+                kk = qrng.choice([32, 32, 64, 16, 128, qrng.randint(1, 40)])
                 m = qrng.choice([qrng.randint(1, 20), qrng.randint(60, 300)])
         col_a = not grouped and rng.random() < 0.3
         lda = (m if col_a else kk) + rng.choice([0, 0, 1, 5])

@@ -9,9 +9,10 @@
 // strides are checked at run time, and a batch they do not fit - W
 // stored group by group, 17 activation columns - takes the loop over its
 // matrices. Every group sum against plain C, with run-time sizes (d and
-// K from the caller: tails of every vector width, one group, many), sums
-// stored group-major or row-major, one, two or 17 activation columns,
-// sums accumulated onto earlier ones (smma), and constant sizes.
+// K from the caller: tails of every vector width, one group, many; group
+// sizes 1 to 128, int8 and float), sums stored group-major or row-major,
+// one, two or 17 activation columns, sums accumulated onto earlier ones
+// (smma), and constant sizes.
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O0 %s %tlx_rt -o %t0 && %t0 | FileCheck %s
 // RUN: %clang_tlx -std=c11 -Wall -Werror -O2 -Rpass=tlx-tile %s %tlx_rt -o %t2 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %t2 | FileCheck %s
@@ -25,6 +26,7 @@
 // CHECK: accumulated: ok
 // CHECK: group by group: ok
 // CHECK: 17 columns: ok
+// CHECK: group sizes: ok
 // CHECK: static: ok
 // CHECK: PASSED
 // REMARK: remark: matmul: MxKxN known at run time i8 x i8 -> i32 GEMM on vectors, kernel streamed dot i8->i32, A in place, 4 rows of it x 1 column of B per step, one pass over A for the batch's segments of k, in tlx.gemm.rt.seg.i8sr.i8sr.i32r, shared by every call site of this kind
@@ -181,6 +183,63 @@ static void check(const char *what, int d, int n) {
   }
 }
 
+/* Any group size, known at run time, int8 and float: the one-pass kernel
+ * has a copy of its loops for segments of one, two or four vectors of k (on
+ * each target's vector width: 32 or 64 int8 are one of these on every
+ * x86 level and NEON) and loops for the others. part[g][i][c]. */
+typedef float f32v __attribute__((__vector_size__(16)));
+TLX_DECLARE_TENSOR_OPS_AS(f32v, f32)
+
+#define SIZED_SUMS(NAME, T, SUM_T, VT, MATMUL)                                \
+  static void NAME(SUM_T *part, const T *w, const T *x, int d, int groups,     \
+                   int gs, int cols) {                                         \
+    tlx_token_t tw =                                                           \
+        tensor_load(w, TLX_SHAPE(d, groups, gs), TLX_LAYOUT(1, 0, 2),          \
+                    TLX_ZEROS(3), TLX_ZEROS(3));                               \
+    VT p = MATMUL(tw, TLX_LOAD(x, groups, gs, cols));                          \
+    TLX_STORE(part, tensor_typeinfo(p, TLX_SHAPE(groups, d, cols),             \
+                                    TLX_LAYOUT(0, 1, 2), TLX_ZEROS(3)));       \
+  }
+SIZED_SUMS(sized_sums, int8_t, int32_t, i32v, tensor_matmul_i32)
+SIZED_SUMS(sized_sums_f32, float, float, f32v, tensor_matmul_f32)
+
+enum { MAXGS = 128, MAXG = 3, MAXC = 3 };
+static int8_t ws8[MAXD * MAXG * MAXGS], xs8[MAXG * MAXGS * MAXC];
+static float wsf[MAXD * MAXG * MAXGS], xsf[MAXG * MAXGS * MAXC];
+static int32_t part8[MAXG * MAXD * MAXC];
+static float partf[MAXG * MAXD * MAXC];
+
+static void sized_case(int d, int groups, int gs, int cols) {
+  int n = groups * gs;
+  for (int e = 0; e < d * n; ++e) {
+    ws8[e] = (int8_t)((e * 7919) % 255 - 127);
+    wsf[e] = (float)((e * 13) % 15 - 7);
+  }
+  for (int e = 0; e < n * cols; ++e) {
+    xs8[e] = (int8_t)((e * 37) % 255 - 127);
+    xsf[e] = (float)((e * 11) % 9 - 4);
+  }
+  sized_sums(part8, ws8, xs8, d, groups, gs, cols);
+  sized_sums_f32(partf, wsf, xsf, d, groups, gs, cols);
+  for (int g = 0; g < groups; ++g)
+    for (int i = 0; i < d; ++i)
+      for (int c = 0; c < cols; ++c) {
+        int32_t want = 0;
+        float wantf = 0; /* small integers: exact in any order */
+        for (int k = 0; k < gs; ++k) {
+          int e = i * n + g * gs + k, x = (g * gs + k) * cols + c;
+          want += ws8[e] * xs8[x];
+          wantf += wsf[e] * xsf[x];
+        }
+        int at = (g * d + i) * cols + c;
+        if ((part8[at] != want || partf[at] != wantf) && failures++ < 10)
+          printf("FAILED group size %d d=%d groups=%d cols=%d: group %d row "
+                 "%d column %d: %d and %g, expected %d\n",
+                 gs, d, groups, cols, g, i, c, part8[at], (double)partf[at],
+                 want);
+      }
+}
+
 enum { SD = 33, SN = 4 * GROUP, SG = SN / GROUP };
 typedef int32_t sums_t __attribute__((__vector_size__(SG * SD * 4)));
 TLX_DECLARE_TENSOR_OPS(sums_t)
@@ -249,6 +308,13 @@ int main(void) {
     }
   printf("group by group: %s\n", failures ? "FAILED" : "ok");
   printf("17 columns: %s\n", failures ? "FAILED" : "ok");
+  static const int sizes[] = {1, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128};
+  for (unsigned a = 0; a < sizeof ds / sizeof ds[0]; ++a)
+    for (unsigned b = 0; b < sizeof sizes / sizeof sizes[0]; ++b)
+      for (int groups = 1; groups <= MAXG; groups += MAXG - 1)
+        for (int cols = 1; cols <= MAXC; cols += MAXC - 1)
+          sized_case(ds[a], groups, sizes[b], cols);
+  printf("group sizes: %s\n", failures ? "FAILED" : "ok");
   static_case();
   printf("static: %s\n", failures ? "FAILED" : "ok");
   printf(failures ? "%d FAILED\n" : "PASSED\n", failures);

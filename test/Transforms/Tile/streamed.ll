@@ -91,7 +91,10 @@ define void @requantize(ptr noalias %w, ptr noalias %x, ptr noalias %y) {
 ; CHECK-LABEL: define internal void @tlx.stream.dot.s8.s8.i32.x2(
 ; CHECK: sext <8 x i8> %{{.*}} to <8 x i16>
 ; CHECK: call <4 x i32> @llvm.x86.sse2.pmadd.wd(<8 x i16> %{{.*}}, <8 x i16> %{{.*}})
-; CHECK: call i32 @llvm.vector.reduce.add.v4i32(
+; The block's 8 sums together, lane pairs of two vectors added at a time.
+; CHECK: shufflevector <4 x i32> %{{.*}}, <4 x i32> %{{.*}}, <4 x i32> <i32 0, i32 2, i32 4, i32 6>
+; CHECK-NEXT: shufflevector <4 x i32> %{{.*}}, <4 x i32> %{{.*}}, <4 x i32> <i32 1, i32 3, i32 5, i32 7>
+; CHECK-NEXT: add <4 x i32>
 ; CHECK: sext i16 %{{.*}} to i32
 ; CHECK-NOT: define internal void @tlx.stream.dot.f32.f32.x1.
 
