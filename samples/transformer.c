@@ -8,9 +8,11 @@
  *   transformer [MODEL [STEPS [f32|bf16|q8 [DIM HIDDEN LAYERS HEADS VOCAB]]]]
  *       writes MODEL with random weights of that type and shape when it
  *       does not exist (default: a small f32 model in /tmp), decodes STEPS
- *       tokens with TLX and with the twin, and checks that both pick the
- *       same tokens with logits within 1e-4 of the largest logit (the
- *       products sum in another order).
+ *       tokens with TLX and with the twin, both fed the twin's tokens,
+ *       and checks that both pick the same tokens with logits within 1e-4
+ *       of the largest logit (the products sum in another order); q8
+ *       within 2e-2 (Q8_TOLERANCE), where a token the twin's logits tie
+ *       within that may differ.
  *   transformer --bench MODEL STEPS tlx|twin
  *       decodes STEPS tokens with one of them and prints the GB/s of
  *       weights read and tokens/s ("NAME transformer-gbs-TYPE DIM LAYERS
@@ -52,6 +54,13 @@
 /* Each matrix of q8 weights is its int8 values, row-major, then one float
  * scale per group of Q8_GROUP values of a row. */
 enum { WEIGHTS_F32 = 0, WEIGHTS_BF16 = 1, WEIGHTS_Q8 = 2, Q8_GROUP = 32 };
+/* q8's logits against the twin's, relative to the largest: the same C
+ * quantizes both's activations, but TLX's float sums (norms, attention)
+ * differ from the twin's in the last bit, and an activation halfway
+ * between two steps of its group's scale rounds to either - one step,
+ * 1/127 of the group's largest value, which moved the logits by 0.4-1.1%
+ * at dim 512-1024 over 64 tokens (every other part is exact). */
+#define Q8_TOLERANCE 2e-2
 
 static const char *weights_name(int weights) {
   return weights == WEIGHTS_BF16 ? "bf16" : weights == WEIGHTS_Q8 ? "q8"
@@ -605,31 +614,36 @@ int main(int argc, char **argv) {
          weights_name(h->weights));
   if (steps > h->seq_len)
     steps = h->seq_len;
-  int token_tlx = 1, token_c = 1, bad = 0;
+  /* Both decode the twin's tokens: once a near tie went another way, two
+   * greedy decodings compare nothing. */
+  double tolerance = h->weights == WEIGHTS_Q8 ? Q8_TOLERANCE : 1e-4;
+  int token = 1, bad = 0;
   double worst = 0;
   printf("tokens:");
   for (int pos = 0; pos < steps && !bad; ++pos) {
-    const float *lt = forward(&m, &a, &with_tlx, token_tlx, pos);
-    const float *lc = forward(&m, &b, &with_c, token_c, pos);
+    const float *lt = forward(&m, &a, &with_tlx, token, pos);
+    const float *lc = forward(&m, &b, &with_c, token, pos);
     float scale = 0;
     for (int i = 0; i < h->vocab; ++i)
       scale = fabsf(lc[i]) > scale ? fabsf(lc[i]) : scale;
+    scale = scale > 0 ? scale : 1;
     for (int i = 0; i < h->vocab; ++i) {
-      double diff = fabs((double)lt[i] - lc[i]) / (scale > 0 ? scale : 1);
+      double diff = fabs((double)lt[i] - lc[i]) / scale;
       worst = diff > worst ? diff : worst;
     }
-    token_tlx = argmax(lt, h->vocab);
-    token_c = argmax(lc, h->vocab);
+    int token_tlx = argmax(lt, h->vocab);
+    token = argmax(lc, h->vocab);
     printf(" %d", token_tlx);
-    if (token_tlx != token_c) {
+    if (token_tlx != token &&
+        (lc[token] - lc[token_tlx]) / scale > tolerance) {
       printf("\nFAILED at step %d: TLX picked %d, the twin %d\n", pos,
-             token_tlx, token_c);
+             token_tlx, token);
       bad = 1;
     }
   }
   printf("\nlargest logit difference: %.2g of the largest logit\n", worst);
-  if (worst > 1e-4) {
-    printf("FAILED: logits differ by more than 1e-4\n");
+  if (worst > tolerance) {
+    printf("FAILED: logits differ by more than %g\n", tolerance);
     bad = 1;
   }
   printf("transformer: %s\n", bad ? "FAILED" : "OK");
