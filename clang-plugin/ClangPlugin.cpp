@@ -89,6 +89,46 @@ const char *const ValidArgs =
     "fuse-epilogues=on|off, optimize-kernels=on|off, dispatch=on|off, "
     "threads=on|off, runtime-checks=on|off, share-kernels=auto|always|never";
 
+const llvm::StringRef TargetNames[] = {"auto", "vector", "amx",
+                                       "amx-emulate", "sme", "mma"};
+const llvm::StringRef SharingNames[] = {"auto", "always", "never"};
+const llvm::StringRef OnOff[] = {"on", "off"};
+
+/// The plugin arguments that are on or off, and what each sets.
+struct SwitchArg {
+  llvm::StringRef Key;
+  bool tlx::PipelineOptions::*Field;
+};
+const SwitchArg SwitchArgs[] = {
+    {"fuse-epilogues", &tlx::PipelineOptions::FuseEpilogues},
+    {"optimize-kernels", &tlx::PipelineOptions::OptimizeKernels},
+    {"dispatch", &tlx::PipelineOptions::Dispatch},
+    {"threads", &tlx::PipelineOptions::Threads},
+    {"runtime-checks", &tlx::PipelineOptions::RuntimeChecks}};
+
+/// "; did you mean 'X'?" for the one of \p Choices that \p Typed most
+/// likely misspells - within a third of its letters (at least one; of two
+/// as near, one it begins), or the only choice it begins - else "".
+std::string didYouMean(llvm::StringRef Typed,
+                       llvm::ArrayRef<llvm::StringRef> Choices) {
+  llvm::StringRef Best, Prefixed;
+  unsigned Limit = std::max<size_t>(1, Typed.size() / 3);
+  unsigned BestDistance = Limit + 1, PrefixOf = 0;
+  for (llvm::StringRef Choice : Choices) {
+    bool Begins = !Typed.empty() && Choice.starts_with(Typed);
+    unsigned Distance = Typed.edit_distance(Choice, true, Limit + 1);
+    if (Distance < BestDistance ||
+        (Distance == BestDistance && Distance <= Limit && Begins &&
+         !Best.starts_with(Typed)))
+      Best = Choice, BestDistance = Distance;
+    if (Begins)
+      Prefixed = Choice, ++PrefixOf;
+  }
+  if (Best.empty() && PrefixOf == 1)
+    Best = Prefixed;
+  return Best.empty() ? "" : ("; did you mean '" + Best + "'?").str();
+}
+
 class TLXPluginAction : public PluginASTAction {
   tlx::PipelineOptions Options = [] {
     tlx::PipelineOptions Defaults;
@@ -140,54 +180,41 @@ class TLXPluginAction : public PluginASTAction {
     auto [Key, Value] = Arg.split('=');
     if (Key == "target") {
       if (!tlx::parseTarget(Value, Options.Target))
-        return reportBadArg(CI, Arg, "unknown target");
+        return reportBadArg(CI, Arg,
+                            "unknown target" + didYouMean(Value, TargetNames));
       return true;
     }
     if (Key == "stop-after") {
       if (!tlx::isStageName(Value))
         return reportBadArg(CI, Arg,
-                            "unknown stage; stages are " +
+                            "unknown stage" +
+                                didYouMean(Value, tlx::stageNames()) +
+                                "; stages are " +
                                 llvm::join(tlx::stageNames().begin(),
                                            tlx::stageNames().end(), ", "));
       Options.StopAfter = Value.str();
       return true;
     }
-    if (Key == "fuse-epilogues") {
-      if (Value != "on" && Value != "off")
-        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
-      Options.FuseEpilogues = Value == "on";
-      return true;
-    }
-    if (Key == "runtime-checks") {
-      if (Value != "on" && Value != "off")
-        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
-      Options.RuntimeChecks = Value == "on";
-      return true;
-    }
-    if (Key == "threads") {
-      if (Value != "on" && Value != "off")
-        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
-      Options.Threads = Value == "on";
-      return true;
-    }
-    if (Key == "dispatch") {
-      if (Value != "on" && Value != "off")
-        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
-      Options.Dispatch = Value == "on";
-      return true;
-    }
     if (Key == "share-kernels") {
       if (!tlx::parseKernelSharing(Value, Options.ShareKernels))
-        return reportBadArg(CI, Arg, "expected 'auto', 'always' or 'never'");
+        return reportBadArg(CI, Arg,
+                            "expected 'auto', 'always' or 'never'" +
+                                didYouMean(Value, SharingNames));
       return true;
     }
-    if (Key == "optimize-kernels") {
+    llvm::SmallVector<llvm::StringRef, 8> Keys = {"target", "stop-after",
+                                                  "share-kernels"};
+    for (const SwitchArg &Switch : SwitchArgs) {
+      Keys.push_back(Switch.Key);
+      if (Key != Switch.Key)
+        continue;
       if (Value != "on" && Value != "off")
-        return reportBadArg(CI, Arg, "expected 'on' or 'off'");
-      Options.OptimizeKernels = Value == "on";
+        return reportBadArg(CI, Arg,
+                            "expected 'on' or 'off'" + didYouMean(Value, OnOff));
+      Options.*Switch.Field = Value == "on";
       return true;
     }
-    return reportBadArg(CI, Arg, "unknown option");
+    return reportBadArg(CI, Arg, "unknown option" + didYouMean(Key, Keys));
   }
 
 protected:
