@@ -272,7 +272,7 @@ bool isPackedMemory(const TensorValue &TV) {
 //===----------------------------------------------------------------------===//
 
 RuntimeChecker::RuntimeChecker(IRBuilderBase &B, const CallBase &Op)
-    : B(B), OpName(getUserOpName(*getOpKind(Op))) {
+    : B(B), OpName(getUserOpName(Op)) {
   if (const DILocation *Loc = Op.getDebugLoc())
     Where = (Loc->getFilename() + ":" + Twine(Loc->getLine()) + ":" +
              Twine(Loc->getColumn()))

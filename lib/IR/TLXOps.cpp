@@ -235,6 +235,24 @@ std::string getUserOpName(OpKind Kind) {
   return "__builtin_convertvector"; // the conversions
 }
 
+static constexpr const char *SpellingKind = "tlx.spelling";
+
+std::string getUserOpName(const CallBase &Op) {
+  if (MDNode *N = Op.getMetadata(SpellingKind))
+    if (auto *S = dyn_cast<MDString>(N->getOperand(0)))
+      return ("'" + S->getString() + "'").str();
+  std::optional<OpKind> Kind = getOpKind(Op);
+  return Kind ? getUserOpName(*Kind)
+              : ("'" + Op.getCalledOperand()->stripPointerCasts()->getName() +
+                 "'")
+                    .str();
+}
+
+void setUserSpelling(CallBase &Op, StringRef Name) {
+  LLVMContext &Ctx = Op.getContext();
+  Op.setMetadata(SpellingKind, MDNode::get(Ctx, MDString::get(Ctx, Name)));
+}
+
 bool isCOperatorOp(OpKind Kind) {
   return getInstructionOpcode(Kind) && Kind != OpKind::InsertElement;
 }

@@ -99,6 +99,14 @@ bool isComputedThroughOperators(
 /// quoted ('tensor_matmul'), or for an op made from a C operator, that
 /// operator (operator '+', a comparison, __builtin_convertvector).
 std::string getUserOpName(OpKind Kind);
+/// How a diagnostic names the op call \p Op: as the program spelled it
+/// where the frontend recorded that (setUserSpelling: tlx_matmul for the
+/// short form), else getUserOpName of its kind.
+std::string getUserOpName(const llvm::CallBase &Op);
+/// Records that the program spelled the op \p Op as the C function
+/// \p Name (metadata "tlx.spelling", which diagnostics and run-time
+/// checks name it by).
+void setUserSpelling(llvm::CallBase &Op, llvm::StringRef Name);
 /// The ops C vector operators become, element by element (add .. select,
 /// the conversions; not insertelement).
 bool isCOperatorOp(OpKind Kind);

@@ -76,7 +76,7 @@ void dilated_input(const float *x, const float *w, float *y, int h) {
                                TLX_DIMS(2, 2)));
 }
 #endif
-// CONV: diag-runtime-operators.c:[[@LINE-5]]:16: error: 'tensor_convolution': with sizes computed at run time, a convolution takes input dilations of 1 and kernel taps of constant extents in this version
+// CONV: diag-runtime-operators.c:[[@LINE-5]]:16: error: 'tlx_convolution': with sizes computed at run time, a convolution takes input dilations of 1 and kernel taps of constant extents in this version
 
 // tovector would make a C vector of a tensor whose length C cannot know.
 #if CASE == 6

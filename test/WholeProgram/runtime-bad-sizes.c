@@ -2,8 +2,9 @@
 // reduce.* stride of 0 (no division by it first: no SIGFPE), a window of
 // 0, a negative pad amount - also where the result goes into a heap buffer
 // first - and leading dimensions that are negative or too short on loads
-// of constant extents and on destinations. Each prints its message and
-// exits with status 1 (`not` fails on a signal).
+// of constant extents and on destinations. Each prints its message -
+// naming the function as the program spells it: tlx_matmul for the short
+// form, tensor_load - and exits with status 1 (`not` fails on a signal).
 // RUN: %clang_tlx -std=c11 -O0 %s %tlx_rt -o %t0
 // RUN: %clang_tlx -std=c11 -O2 %s %tlx_rt -o %t2
 // RUN: %t0 0 1 | FileCheck %s --check-prefix=OK
@@ -26,19 +27,19 @@
 // RUN: not %t2 6 -1 2>&1 | FileCheck %s --check-prefix=LD-RESULT
 // RUN: %t2 6 0 | FileCheck %s --check-prefix=OK
 // OK: done
-// STRIDE: runtime-bad-sizes.c:[[@LINE+23]]:18: error: 'tensor_reduce_add': strides entry 0 of dimension 1 must be >= 1
+// STRIDE: runtime-bad-sizes.c:[[@LINE+23]]:18: error: 'tlx_reduce_add': strides entry 0 of dimension 1 must be >= 1
 // STRIDE-NOT: done
-// STRIDE-NEG: error: 'tensor_reduce_add': strides entry -1 of dimension 1 must be >= 1
-// STRIDE-BUF: runtime-bad-sizes.c:[[@LINE+24]]:21: error: 'tensor_reduce_add': strides entry 0 of dimension 1 must be >= 1
+// STRIDE-NEG: error: 'tlx_reduce_add': strides entry -1 of dimension 1 must be >= 1
+// STRIDE-BUF: runtime-bad-sizes.c:[[@LINE+24]]:21: error: 'tlx_reduce_add': strides entry 0 of dimension 1 must be >= 1
 // STRIDE-BUF-NOT: done
-// WINDOW: runtime-bad-sizes.c:[[@LINE+28]]:18: error: 'tensor_reduce_max': window entry 0 of dimension 0 must be >= 1
-// PAD: runtime-bad-sizes.c:[[@LINE+31]]:21: error: 'tensor_pad': low entry -1 of dimension 1 must be >= 0
+// WINDOW: runtime-bad-sizes.c:[[@LINE+28]]:18: error: 'tlx_reduce_max': window entry 0 of dimension 0 must be >= 1
+// PAD: runtime-bad-sizes.c:[[@LINE+31]]:21: error: 'tlx_pad': low entry -1 of dimension 1 must be >= 0
 // PAD-NOT: done
-// LD-OP1: runtime-bad-sizes.c:[[@LINE+35]]:18: error: 'tensor_matmul': op1 has a leading dimension of -1 at run time, less than the 4 elements it must step over: elements would share addresses
+// LD-OP1: runtime-bad-sizes.c:[[@LINE+35]]:18: error: 'tlx_matmul': op1 has a leading dimension of -1 at run time, less than the 4 elements it must step over: elements would share addresses
 // LD-OP1-NOT: done
-// LD-SHORT: error: 'tensor_matmul': op1 has a leading dimension of 3 at run time, less than the 4 elements it must step over
+// LD-SHORT: error: 'tlx_matmul': op1 has a leading dimension of 3 at run time, less than the 4 elements it must step over
 // LD-LOAD: runtime-bad-sizes.c:[[@LINE+37]]:27: error: 'tensor_load': the tensor has a leading dimension of -2 at run time, less than the 4 elements it must step over: elements would share addresses
-// LD-RESULT: runtime-bad-sizes.c:[[@LINE+40]]:21: error: 'tensor_convolution': the result has a leading dimension of -1 at run time, less than the 3 elements it must step over: elements would share addresses
+// LD-RESULT: runtime-bad-sizes.c:[[@LINE+40]]:21: error: 'tlx_convolution': the result has a leading dimension of -1 at run time, less than the 3 elements it must step over: elements would share addresses
 // LD-RESULT-NOT: done
 #include <stdio.h>
 #include <stdlib.h>

@@ -22,22 +22,22 @@
 // RUN: %t 3 4 4 2 9 | FileCheck %s --check-prefix=OK
 // RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-runtime-checks=off %s %tlx_rt -S -emit-llvm -o - | FileCheck %s --check-prefix=OFF
 // OK: done
-// INNER: runtime-size-checks.c:[[@LINE+36]]:19: error: 'tensor_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
+// INNER: runtime-size-checks.c:[[@LINE+36]]:19: error: 'tlx_matmul': inner dimensions differ at run time: op1 is 3x4 (M=3, K=4), op2 is 5x2 (K=5, N=2)
 // INNER-NOT: done
-// NEGATIVE: runtime-size-checks.c:[[@LINE+34]]:19: error: 'tensor_matmul': op1 has a negative extent at run time: -3x4
-// LD: runtime-size-checks.c:[[@LINE+33]]:19: error: 'tensor_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements it must step over: elements would share addresses
-// OVERLAP: runtime-size-checks.c:[[@LINE+32]]:19: error: 'tensor_matmul': the destination of tensor_store overlaps op1 at run time
-// HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+31]]:19: error: 'tensor_matmul': inner dimensions differ
+// NEGATIVE: runtime-size-checks.c:[[@LINE+34]]:19: error: 'tlx_matmul': op1 has a negative extent at run time: -3x4
+// LD: runtime-size-checks.c:[[@LINE+33]]:19: error: 'tlx_matmul': the result has a leading dimension of 1 at run time, less than the 2 elements it must step over: elements would share addresses
+// OVERLAP: runtime-size-checks.c:[[@LINE+32]]:19: error: 'tlx_matmul': the destination of tensor_store overlaps op1 at run time
+// HANDLER: handler: {{.*}}runtime-size-checks.c:[[@LINE+31]]:19: error: 'tlx_matmul': inner dimensions differ
 // HANDLER-NOT: handler returned
-// ALLOC: runtime-size-checks.c:[[@LINE+35]]:19: error: 'tensor_transpose': a tensor of 2000000000x2000000000 elements does not fit in memory at run time
+// ALLOC: runtime-size-checks.c:[[@LINE+35]]:19: error: 'tlx_transpose': a tensor of 2000000000x2000000000 elements does not fit in memory at run time
 // ALLOC-NOT: done
 // OPERANDS: runtime-size-checks.c:[[@LINE+49]]:14: error: operator '+': operand shapes differ at run time: op1 is 3x4, op2 is 4x2
 // OPERANDS-NOT: done
 // RENAMED: runtime-size-checks.c:[[@LINE+50]]:25: error: 'tensor_typeinfo': the result is 3x4 at run time, but this typeinfo says 3x2
 // RENAMED-NOT: done
-// CONTRACT: runtime-size-checks.c:[[@LINE+54]]:16: error: 'tensor_contract': contracted extents differ at run time: op1 axis 1 is 4, op2 axis 0 is 5
+// CONTRACT: runtime-size-checks.c:[[@LINE+54]]:16: error: 'tlx_contract': contracted extents differ at run time: op1 axis 1 is 4, op2 axis 0 is 5
 // CONTRACT-NOT: done
-// CHANNELS: runtime-size-checks.c:[[@LINE+58]]:16: error: 'tensor_convolution': channels differ at run time: the input has 4, the kernel 5
+// CHANNELS: runtime-size-checks.c:[[@LINE+58]]:16: error: 'tlx_convolution': channels differ at run time: the input has 4, the kernel 5
 // CHANNELS-NOT: done
 // OFF-NOT: tlxrt_shape_error
 // OFF-NOT: tlxrt_shape_check

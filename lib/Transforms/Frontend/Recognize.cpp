@@ -168,11 +168,14 @@ private:
   }
   /// The function as written: the short form's tensor_<op>_tlx_inferred
   /// is tlx_<op> in the program (tlx.h).
-  std::string opName(const CallBase &CB) const {
+  static std::string spelling(const CallBase &CB) {
     StringRef Name = getCalleeName(CB);
     if (Name.consume_back("_tlx_inferred") && Name.consume_front("tensor_"))
-      return ("'tlx_" + Name + "'").str();
-    return ("'" + Name + "'").str();
+      return ("tlx_" + Name).str();
+    return Name.str();
+  }
+  static std::string opName(const CallBase &CB) {
+    return "'" + spelling(CB) + "'";
   }
 
   void collectCalls();
@@ -1280,6 +1283,8 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
   if (!OK)
     return;
   CallInst *New = createOpCall(B, Kind, RetTy, Args, PtrElem);
+  if (getCalleeName(CB).ends_with("_tlx_inferred"))
+    setUserSpelling(*New, spelling(CB));
   if (D.Result == ResultKind::Data)
     DataResults.push_back({&CB, New});
 }
@@ -1352,7 +1357,7 @@ void Recognizer::resolveInferredTypeInfo(CallInst &CB) {
   }
   CallInst *New =
       createOpCall(B, *getOpKind(*Op), getDataVectorType(*Ty), Args);
-  New->setDebugLoc(Op->getDebugLoc());
+  New->copyMetadata(*Op); // its location and spelling
   Op->eraseFromParent();
   It->second = New;
   CB.setArgOperand(0, PoisonValue::get(CB.getArgOperand(0)->getType()));

@@ -35,7 +35,7 @@ namespace tlx {
 static void reportError(const CallBase &Call, const Twine &Msg) {
   std::optional<OpKind> Kind = getOpKind(Call);
   if (Kind && hostIsClang())
-    return emitError(Call, getUserOpName(*Kind) + ": " + Msg);
+    return emitError(Call, getUserOpName(Call) + ": " + Msg);
   StringRef Name =
       Kind ? getOpDesc(*Kind).IRName : Call.getCalledFunction()->getName();
   emitError(Call, Name + ": " + Msg);

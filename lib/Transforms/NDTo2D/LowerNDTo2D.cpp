@@ -901,7 +901,7 @@ void NDTo2DLowering::lowerRuntimeConvolution(CallBase &Store, CallBase &Op) {
   bool UnitStrides = all_of(P.Strides, [](int64_t S) { return S == 1; });
   if (any_of(P.InputDilations, [](int64_t D) { return D != 1; }) ||
       is_contained(ArrayRef<int64_t>(KLogical).drop_front(2), DynamicExtent))
-    return emitError(Op, getUserOpName(OpKind::Convolution) +
+    return emitError(Op, getUserOpName(Op) +
                              ": with sizes computed at run time, a "
                              "convolution takes input dilations of 1 and "
                              "kernel taps of constant extents in this "
