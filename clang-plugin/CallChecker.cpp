@@ -193,12 +193,29 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
                   llvm::ArrayRef<std::pair<unsigned, unsigned>> DimLengths);
   void checkResult(const CallExpr *CE, const FunctionDecl *FD, const OpDesc &D);
 
+  bool checkTokenOperand(SourceLocation OpLoc, StringRef Op, const Expr *E);
+
 public:
   CallVisitor(ASTContext &Ctx, DiagnosticsEngine &Diags,
               CallLocationSet &CallLocs)
       : Ctx(Ctx), Diags(Diags), CallLocs(CallLocs) {}
 
   bool VisitCallExpr(CallExpr *CE);
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() != BO_Assign && BO->getOpcode() != BO_Comma)
+      checkTokenOperand(BO->getOperatorLoc(), BO->getOpcodeStr(),
+                        BO->getLHS()) ||
+          checkTokenOperand(BO->getOperatorLoc(), BO->getOpcodeStr(),
+                            BO->getRHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() != UO_AddrOf && UO->getOpcode() != UO_Deref)
+      checkTokenOperand(UO->getOperatorLoc(),
+                        UnaryOperator::getOpcodeStr(UO->getOpcode()),
+                        UO->getSubExpr());
+    return true;
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && !FD->isInvalidDecl())
       Functions.push_back(FD);
@@ -291,6 +308,41 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
       report(Loc, "argument %0 of %1 is a function parameter; TLX tokens "
                   "cannot be passed between functions")
           << I + 1 << FD << Arg->getSourceRange();
+}
+
+/// Whether \p T is tlx.h's tlx_token_t (or a typedef of it): an int that
+/// names a tensor.
+static bool isTokenType(QualType T) {
+  while (const auto *TD = T->getAs<TypedefType>()) {
+    if (TD->getDecl()->getName() == "tlx_token_t")
+      return true;
+    T = TD->desugar();
+  }
+  return false;
+}
+
+/// A C operator on a TLX token computes with the number that names a
+/// tensor (`xw + TLX_LOAD(b, 1, n)` adds two handles): an error at the
+/// operator, which says how to compute with the tensors instead.
+/// Returns whether it reported one.
+bool CallVisitor::checkTokenOperand(SourceLocation OpLoc, StringRef Op,
+                                    const Expr *E) {
+  const Expr *Operand = E->IgnoreParenImpCasts();
+  if (Operand->isTypeDependent() || !isTokenType(Operand->getType()))
+    return false;
+  Diags.Report(OpLoc, Diags.getCustomDiagID(
+                          DiagnosticsEngine::Error,
+                          "operator '%0' on a TLX token: a tlx_token_t names "
+                          "a tensor, it is not its data"))
+      << Op << Operand->getSourceRange();
+  Diags.Report(Operand->getExprLoc(),
+               Diags.getCustomDiagID(
+                   DiagnosticsEngine::Note,
+                   "TLX ops take tokens (tlx_relu(t), tlx_transpose(t)); "
+                   "C operators apply to a result kept as a C vector and "
+                   "named by tensor_typeinfo (the long form: docs/ops.md, "
+                   "\"C vector operators\")"));
+  return true;
 }
 
 /// The scalar type the pointer argument \p Arg points to, through array
