@@ -362,12 +362,22 @@ void CallVisitor::checkPointee(const CallExpr *CE, const FunctionDecl *FD,
   const auto *BT = Pointee->getAs<BuiltinType>();
   bool Scalar = BT && !Pointee->isBooleanType() &&
                 (Pointee->isIntegerType() || Pointee->isRealFloatingType());
-  if (!Scalar)
-    report(Arg->getExprLoc(),
-           "argument %0 of %1 points to %2, which cannot be a tensor's "
-           "element type (int8_t, uint8_t, int16_t, int32_t, int64_t, "
-           "_Float16, __bf16, float, double)")
-        << I + 1 << FD << Pointee << Arg->getSourceRange();
+  if (Scalar)
+    return;
+  report(Arg->getExprLoc(),
+         "argument %0 of %1 points to %2, which cannot be a tensor's "
+         "element type (int8_t, uint8_t, int16_t, int32_t, int64_t, "
+         "_Float16, __bf16, float, double)")
+      << I + 1 << FD << Pointee << Arg->getSourceRange();
+  // A tensor kept in memory as a C vector (passed by pointer): its data is
+  // the vector's elements, which TLX's pointers point to.
+  if (const auto *VT = Pointee->getAs<VectorType>())
+    Diags.Report(Arg->getExprLoc(),
+                 Diags.getCustomDiagID(DiagnosticsEngine::Note,
+                                       "the data of a vector in memory is its "
+                                       "elements: pass a pointer to them, "
+                                       "(const %0 *)"))
+        << VT->getElementType().getAsString() << Arg->getSourceRange();
 }
 
 void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
