@@ -202,11 +202,13 @@ public:
 
   bool VisitCallExpr(CallExpr *CE);
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->getOpcode() != BO_Assign && BO->getOpcode() != BO_Comma)
+    if (BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma)
+      return true;
+    // One error per operator, at its first token operand.
+    if (!checkTokenOperand(BO->getOperatorLoc(), BO->getOpcodeStr(),
+                           BO->getLHS()))
       checkTokenOperand(BO->getOperatorLoc(), BO->getOpcodeStr(),
-                        BO->getLHS()) ||
-          checkTokenOperand(BO->getOperatorLoc(), BO->getOpcodeStr(),
-                            BO->getRHS());
+                        BO->getRHS());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {

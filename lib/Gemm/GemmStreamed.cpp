@@ -157,6 +157,8 @@ struct StreamKernel {
   int64_t LC = 0;        ///< axpy: l values per block of sums
 
   bool usesDot() const { return Dot.ID != Intrinsic::not_intrinsic; }
+  /// k per vector step: W lanes of Dot.KG k each (1 without a dot product).
+  unsigned kPerVector() const { return W * Dot.KG; }
   /// The packed X's elements: the dot product's operand type, else AccT.
   Type *packedX() const { return usesDot() ? Dot.PackT : AccT; }
 
@@ -455,8 +457,7 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
     One.assign(Blocks, Constant::getNullValue(VT));
     One = sumLanesOfEach(B, Step(B, KBegin, One, Kn.W, FixedSteps, 1));
   } else {
-    unsigned KVector = Kn.W * Kn.Dot.KG; // k per vector
-    Value *KWide = Tail(KVector * Kn.U), *KVec = Tail(KVector);
+    Value *KWide = Tail(Kn.kPerVector() * Kn.U), *KVec = Tail(Kn.kPerVector());
     SmallVector<Value *, 8> Acc(Blocks * Kn.U, Constant::getNullValue(VT));
     Acc = Pass(KBegin, KWide, Kn.W, Kn.U, Kn.U, Acc);
     for (unsigned I = 0; I < Blocks; ++I) {
@@ -484,7 +485,7 @@ void emitDotGroup(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
 //     for each group of SG rows of X: emitDotGroup
 void emitDotLoops(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
                   unsigned FixedSteps) {
-  Value *Seg = FixedSteps ? B.getInt64(FixedSteps * Kn.W * Kn.Dot.KG) : A.Seg;
+  Value *Seg = FixedSteps ? B.getInt64(FixedSteps * Kn.kPerVector()) : A.Seg;
   Value *Segments = B.CreateUDiv(A.K, Seg);
   auto Rows = [&](Value *Begin, Value *End, unsigned R) {
     emitLoop(B, Begin, End, B.getInt64(R), "stream.l",
@@ -517,23 +518,24 @@ void emitDotLoops(IRBuilderBase &B, const StreamKernel &Kn, const StreamArgs &A,
 // quantized product's groups) take a copy of these loops each, with a step
 // of that many vectors and no k loop or tails: the generic segment's loop
 // set-up, tails and sums were twice the multiply-adds (Zen 3, q8 1024 x
-// 1024: 10.9 -> 20 GB/s, 4096 x 4096: 8.9 -> 14).
+// 1024: 10.9 -> 20 GB/s, 4096 x 4096: 8.9 -> 14). Here: the copy for
+// segments of \p Steps vectors if they are, else the next choice.
+void emitSegmentChoice(IRBuilderBase &B, const StreamKernel &Kn,
+                       const StreamArgs &A, unsigned Steps) {
+  if (Steps > 4)
+    return emitDotLoops(B, Kn, A, 0);
+  emitIf(
+      B, B.CreateICmpEQ(A.Seg, B.getInt64(Steps * Kn.kPerVector())),
+      [&] { emitDotLoops(B, Kn, A, Steps); },
+      [&] { emitSegmentChoice(B, Kn, A, Steps * 2); });
+}
+
 void emitDotKernel(IRBuilderBase &B, const StreamKernel &Kn,
                    const StreamArgs &A) {
-  if (!Kn.Segmented || !Kn.usesDot()) {
+  if (Kn.Segmented && Kn.usesDot())
+    emitSegmentChoice(B, Kn, A, 1);
+  else
     emitDotLoops(B, Kn, A, 0);
-    return;
-  }
-  unsigned KVector = Kn.W * Kn.Dot.KG;
-  std::function<void(unsigned)> Choose = [&](unsigned Steps) {
-    if (Steps > 4)
-      return emitDotLoops(B, Kn, A, 0);
-    emitIf(
-        B, B.CreateICmpEQ(A.Seg, B.getInt64(Steps * KVector)),
-        [&] { emitDotLoops(B, Kn, A, Steps); },
-        [&] { Choose(Steps * 2); });
-  };
-  Choose(1);
 }
 
 // One step of the axpy kernel: rows K..K+Steps of P, the block of sums
