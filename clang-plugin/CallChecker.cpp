@@ -34,6 +34,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -193,7 +194,9 @@ class CallVisitor : public RecursiveASTVisitor<CallVisitor> {
                   llvm::ArrayRef<std::pair<unsigned, unsigned>> DimLengths);
   void checkResult(const CallExpr *CE, const FunctionDecl *FD, const OpDesc &D);
 
-  bool checkTokenOperand(SourceLocation OpLoc, StringRef Op, const Expr *E);
+  bool checkTokenOperand(SourceLocation OpLoc, StringRef Op, const Expr *E,
+                         const BinaryOperator *BO = nullptr);
+  FixItHint shortFormFixIt(const BinaryOperator &BO, StringRef Function);
 
 public:
   CallVisitor(ASTContext &Ctx, DiagnosticsEngine &Diags,
@@ -206,9 +209,9 @@ public:
       return true;
     // One error per operator, at its first token operand.
     if (!checkTokenOperand(BO->getOperatorLoc(), BO->getOpcodeStr(),
-                           BO->getLHS()))
+                           BO->getLHS(), BO))
       checkTokenOperand(BO->getOperatorLoc(), BO->getOpcodeStr(),
-                        BO->getRHS());
+                        BO->getRHS(), BO);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -279,7 +282,7 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
   if (!Arg->getType()->isIntegerType()) {
     report(Loc, "argument %0 of %1 must be a TLX token (an int returned by "
                 "tensor_typeinfo, tensor_load or vector_totensor), not %2")
-        << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+        << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
     return;
   }
   const Expr *E = Arg->IgnoreParenImpCasts();
@@ -287,7 +290,7 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
     return;
   if (E->isIntegerConstantExpr(Ctx)) {
     report(Loc, "argument %0 of %1 is a constant, not a TLX token")
-        << I + 1 << FD << Arg->getSourceRange();
+        << I + 1 << getWrittenName(FD) << Arg->getSourceRange();
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -295,21 +298,21 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
     std::optional<OpKind> Kind = getDummyKind(Callee);
     if (!Kind) {
       report(Loc, "argument %0 of %1 comes from %2, not from a TLX operation")
-          << I + 1 << FD << (Callee ? Callee->getName() : "a function call")
+          << I + 1 << getWrittenName(FD) << (Callee ? Callee->getName() : "a function call")
           << Arg->getSourceRange();
       return;
     }
     if (getOpDesc(*Kind).Result != ResultKind::Token)
       report(Loc, "argument %0 of %1 comes from %2, which returns tensor "
                   "data, not a token; name the data with tensor_typeinfo")
-          << I + 1 << FD << Callee << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << Callee << Arg->getSourceRange();
     return;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (isa<ParmVarDecl>(DRE->getDecl()))
       report(Loc, "argument %0 of %1 is a function parameter; TLX tokens "
                   "cannot be passed between functions")
-          << I + 1 << FD << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << Arg->getSourceRange();
 }
 
 /// Whether \p T is tlx.h's tlx_token_t (or a typedef of it): an int that
@@ -328,7 +331,7 @@ static bool isTokenType(QualType T) {
 /// operator, which says how to compute with the tensors instead.
 /// Returns whether it reported one.
 bool CallVisitor::checkTokenOperand(SourceLocation OpLoc, StringRef Op,
-                                    const Expr *E) {
+                                    const Expr *E, const BinaryOperator *BO) {
   const Expr *Operand = E->IgnoreParenImpCasts();
   if (Operand->isTypeDependent() || !isTokenType(Operand->getType()))
     return false;
@@ -337,14 +340,72 @@ bool CallVisitor::checkTokenOperand(SourceLocation OpLoc, StringRef Op,
                           "operator '%0' on a TLX token: a tlx_token_t names "
                           "a tensor, it is not its data"))
       << Op << Operand->getSourceRange();
+  // + - * / (and their assignments) have a short-form function.
+  StringRef Function;
+  if (BO)
+    switch (BO->isCompoundAssignmentOp()
+                ? BinaryOperator::getOpForCompoundAssignment(BO->getOpcode())
+                : BO->getOpcode()) {
+    case BO_Add:
+      Function = "tlx_add";
+      break;
+    case BO_Sub:
+      Function = "tlx_sub";
+      break;
+    case BO_Mul:
+      Function = "tlx_mul";
+      break;
+    case BO_Div:
+      Function = "tlx_div";
+      break;
+    default:
+      break;
+    }
+  if (!Function.empty()) {
+    Diags.Report(Operand->getExprLoc(),
+                 Diags.getCustomDiagID(
+                     DiagnosticsEngine::Note,
+                     "compute with the tensors in the short form: %0(a, b) "
+                     "(numpy broadcasting; either may be a C scalar)"))
+        << Function << shortFormFixIt(*BO, Function);
+    return true;
+  }
   Diags.Report(Operand->getExprLoc(),
                Diags.getCustomDiagID(
                    DiagnosticsEngine::Note,
-                   "TLX ops take tokens (tlx_relu(t), tlx_transpose(t)); "
-                   "C operators apply to a result kept as a C vector and "
-                   "named by tensor_typeinfo (the long form: docs/ops.md, "
-                   "\"C vector operators\")"));
+                   "TLX ops take tokens (tlx_relu(t), tlx_add(a, b), "
+                   "tlx_max(a, b)); C operators apply to a result kept as a "
+                   "C vector and named by tensor_typeinfo (the long form: "
+                   "docs/ops.md, \"C vector operators\")"));
   return true;
+}
+
+/// `a + b` -> `tlx_add(a, b)`, `a += b` -> `a = tlx_add(a, b)`; none where
+/// the operands come from macros (the replacement would not be the code).
+FixItHint CallVisitor::shortFormFixIt(const BinaryOperator &BO,
+                                      StringRef Function) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // As written in the file: a macro argument's text, a whole macro call.
+  auto InFile = [&](SourceRange R) {
+    return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM,
+                                    Ctx.getLangOpts());
+  };
+  auto Text = [&](const Expr *E) -> std::optional<StringRef> {
+    CharSourceRange R = InFile(E->getSourceRange());
+    bool Invalid = !R.isValid();
+    StringRef T = Invalid ? StringRef()
+                          : Lexer::getSourceText(R, SM, Ctx.getLangOpts(),
+                                                 &Invalid);
+    return Invalid ? std::nullopt : std::optional<StringRef>(T);
+  };
+  std::optional<StringRef> L = Text(BO.getLHS()), R = Text(BO.getRHS());
+  CharSourceRange Whole = InFile(BO.getSourceRange());
+  if (!L || !R || !Whole.isValid())
+    return FixItHint();
+  std::string Call = (Function + "(" + *L + ", " + *R + ")").str();
+  if (BO.isCompoundAssignmentOp())
+    Call = (*L + " = " + Call).str();
+  return FixItHint::CreateReplacement(Whole, Call);
 }
 
 /// The scalar type the pointer argument \p Arg points to, through array
@@ -358,7 +419,7 @@ void CallVisitor::checkPointee(const CallExpr *CE, const FunctionDecl *FD,
            "%0 needs a typed pointer: argument %1 is %2, which does not say "
            "what the tensor holds; cast it to a pointer to the element type, "
            "for example (const float *)")
-        << FD << I + 1 << writtenType(Arg) << Arg->getSourceRange();
+        << getWrittenName(FD) << I + 1 << writtenType(Arg) << Arg->getSourceRange();
     return;
   }
   const auto *BT = Pointee->getAs<BuiltinType>();
@@ -370,7 +431,7 @@ void CallVisitor::checkPointee(const CallExpr *CE, const FunctionDecl *FD,
          "argument %0 of %1 points to %2, which cannot be a tensor's "
          "element type (int8_t, uint8_t, int16_t, int32_t, int64_t, "
          "_Float16, __bf16, float, double)")
-      << I + 1 << FD << Pointee << Arg->getSourceRange();
+      << I + 1 << getWrittenName(FD) << Pointee << Arg->getSourceRange();
   // A tensor kept in memory as a C vector (passed by pointer): its data is
   // the vector's elements, which TLX's pointers point to.
   if (const auto *VT = Pointee->getAs<VectorType>())
@@ -399,7 +460,7 @@ void CallVisitor::checkConstantDims(const CallExpr *CE, const FunctionDecl *FD,
                               "vector (only the shape and strides of "
                               "tensor_load, tensor_typeinfo and tensor_store "
                               "may be computed at run time)")
-        << I + 1 << FD << Arg->getSourceRange();
+        << I + 1 << getWrittenName(FD) << Arg->getSourceRange();
 }
 
 /// Reports a call with too few or too many arguments; false if so.
@@ -411,7 +472,7 @@ bool CallVisitor::checkArgCount(const CallExpr *CE, const FunctionDecl *FD,
     if (D.MaxArgs != D.MinArgs)
       Expected += " to " + std::to_string(D.MaxArgs);
     report(CallLoc, "%0 (TLX operation '%1') takes %2 argument%s3, got %4")
-        << FD << D.shortName() << Expected << D.MaxArgs << NumArgs
+        << getWrittenName(FD) << D.shortName() << Expected << D.MaxArgs << NumArgs
         << CE->getSourceRange();
     return false;
   }
@@ -435,23 +496,23 @@ void CallVisitor::checkArgument(
     if (!T->isVectorType() && !T->isPointerType())
       report(Loc, "argument %0 of %1 must be tensor data (a vector value or "
                   "a pointer), not %2")
-          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
     else if (T->isPointerType() && !HasTag)
       report(Loc, "the element type of pointer argument %0 of %1 is "
                   "unknown; use tensor_typeinfo_mem(ptr, ...) from tlx.h")
-          << I + 1 << FD << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << Arg->getSourceRange();
     else if (T->isPointerType())
       checkPointee(CE, FD, I, Arg);
     break;
   case 'P':
     if (!T->isPointerType())
       report(Loc, "argument %0 of %1 must be a pointer, not %2")
-          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
     else if (!HasTag)
       report(Loc, "the element type of pointer argument %0 of %1 is "
                   "unknown; use tlx.h's %1 macro, or pass "
                   "TLX_ELEMENT_TAG(ptr) last")
-          << I + 1 << FD << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << Arg->getSourceRange();
     else
       checkPointee(CE, FD, I, Arg);
     break;
@@ -460,7 +521,7 @@ void CallVisitor::checkArgument(
     if (!isIntVector(T)) {
       report(Loc, "argument %0 of %1 must be an integer vector (for "
                   "example TLX_SHAPE(...)), not %2")
-          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
       break;
     }
     DimLengths.push_back({I, T->getAs<VectorType>()->getNumElements()});
@@ -470,16 +531,22 @@ void CallVisitor::checkArgument(
   case 's':
     if (!T->isArithmeticType())
       report(Loc, "argument %0 of %1 must be a scalar, not %2")
-          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+    break;
+  case 'X': // a token, or a scalar (both integers when not floating point)
+    if (!T->isArithmeticType())
+      report(Loc, "argument %0 of %1 must be a tensor (a token) or a "
+                  "scalar, not %2")
+          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
     break;
   case 'I':
   case 'i':
     if (!T->isIntegerType())
       report(Loc, "argument %0 of %1 must be an integer constant, not %2")
-          << I + 1 << FD << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
     else if (isCertainlyRuntime(Arg->IgnoreParenImpCasts(), Ctx))
       report(Loc, "argument %0 of %1 must be an integer constant")
-          << I + 1 << FD << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << Arg->getSourceRange();
     break;
   }
 }
@@ -497,7 +564,7 @@ void CallVisitor::checkDimLengths(
                    std::to_string(J + 1) + ": " + std::to_string(L);
       report(CE->getArg(I)->getExprLoc(),
              "the dimension vectors of %0 have different lengths (%1)")
-          << FD << Lengths << CE->getArg(I)->getSourceRange();
+          << getWrittenName(FD) << Lengths << CE->getArg(I)->getSourceRange();
       break;
     }
 }
@@ -513,14 +580,14 @@ void CallVisitor::checkResult(const CallExpr *CE, const FunctionDecl *FD,
     if (!Ret->isIntegerType())
       report(CallLoc, "%0 returns a TLX token: declare it to return an "
                       "integer type (tlx_token_t), not %1")
-          << FD << Ret << CE->getSourceRange();
+          << getWrittenName(FD) << Ret << CE->getSourceRange();
     break;
   case ResultKind::Data:
     if (!Ret->isVectorType())
       report(CallLoc, "%0 returns tensor data: declare it to return the "
                       "tensor's vector type (for example with "
                       "TLX_DECLARE_TENSOR_OPS(type) from tlx.h), not %1")
-          << FD << Ret << CE->getSourceRange();
+          << getWrittenName(FD) << Ret << CE->getSourceRange();
     break;
   case ResultKind::Void:
     break;

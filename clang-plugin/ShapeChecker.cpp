@@ -47,6 +47,7 @@
 #include "TLXCall.h"
 
 #include "IR/Diagnostics.h"
+#include "IR/Elementwise.h"
 #include "IR/ShapeInference.h"
 #include "IR/TLXOps.h"
 #include "IR/TensorInfo.h"
@@ -203,6 +204,8 @@ public:
   bool shouldTraversePostOrder() const { return true; }
   bool VisitCallExpr(CallExpr *CE);
   bool modelInferredTypeInfo(const TLXCall &Call, const CallExpr *Data);
+  bool modelElementwise(const TLXCall &Call);
+  bool isTokenArgument(const Expr *Arg) const;
 
   /// Steps 3 and 4.
   void verify();
@@ -378,6 +381,8 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
   const OpDesc &D = Call->desc();
   if (const CallExpr *Data; Call->isInferredTypeInfo(Ctx, &Data))
     return modelInferredTypeInfo(*Call, Data);
+  if (isShortElementwise(Call->Kind))
+    return modelElementwise(*Call);
   if (Call->NumArgs < D.MinArgs || Call->NumArgs > D.MaxArgs)
     return true;
 
@@ -470,6 +475,68 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
       Md.IR = Typed;
       Back[Md.IR] = &Md;
     }
+  return true;
+}
+
+/// Whether argument \p Arg of a short-form elementwise op is a token rather
+/// than a scalar (both are integers in C): typed tlx_token_t, or coming
+/// from a TLX call (as tlx-recognize decides).
+bool ShapeModel::isTokenArgument(const Expr *Arg) const {
+  if (!Arg->getType()->isIntegerType())
+    return false;
+  if (token(Arg))
+    return true;
+  for (QualType T = Arg->IgnoreParenImpCasts()->getType();;) {
+    const auto *TT = T->getAs<TypedefType>();
+    if (!TT)
+      break;
+    if (TT->getDecl()->getName() == "tlx_token_t")
+      return true;
+    T = TT->desugar();
+  }
+  const auto *CE = dyn_cast<CallExpr>(follow(Arg, /*ThroughCasts=*/true));
+  return CE && getTLXCall(CE, Ctx);
+}
+
+/// The short form's elementwise ops (tlx_add ..): modelled as tlx-recognize
+/// emits them (IR/Elementwise.h), so that shapes that cannot broadcast and
+/// mixed element types are errors here; a token operand not decidable here
+/// leaves the call to tlx-recognize.
+bool ShapeModel::modelElementwise(const TLXCall &Call) {
+  if (Call.NumArgs != Call.desc().MinArgs)
+    return true;
+  llvm::SmallVector<llvm::Value *, 2> Args;
+  QualType CElem;
+  for (unsigned I = 0; I < Call.NumArgs; ++I) {
+    const Expr *Arg = Call.arg(I);
+    llvm::Value *V = nullptr;
+    if (isTokenArgument(Arg)) {
+      V = token(Arg);
+      if (V && CElem.isNull())
+        CElem = tokenCElem(V);
+    } else if (llvm::Type *Ty = toIRScalar(Arg->getType())) {
+      V = llvm::PoisonValue::get(Ty);
+    }
+    if (!V)
+      return true;
+    Args.push_back(V);
+  }
+  std::string Why;
+  llvm::SmallVector<llvm::CallInst *, 8> Emitted;
+  llvm::CallInst *Op = emitElementwise(B, Call.Kind, Args, Why, &Emitted);
+  if (!Op) {
+    report(DiagnosticsEngine::Error, written(Call.Call->getExprLoc()),
+           "%0: %1")
+        << Call.writtenName() << Why << written(Call.Call->getSourceRange());
+    return true;
+  }
+  Model &Md = Models[Call.Call];
+  Md.Call = Call;
+  Md.CElem = CElem;
+  Md.IR = Op;
+  for (llvm::CallInst *I : Emitted)
+    Back[I] = &Md;
+  Order.push_back(&Md);
   return true;
 }
 

@@ -60,11 +60,14 @@ bool TLXCall::returnsInferred() const {
          TT->getDecl()->getName() == "tlx__inferred_t";
 }
 
-std::string TLXCall::writtenName() const {
-  if (returnsInferred())
-    return "'tlx_" + desc().CName.drop_front(sizeof("tensor_") - 1).str() + "'";
-  return "'" + Callee->getName().str() + "'";
+std::string getWrittenName(const FunctionDecl *FD) {
+  llvm::StringRef Name = FD->getName();
+  if (Name.consume_back("_tlx_inferred") && Name.consume_front("tensor_"))
+    return "'tlx_" + Name.str() + "'";
+  return "'" + FD->getName().str() + "'";
 }
+
+std::string TLXCall::writtenName() const { return getWrittenName(Callee); }
 
 bool TLXCall::isInferredTypeInfo(const ASTContext &Ctx,
                                  const CallExpr **Data) const {

@@ -39,6 +39,11 @@ warningLevel(const clang::DiagnosticsEngine &Diags) {
 /// name matches tensor_<op> (design.md "Names").
 std::optional<OpKind> getDummyKind(const clang::FunctionDecl *FD);
 
+/// How a diagnostic names the TLX function \p FD, quoted: as the program
+/// spells it ('tlx_relu' for tlx.h's short form, whose functions are
+/// tensor_<op>_tlx_inferred), else its own name.
+std::string getWrittenName(const clang::FunctionDecl *FD);
+
 /// A call of a TLX dummy function.
 struct TLXCall {
   const clang::CallExpr *Call = nullptr;

@@ -392,11 +392,29 @@ TLX__KR_END
  *   and no tensor_typeinfo. An op whose result shape cannot be inferred
  *   (broadcast to a new shape, reshapes) is a compile-time error that
  *   names the long form. To read a result in C, use the long form (or
- *   TLX_STORE it). No declaration is needed: tlx.h declares the ops with a
+ *   TLX_STORE it).
+ * tlx_add(a, b), tlx_sub, tlx_mul, tlx_div, tlx_max, tlx_min: element by
+ *   element, numpy-style broadcasting (trailing dims aligned, an extent 1
+ *   stretches); either operand may be a C scalar, converted to the
+ *   tensor's element type. Integers divide and compare as signed. max is
+ *   a > b ? a : b, min a < b ? a : b. No declaration is needed: tlx.h declares the ops with a
  *   placeholder result type, tlx__inferred_t, that only the short form
  *   uses. */
 typedef int tlx__inferred_t __attribute__((__vector_size__(16)));
 TLX__DECLARE_DATA_OPS(tlx__inferred_t, _tlx_inferred)
+
+/* The short form's own elementwise arithmetic (the long form's is C's
+ * operators on its typed vectors). */
+TLX__KR_BEGIN
+TLX__BEGIN_DECLS
+TLX__DUMMY tlx__inferred_t tensor_add_tlx_inferred(TLX__ANYARGS);
+TLX__DUMMY tlx__inferred_t tensor_sub_tlx_inferred(TLX__ANYARGS);
+TLX__DUMMY tlx__inferred_t tensor_mul_tlx_inferred(TLX__ANYARGS);
+TLX__DUMMY tlx__inferred_t tensor_div_tlx_inferred(TLX__ANYARGS);
+TLX__DUMMY tlx__inferred_t tensor_max_tlx_inferred(TLX__ANYARGS);
+TLX__DUMMY tlx__inferred_t tensor_min_tlx_inferred(TLX__ANYARGS);
+TLX__END_DECLS
+TLX__KR_END
 
 #define TLX_LOAD(ptr, ...)                                                     \
   tensor_load(ptr, TLX_SHAPE(__VA_ARGS__),                                     \
@@ -443,5 +461,11 @@ TLX__DECLARE_DATA_OPS(tlx__inferred_t, _tlx_inferred)
 #define tlx_transpose(...) TLX__INFERRED(transpose, __VA_ARGS__)
 #define tlx_pad(...) TLX__INFERRED(pad, __VA_ARGS__)
 #define tlx_concat(...) TLX__INFERRED(concat, __VA_ARGS__)
+#define tlx_add(a, b) TLX__INFERRED(add, a, b)
+#define tlx_sub(a, b) TLX__INFERRED(sub, a, b)
+#define tlx_mul(a, b) TLX__INFERRED(mul, a, b)
+#define tlx_div(a, b) TLX__INFERRED(div, a, b)
+#define tlx_max(a, b) TLX__INFERRED(max, a, b)
+#define tlx_min(a, b) TLX__INFERRED(min, a, b)
 
 #endif /* TLX_H */

@@ -110,11 +110,47 @@ UnaryChain walkUnaryChain(const Value *Token) {
   return C;
 }
 
-/// Adds \p Token's ops and leaves to \p T, once each.
+/// Whether \p Op computes each element of its result from the same
+/// position of its operands, in the same width: the unary elementwise
+/// ops, the C operators' arithmetic, compares and selects, and a fill.
+static bool isPositionwise(const CallBase &Op) {
+  OpKind Kind = *getOpKind(Op);
+  switch (Kind) {
+  case OpKind::Broadcast: // the fill form reads no element
+    return Op.arg_size() == 2;
+  case OpKind::ICmp:
+  case OpKind::FCmp:
+  case OpKind::Select:
+  case OpKind::FNeg:
+    return true;
+  default:
+    // The arithmetic C operators (add .. frem), not the conversions, whose
+    // elements change width, nor insertelement.
+    return isUnaryElementwise(Kind) ||
+           (isCOperatorOp(Kind) && getOpDesc(Kind).Signature == "TT");
+  }
+}
+
+/// Whether \p Named (a token of \p Op's result) names it as the op
+/// computes it: another typeinfo would reinterpret the positions.
+static bool namesNaturally(const TensorValue &Named, const CallBase &Op) {
+  std::string Why;
+  std::optional<TensorType> Natural = getResultTensorType(Op, Why);
+  return Natural && Natural->Shape == Named.Type.Shape &&
+         Natural->Layout == Named.Type.Layout &&
+         Natural->Padding == Named.Type.Padding;
+}
+
+/// Adds \p Token's ops and leaves to \p T, once each. \p Shifted: the
+/// token is read through an op that reads other elements than those it
+/// writes (its leaves go to ShiftedLeaves; a token reached both ways is
+/// walked again to mark them).
 static void walkFused(const Value *Token, FusedTree &T,
-                      SmallPtrSetImpl<const Value *> &Seen) {
-  if (!Seen.insert(Token).second)
+                      DenseMap<const Value *, bool> &Seen, bool Shifted) {
+  auto [It, First] = Seen.try_emplace(Token, Shifted);
+  if (!First && (It->second || !Shifted))
     return;
+  It->second |= Shifted;
   std::optional<TensorValue> TV = getTensorValue(Token);
   if (!TV)
     return;
@@ -122,27 +158,27 @@ static void walkFused(const Value *Token, FusedTree &T,
   auto *Op = TV->isMemory() ? nullptr : dyn_cast<CallBase>(TV->Data);
   std::optional<OpKind> K = Op ? getOpKind(*Op) : std::nullopt;
   if (!K || !(isRuntimeFusible(*K) || isFusibleProducer(*K))) {
-    T.Leaves.push_back(Token);
+    if (First)
+      T.Leaves.push_back(Token);
+    if (Shifted)
+      T.ShiftedLeaves.insert(Token);
     return;
   }
-  T.Ops.push_back(Op);
-  T.TypeInfos.push_back(TV->Def);
+  if (First) {
+    T.Ops.push_back(Op);
+    T.TypeInfos.push_back(TV->Def);
+  }
+  bool Below = Shifted || !isPositionwise(*Op) || !namesNaturally(*TV, *Op);
   for (const Use &Arg : Op->args())
     if (Arg->getType()->isTokenTy() && !readsShapeOnly(Arg))
-      walkFused(Arg.get(), T, Seen);
+      walkFused(Arg.get(), T, Seen, Below);
 }
 
 FusedTree walkFusedTree(const Value *Token) {
   FusedTree T;
-  SmallPtrSet<const Value *, 8> Seen;
-  walkFused(Token, T, Seen);
+  DenseMap<const Value *, bool> Seen;
+  walkFused(Token, T, Seen, /*Shifted=*/false);
   return T;
-}
-
-bool FusedTree::isElementwise() const {
-  return all_of(Ops, [](const CallBase *Op) {
-    return isUnaryElementwise(*getOpKind(*Op));
-  });
 }
 
 CallBase *UnaryChain::rootOp() const {

@@ -12,6 +12,7 @@
 
 #include "IR/TensorInfo.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/IRBuilder.h"
@@ -110,10 +111,15 @@ struct FusedTree {
   llvm::SmallVector<const llvm::CallBase *, 8> TypeInfos;
   llvm::SmallVector<const llvm::Value *, 4> Leaves;
   bool Dynamic = false;
+  /// Leaves some op reads at other positions than the root writes (through
+  /// a broadcast, a transpose, a reduction, a conversion to another width).
+  llvm::SmallPtrSet<const llvm::Value *, 4> ShiftedLeaves;
 
-  /// Whether every op is unary elementwise (each element read where it is
-  /// written).
-  bool isElementwise() const;
+  /// Whether each element of \p Leaf is read only where the root writes the
+  /// same position, in the same width (element for element in place).
+  bool readsInPlace(const llvm::Value *Leaf) const {
+    return !ShiftedLeaves.contains(Leaf);
+  }
 };
 FusedTree walkFusedTree(const llvm::Value *Token);
 

@@ -170,7 +170,8 @@ StringRef getOperandName(OpKind Kind, unsigned ArgNo) {
   default:
     if (isReduce(Kind))
       Names = Reduce;
-    else if (getOpDesc(Kind).Signature == "TT")
+    else if (getOpDesc(Kind).Signature == "TT" ||
+             getOpDesc(Kind).Signature == "XX")
       Names = Binary;
     break;
   }
@@ -1184,16 +1185,93 @@ std::optional<OpResult> ResultInference::inferBroadcast() {
   return result(Elem, To, Res->Type.logicalShapeRefs());
 }
 
+/// What \p V holds, looked through the memory -O0 code keeps values in (a
+/// load of a local stored once).
+static const Value *getStoredSource(const Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const auto *LI = dyn_cast<LoadInst>(V);
+    const auto *AI =
+        LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+    if (!AI)
+      return V;
+    const StoreInst *Only = nullptr;
+    for (const User *U : AI->users()) {
+      const auto *SI = dyn_cast<StoreInst>(U);
+      if (SI && SI->getPointerOperand() == AI && !Only)
+        Only = SI;
+      else if (!isa<LoadInst>(U))
+        return V;
+    }
+    if (!Only || Only->getValueOperand()->getType() != V->getType())
+      return V;
+    V = Only->getValueOperand();
+  }
+  return V;
+}
+
+/// Whether \p A and \p B are certainly the same run-time value.
+static bool isSameValue(const Value *A, const Value *B) {
+  A = getStoredSource(A), B = getStoredSource(B);
+  if (A == B)
+    return true;
+  const auto *CA = dyn_cast<CastInst>(A), *CB = dyn_cast<CastInst>(B);
+  return CA && CB && CA->getOpcode() == CB->getOpcode() &&
+         CA->getType() == CB->getType() &&
+         isSameValue(CA->getOperand(0), CB->getOperand(0));
+}
+
+/// The scalar lane \p Lane of the vector \p Vec was built from, if the
+/// insertelement chain (or constant) that makes it shows it.
+static const Value *findLaneSource(const Value *Vec, unsigned Lane) {
+  for (unsigned Depth = 0; Vec && Depth < 64; ++Depth) {
+    Vec = getStoredSource(Vec);
+    if (const auto *C = dyn_cast<Constant>(Vec))
+      return C->getAggregateElement(Lane);
+    const auto *IE = dyn_cast<InsertElementInst>(Vec);
+    const auto *Idx = IE ? dyn_cast<ConstantInt>(IE->getOperand(2)) : nullptr;
+    if (!Idx)
+      return nullptr;
+    if (Idx->getZExtValue() != Lane) {
+      Vec = IE->getOperand(0);
+      continue;
+    }
+    // A lane copied from another shape vector (a result's extents, homed
+    // from its operand's): that vector's lane.
+    const Value *Scalar = getStoredSource(IE->getOperand(1));
+    const auto *EE = dyn_cast<ExtractElementInst>(Scalar);
+    const auto *From =
+        EE ? dyn_cast<ConstantInt>(EE->getIndexOperand()) : nullptr;
+    if (!From)
+      return Scalar;
+    Vec = EE->getVectorOperand();
+    Lane = From->getZExtValue();
+  }
+  return nullptr;
+}
+
 std::optional<OpResult> ResultInference::inferReduce() {
   std::optional<ReduceWindow> W = getReduceWindow(Op, Why);
   if (!W)
     return std::nullopt;
+  ExtentRefs InRefs = Tensors[0].Type.logicalShapeRefs();
   Dims Out;
   for (unsigned I = 0; I < Logical[0].size(); ++I) {
     int64_t In = Logical[0][I], Win = W->Window[I], Stride = W->Strides[I];
     bool Known =
         In != DynamicExtent && Win != DynamicExtent && Stride != DynamicExtent;
-    Out.push_back(Known ? (In - Win) / Stride + 1 : DynamicExtent);
+    // A window as wide as a run-time extent (TLX_DIMS(1, n) over n columns,
+    // the same variable) leaves one element, whatever n is: softmax's and
+    // a norm's row reductions keep a known shape to broadcast against.
+    const Value *InLane =
+        In == DynamicExtent && Win == DynamicExtent && InRefs[I].Vec
+            ? findLaneSource(InRefs[I].Vec, InRefs[I].Lane)
+            : nullptr;
+    const Value *WinLane =
+        InLane ? findLaneSource(Op.getArgOperand(1), I) : nullptr;
+    if (WinLane && isSameValue(InLane, WinLane))
+      Out.push_back(1);
+    else
+      Out.push_back(Known ? (In - Win) / Stride + 1 : DynamicExtent);
   }
   return result(Tensors[0].Type.Elem, Out, computedRefs(Out));
 }

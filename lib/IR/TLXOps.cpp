@@ -38,6 +38,9 @@ const OpDesc &getOpDesc(OpKind Kind) {
 }
 
 StringRef OpDesc::shortName() const {
+  if (IRName.empty()) // the short form's own: tensor_add_tlx_inferred
+    return CName.drop_front(sizeof("tensor_") - 1)
+        .drop_back(sizeof("_tlx_inferred") - 1);
   StringRef Name = IRName;
   if (!Name.consume_front("llvm.tensor."))
     Name.consume_front("llvm.");
@@ -47,7 +50,7 @@ StringRef OpDesc::shortName() const {
 std::optional<OpKind> matchIntrinsicName(StringRef Name) {
   const OpDesc *Best = nullptr;
   for (const OpDesc &D : OpTable) {
-    if (!Name.starts_with(D.IRName))
+    if (D.IRName.empty() || !Name.starts_with(D.IRName))
       continue;
     StringRef Rest = Name.drop_front(D.IRName.size());
     if (!Rest.empty() && Rest.front() != '.')
@@ -390,6 +393,20 @@ bool isReduce(OpKind Kind) {
   case OpKind::ReduceAnd:
   case OpKind::ReduceOr:
   case OpKind::ReduceXor:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isShortElementwise(OpKind Kind) {
+  switch (Kind) {
+  case OpKind::ShortAdd:
+  case OpKind::ShortSub:
+  case OpKind::ShortMul:
+  case OpKind::ShortDiv:
+  case OpKind::ShortMax:
+  case OpKind::ShortMin:
     return true;
   default:
     return false;

@@ -196,6 +196,14 @@ FEATURES = {
     "runtime-loops": "short-form run-time-sized tokens carried by loops: "
                      "layers h = tlx_relu(tlx_matmul(h, TLX_LOAD(W[l], d, "
                      "d))), unary chains, mma accumulators",
+    "short-elementwise": "the short form's elementwise arithmetic: trees "
+                         "of tlx_add, tlx_sub, tlx_mul, tlx_div, tlx_max, "
+                         "tlx_min and tlx_relu over loads that broadcast "
+                         "numpy-style (extents 1, fewer dims) and C "
+                         "scalars (literals or variables, either side), "
+                         "float or int32, constant or run-time extents, "
+                         "subtrees used twice, results stored over an "
+                         "operand (in place)",
     "skinny": "skinny products (docs/pipeline.md, \"Skinny products\"): "
               "matmul and the mma family with M or N from 1 to 17 against "
               "larger other extents, bf16 x f32 matmuls (mixed widths), "
@@ -243,6 +251,7 @@ EXTRA_CONSTRUCTS = [
     ("runtime-select", "rsl", 0.06, "construct_runtime_select"),
     ("runtime-mixed", "rmx", 0.06, "construct_runtime_mixed"),
     ("runtime-loops", "rlp", 0.06, "construct_runtime_loops"),
+    ("short-elementwise", "sew", 0.08, "construct_short_elementwise"),
 ]
 # op -> relative weight in the random choice
 WEIGHTS = {"matmul": 6, "umma": 1.5, "smma": 1.5, "usmma": 1.5, "summa": 1.5,
@@ -4812,6 +4821,123 @@ class Prog:
             res = "(%s > 0 ? %s : 0)" % (res, res)
         F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) { %s "
             "%s[i * %d + j] = %s; }" % (m, n, body, exp, n, res))
+        F.finish()
+
+    def construct_short_elementwise(self, rng):
+        """The short form's elementwise arithmetic (tlx_add .. tlx_min):
+        a tree over loads that broadcast to the result's shape and C
+        scalars, against a reference that evaluates the tree element by
+        element, one operation per statement (no contraction)."""
+        F = XFn(self, "short-elementwise", rng)
+        dt = rng.choice(["f32", "f32", "i32"])
+        ct = CT[dt]
+        rank = rng.randint(1, 3)
+        ext = [rng.choice([1, 2, 3, 4, 5, 8, 17]) for _ in range(rank)]
+        rt = rng.random() < 0.5
+        size = [F.vint(e)[1] if rt else str(e) for e in ext]
+        temps = []
+        check = len(self.checks)
+        got, exp = F.output(dt, prod(ext), "the result", restrict=True)
+        # In place: the result stored over a full-shape operand (x = x + f).
+        inplace = [rng.random() < 0.25]
+
+        def temp(expr):
+            t = "t%d" % len(temps)
+            temps.append("%s %s = %s;" % (ct, t, expr))
+            return t
+
+        def leaf():
+            """A load broadcast to ext: (TLX expression, reference value)."""
+            r = rng.randint(1, rank)
+            dims = [d for d in range(rank - r, rank)]
+            lext = [1 if rng.random() < 0.3 else ext[d] for d in dims]
+            a = F.input(dt, prod(lext), restrict=True)
+            sz = ", ".join("1" if e == 1 else size[d]
+                           for d, e in zip(dims, lext))
+            idx = ["0" if e == 1 else "i%d" % d for d, e in zip(dims, lext)]
+            shapes.append([1] * (rank - r) + lext)
+            src = a
+            if inplace[0] and r == rank and lext == ext:
+                # got starts as a copy of a and is read where it is written.
+                F.B("memcpy(%s, %s, sizeof(%s) * %d);" % (got, a, ct,
+                                                          prod(ext)))
+                src, inplace[0] = got, False
+            return "TLX_LOAD(%s, %s)" % (src, sz), \
+                "%s[%s]" % (a, rmi(lext, idx))
+
+        def scalar(nonzero=False):
+            if dt == "f32":
+                x = rng.choice([0.5, -2.0, 4.0, 1.25] if nonzero else
+                               [0.0, 0.5, -1.5, 3.0, 0.25])
+                if rng.random() < 0.5:
+                    return cfloat(x), cfloat(x)
+                g, p = F.vfloat(x)
+            else:
+                x = rng.choice([2, -3, 5, 7] if nonzero else [0, 1, -4, 9])
+                if rng.random() < 0.5:
+                    return str(x), str(x)
+                g, p = F.vint(x)
+            return p, g
+
+        def binary(op, a, b):
+            """Reference of one node, int32 wrapping as TLX computes."""
+            if op == "max":
+                return temp("%s > %s ? %s : %s" % (a, b, a, b))
+            if op == "min":
+                return temp("%s < %s ? %s : %s" % (a, b, a, b))
+            c = {"add": "+", "sub": "-", "mul": "*", "div": "/"}[op]
+            if dt == "i32" and op != "div":
+                return temp("(int32_t)((uint32_t)%s %s (uint32_t)%s)" % (
+                    a, c, b))
+            return temp("%s %s %s" % (a, c, b))
+
+        def node(depth):
+            """(TLX expression, reference temporary, True): a tensor."""
+            if depth == 0 or rng.random() < 0.3:
+                e, r = leaf()
+                return e, temp(r), True
+            op = rng.choice(["add", "sub", "mul", "div", "max", "min"])
+            le, lr, _ = node(depth - 1)
+            if op == "div" and (dt == "i32" or rng.random() < 0.6):
+                re_, rr = scalar(nonzero=True)
+            elif op == "div":  # a divisor that is never 0: x*x + 1
+                re_, rr, _ = node(depth - 1)
+                re_ = "tlx_add(tlx_mul(%s, %s), 1.0f)" % (re_, re_)
+                rr = binary("add", binary("mul", rr, rr), "1.0f")
+            elif rng.random() < 0.35:
+                re_, rr = scalar()
+            else:
+                re_, rr, _ = node(depth - 1)
+            if op != "div" and rng.random() < 0.3:  # the scalar first
+                le, lr, re_, rr = re_, rr, le, lr
+            e = "tlx_%s(%s, %s)" % (op, le, re_)
+            r = binary(op, lr, rr)
+            if rng.random() < 0.15:
+                e = "tlx_relu(%s)" % e
+                r = temp("%s > 0 ? %s : 0" % (r, r))
+            return e, r, True
+
+        shapes = []
+        e, r, _ = node(rng.randint(1, 3))
+        if [max(d) for d in zip(*shapes)] != ext:
+            # No leaf spans some dim: one that spans all of them does.
+            full = F.input(dt, prod(ext), restrict=True)
+            e = "tlx_add(%s, TLX_LOAD(%s, %s))" % (e, full, ", ".join(size))
+            r = binary("add", r, "%s[%s]" % (
+                full, rmi(ext, ["i%d" % d for d in range(rank)])))
+        if rng.random() < 0.3:  # a result used twice
+            u = F.uid("u")
+            F.B("tlx_token_t %s = %s;" % (u, e))
+            op = rng.choice(["add", "mul", "max", "sub"])
+            e, r = "tlx_%s(%s, %s)" % (op, u, u), binary(op, r, r)
+        F.what = "short-elementwise %s %s%s: %s" % (
+            dt, "x".join(map(str, ext)), " run-time" if rt else "", e)
+        self.checks[check] = ("%s: the result" % F.what,) + \
+            self.checks[check][1:]
+        F.B("TLX_STORE(%s, %s);" % (got, e))
+        F.loops(ext, "{ %s %s[%s] = %s; }" % (
+            " ".join(temps), exp, rmi(ext, ["i%d" % d for d in
+                                            range(rank)]), r))
         F.finish()
 
     def construct_runtime_loops(self, rng):

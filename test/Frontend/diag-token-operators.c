@@ -2,9 +2,12 @@
 // error at the operator, with a note on what computes with the tensors: the
 // short form's results are tokens, and `xw + TLX_LOAD(b, 1, n)` would add two
 // handles (issue 52; it failed later, on the next op, as "does not come
-// from a TLX operation"). Assignment, merges (?:) and TLX ops take tokens.
+// from a TLX operation"). + - * / (and +=...) get the short-form function
+// in the note, with a fix-it. Assignment, merges (?:) and TLX ops take
+// tokens.
 // RUN: not %clang_tlx -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %clang_tlx -O2 -c -o /dev/null %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %clang_tlx -fsyntax-only -fdiagnostics-parseable-fixits %s 2>&1 | FileCheck %s --check-prefix=FIXIT
 // RUN: %clang_tlx -fsyntax-only -DVALID %s
 
 #include <tlx.h>
@@ -15,7 +18,8 @@ void bias(float *y, const float *x, const float *b, int n) {
   TLX_STORE(y, tlx_relu(xw + TLX_LOAD(b, 1, n)));
 }
 // CHECK: diag-token-operators.c:[[@LINE-2]]:28: error: operator '+' on a TLX token: a tlx_token_t names a tensor, it is not its data
-// CHECK: diag-token-operators.c:[[@LINE-3]]:25: note: TLX ops take tokens (tlx_relu(t), tlx_transpose(t)); C operators apply to a result kept as a C vector and named by tensor_typeinfo (the long form: docs/ops.md, "C vector operators")
+// CHECK: diag-token-operators.c:[[@LINE-3]]:25: note: compute with the tensors in the short form: tlx_add(a, b) (numpy broadcasting; either may be a C scalar)
+// FIXIT-DAG: fix-it:"{{.*}}diag-token-operators.c":{[[@LINE-4]]:25-[[@LINE-4]]:47}:"tlx_add(xw, TLX_LOAD(b, 1, n))"
 
 typedef tlx_token_t handle; /* a typedef of the token type is one too */
 int others(const float *x) {
@@ -23,12 +27,17 @@ int others(const float *x) {
   int k = -a;
   k += a == c;
   a++;
+  a /= 2;
   return k * tlx_relu(c);
 }
-// CHECK: diag-token-operators.c:[[@LINE-5]]:11: error: operator '-' on a TLX token
-// CHECK: diag-token-operators.c:[[@LINE-5]]:10: error: operator '==' on a TLX token
-// CHECK: diag-token-operators.c:[[@LINE-5]]:4: error: operator '++' on a TLX token
-// CHECK: diag-token-operators.c:[[@LINE-5]]:12: error: operator '*' on a TLX token
+// CHECK: diag-token-operators.c:[[@LINE-6]]:11: error: operator '-' on a TLX token
+// CHECK: diag-token-operators.c:[[@LINE-7]]:12: note: TLX ops take tokens (tlx_relu(t), tlx_add(a, b), tlx_max(a, b)); C operators apply to a result kept as a C vector and named by tensor_typeinfo (the long form: docs/ops.md, "C vector operators")
+// CHECK: diag-token-operators.c:[[@LINE-7]]:10: error: operator '==' on a TLX token
+// CHECK: diag-token-operators.c:[[@LINE-7]]:4: error: operator '++' on a TLX token
+// CHECK: diag-token-operators.c:[[@LINE-7]]:5: error: operator '/=' on a TLX token
+// CHECK: diag-token-operators.c:[[@LINE-8]]:3: note: compute with the tensors in the short form: tlx_div(a, b)
+// FIXIT-DAG: fix-it:"{{.*}}diag-token-operators.c":{[[@LINE-9]]:3-[[@LINE-9]]:9}:"a = tlx_div(a, 2)"
+// CHECK: diag-token-operators.c:[[@LINE-9]]:12: error: operator '*' on a TLX token
 #endif
 
 void valid(float *y, const float *x, int flag) {

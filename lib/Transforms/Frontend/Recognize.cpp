@@ -39,6 +39,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IR/Diagnostics.h"
+#include "IR/Elementwise.h"
 #include "IR/ShapeInference.h"
 #include "IR/TLXOps.h"
 #include "Transforms/Passes.h"
@@ -215,6 +216,8 @@ private:
   void resolvePendingIncomings();
   Value *getLeafData(const TokenDesc &Leaf, Type *DataTy, bool Dynamic);
   void rewriteConsumer(CallInst &CB, OpKind Kind);
+  bool comesFromToken(Value *V);
+  void rewriteElementwise(CallInst &CB, OpKind Kind, ArrayRef<Value *> Args);
   void resolveInferredTypeInfo(CallInst &CB);
   Value *resolveStrides(CallInst &CB, unsigned ArgNo,
                            const TokenDesc *Stored);
@@ -1260,6 +1263,14 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
     case 's':
       V = convertScalar(B, CB.getArgOperand(I), Elem);
       break;
+    case 'X': // a token or a scalar (the short form's elementwise ops)
+      if (comesFromToken(CB.getArgOperand(I))) {
+        if (const TokenDesc *T = resolveToken(CB, I))
+          V = T->NewCall;
+      } else {
+        V = lookThroughMemory(CB.getArgOperand(I));
+      }
+      break;
     case 'I':
     case 'i': {
       SmallPtrSet<Value *, 8> Visited;
@@ -1282,11 +1293,61 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
   }
   if (!OK)
     return;
+  if (isShortElementwise(Kind)) {
+    rewriteElementwise(CB, Kind, Args);
+    return;
+  }
   CallInst *New = createOpCall(B, Kind, RetTy, Args, PtrElem);
   if (getCalleeName(CB).ends_with("_tlx_inferred"))
     setUserSpelling(*New, spelling(CB));
   if (D.Result == ResultKind::Data)
     DataResults.push_back({&CB, New});
+}
+
+/// Whether the integer argument \p V of a short-form elementwise op is a
+/// token - it comes, through variables and merges, from a TLX call - rather
+/// than a scalar (both are integers in C).
+bool Recognizer::comesFromToken(Value *V) {
+  if (!V->getType()->isIntegerTy())
+    return false;
+  SmallVector<Value *, 8> Work{V};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *X = lookThroughMemory(Work.pop_back_val());
+    for (auto *Cast = dyn_cast<CastInst>(X);
+         Cast && Cast->getSrcTy()->isIntegerTy(); Cast = dyn_cast<CastInst>(X))
+      X = lookThroughMemory(Cast->getOperand(0));
+    if (!Seen.insert(X).second)
+      continue;
+    auto *Call = dyn_cast<CallInst>(X);
+    if (Tokens.count(X) || (Call && getDummyKind(*Call)))
+      return true;
+    if (auto *Phi = dyn_cast<PHINode>(X))
+      append_range(Work, Phi->incoming_values());
+    else if (auto *Sel = dyn_cast<SelectInst>(X))
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+  }
+  return false;
+}
+
+//   %r = call <4 x i32> (...) @tensor_add_tlx_inferred(i32 %a, double %s)
+// -->
+//   %f = call <N x float> @llvm.tensor.broadcast(token %a', float %s')
+//   %t = call token @llvm.tensor.typeinfo(<N x float> %f, shape, ...)
+//   %r = call <N x float> @llvm.tensor.fadd(token %a', token %t)
+// (IR/Elementwise.h); the short form's typeinfo then names %r.
+void Recognizer::rewriteElementwise(CallInst &CB, OpKind Kind,
+                                    ArrayRef<Value *> Args) {
+  IRBuilder<> B(&CB);
+  B.SetCurrentDebugLocation(CB.getDebugLoc());
+  std::string Why;
+  CallInst *New = emitElementwise(B, Kind, Args, Why);
+  if (!New) {
+    error(CB, opName(CB) + ": " + Why);
+    return;
+  }
+  setUserSpelling(*New, spelling(CB));
+  DataResults.push_back({&CB, New});
 }
 
 /// The strides operand of a tensor_store of \p Stored: a single 0

@@ -227,7 +227,8 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
   for (const Value *Leaf : Tree.Leaves) {
     RuntimeView Src = *emitTokenView(B, Leaf);
     Value *Apart = emitRuntimeDisjoint(B, Dst, Src, AA);
-    if (Tree.isElementwise()) {
+    if (Tree.readsInPlace(Leaf) && Src.Elem == Dst.Elem &&
+        Src.rank() == Dst.rank()) {
       Value *Identical = B.CreateICmpEQ(Src.Ptr, Dst.Ptr);
       for (unsigned D = 0; D < Dst.rank(); ++D)
         Identical = B.CreateAnd(Identical,
