@@ -1,6 +1,8 @@
 // Results with run-time extents that need memory of their own (docs/ops.md,
-// "Run-time sizes"): read twice, read by a GEMM (a transposed operand; a
-// two-layer MLP whose hidden layer is relu(x w1)), read in another block,
+// "Run-time sizes"): read twice, repeated by a broadcast (a row's maximum
+// subtracted from the row: folded once, not once per element), read by a
+// GEMM (a transposed operand; a two-layer MLP whose hidden layer is
+// relu(x w1)), read in another block,
 // produced in a loop, and user memory written before its last reader (a
 // snapshot). Each goes through a heap buffer of its run-time size, freed
 // after its last reader: every element against plain C, no leak, no read
@@ -13,9 +15,12 @@
 // REMARK-DAG: remark: relu: result with run-time extents computed into a heap buffer of its run-time size (read by an op that reads memory)
 // REMARK-DAG: remark: relu: result with run-time extents computed into a heap buffer of its run-time size (read in another block)
 // REMARK-DAG: remark: transpose: result with run-time extents computed into a heap buffer of its run-time size (read more than once)
+// REMARK-DAG: remark: reduce.max: result with run-time extents computed into a heap buffer of its run-time size (repeated by a broadcast: computed once)
+// REMARK-DAG: remark: reduce.add: result with run-time extents computed into a heap buffer of its run-time size (repeated by a broadcast: computed once)
 // REMARK-DAG: remark: tensor with run-time extents copied at its definition into a heap buffer of its run-time size
 // CHECK: mlp: ok
 // CHECK: read twice: ok
+// CHECK: repeated by broadcasts: ok
 // CHECK: transposed operand: ok
 // CHECK: other block: ok
 // CHECK: loop: ok
@@ -52,6 +57,16 @@ static void mlp(int b, int d, int h, const float *x, const float *w1,
 static void read_twice(int m, int n, const float *a, float *c) {
   tlx_token_t t = tlx_transpose(TLX_LOAD(a, m, n));
   TLX_STORE(c, tlx_concat(t, tlx_relu(t), 0));
+}
+
+/* c = a - the maximum of a's row (repeated over the row by a broadcast),
+ * plus the column sums of relu(a): each computed once, not per element. */
+static void repeated(int m, int n, const float *a, float *c) {
+  tlx_token_t t = TLX_LOAD(a, m, n);
+  TLX_STORE(c, tlx_add(tlx_sub(t, tlx_reduce_max(t, TLX_DIMS(1, n),
+                                                 TLX_DIMS(1, n))),
+                       tlx_reduce_add(tlx_relu(t), TLX_DIMS(m, 1),
+                                      TLX_DIMS(m, 1))));
 }
 
 /* c = a^T b with a stored k x m. */
@@ -135,6 +150,29 @@ static void test_read_twice(void) {
   printf("read twice: %s\n", failures > before ? "FAILED" : "ok");
 }
 
+static void test_repeated(void) {
+  int before = failures;
+  for (int s = 0; s < NSIZES; ++s) {
+    int m = sizes[s][0], n = sizes[s][1];
+    if (m == 0 || n == 0) /* a window of 1 exceeds an extent of 0 */
+      continue;
+    float *a = fill((long)m * n, s), *c = fill((long)m * n, 9);
+    repeated(m, n, a, c);
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) {
+        float max = a[i * n], sum = 0;
+        for (int k = 1; k < n; ++k)
+          max = a[i * n + k] > max ? a[i * n + k] : max;
+        for (int k = 0; k < m; ++k)
+          sum += a[k * n + j] > 0 ? a[k * n + j] : 0;
+        expect("repeated", m, n, (long)i * n + j, c[i * n + j],
+               a[i * n + j] - max + sum);
+      }
+    free(a), free(c);
+  }
+  printf("repeated by broadcasts: %s\n", failures > before ? "FAILED" : "ok");
+}
+
 static void test_at_b(void) {
   int before = failures;
   for (int s = 0; s < NSIZES; ++s) {
@@ -213,6 +251,7 @@ static void test_snapshot(void) {
 int main(void) {
   test_mlp();
   test_read_twice();
+  test_repeated();
   test_at_b();
   test_other_block();
   test_loop();

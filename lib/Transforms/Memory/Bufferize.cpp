@@ -946,6 +946,13 @@ bool Bufferizer::tryStoreDestination(CallBase &Op, CallBase &TI) {
   return true;
 }
 
+/// Whether \p Reader broadcasts the result it reads: fused in, the result
+/// would be computed again for every element the broadcast repeats it to
+/// (softmax's row maximum - a fold of the row - once per column).
+static bool isRepeatedByBroadcast(const CallBase &Reader) {
+  return getOpKind(Reader) == OpKind::Broadcast && Reader.arg_size() == 1;
+}
+
 /// Whether the one reader of \p TI, the typeinfo of a result with run-time
 /// extents, takes it without a buffer: a store of it, or an op computing
 /// it element by element in the same loop nest (a contraction's result
@@ -958,6 +965,8 @@ static bool readsWithoutBuffer(const CallBase &TI) {
     return false;
   if (*K == OpKind::Store)
     return Reader->getArgOperand(1) == &TI;
+  if (isRepeatedByBroadcast(*Reader))
+    return false;
   // A contraction at the root of unary ops: tlx-tile's epilogue (not
   // contract's or convolution's, lowered through buffers by tlx-nd-to-2d).
   const CallBase *Root = walkUnaryChain(&TI).rootOp();
@@ -1026,6 +1035,8 @@ static std::string whyBuffered(const CallBase &TI) {
   OpKind K = *getOpKind(*Reader);
   if (K == OpKind::Store)
     return "its operands may be written before its store";
+  if (isRepeatedByBroadcast(*Reader))
+    return "repeated by a broadcast: computed once";
   if (isRuntimeFusible(K))
     return "read by " + getOpDesc(K).shortName().str() +
            ", which its GEMM's write-back does not apply";
