@@ -22,8 +22,9 @@
  * (W x with W the file's d x n matrix: TLX streams W once, in place; bf16
  * weights are widened to f32 as they are read), the attention scores
  * (K q, K the cache's rows of this head) and the attention's mix (att V).
- * The norms, the rotary embedding, softmax and SwiGLU are the same C in
- * both. q8 weights are group-quantized int8 (docs/tutorial.md, step 8):
+ * RMSNorm, softmax, SwiGLU's gate and the residual adds are the short
+ * form's arithmetic (tlx_add, tlx_mul, tlx_div... with the row reductions;
+ * the twin's are C loops); the rotary embedding is the same C in both. q8 weights are group-quantized int8 (docs/tutorial.md, step 8):
  * each row's groups of 32 have a float scale, the activations are
  * quantized the same way (by the same C in both), and TLX computes the
  * group sums - exact int32 - in one pass over W, the scales applied by a
@@ -248,6 +249,14 @@ typedef struct {
   /* out (hs) = att (t) V (t x hs, rows ld apart) */
   void (*mix)(float *out, const float *att, const float *v, int t, int hs,
               int ld);
+  /* o (n) = g * x / rms(x); o may be x */
+  void (*rmsnorm)(float *o, const float *x, const float *g, int n);
+  /* x (n) = softmax(x * scale) */
+  void (*softmax)(float *x, int n, float scale);
+  /* h (n) = silu(h) * h2 (SwiGLU's gate) */
+  void (*swiglu)(float *h, const float *h2, int n);
+  /* x (n) += f (a residual) */
+  void (*residual)(float *x, const float *f, int n);
 } products_t;
 
 /* The activations x (n) quantized for a q8 product (the same C for TLX
@@ -330,6 +339,32 @@ static void tlx_mix(float *out, const float *att, const float *v, int t,
   TLX_STORE(out, tlx_matmul(TLX_LOAD(att, 1, t), values));
 }
 
+/* The row reductions keep an extent of 1 (a window as wide as the row),
+ * which the short form's arithmetic broadcasts back over the row. */
+static void tlx_rmsnorm(float *o, const float *x, const float *g, int n) {
+  tlx_token_t t = TLX_LOAD(x, 1, n);
+  tlx_token_t ms = tlx_div(
+      tlx_reduce_add(tlx_mul(t, t), TLX_DIMS(1, n), TLX_DIMS(1, n)), n);
+  tlx_token_t r = tlx_div(1, tlx_sqrt(tlx_add(ms, 1e-5f)));
+  TLX_STORE(o, tlx_mul(TLX_LOAD(g, 1, n), tlx_mul(r, t)));
+}
+
+static void tlx_softmax(float *x, int n, float scale) {
+  tlx_token_t s = tlx_mul(TLX_LOAD(x, 1, n), scale);
+  tlx_token_t e = tlx_exp(
+      tlx_sub(s, tlx_reduce_max(s, TLX_DIMS(1, n), TLX_DIMS(1, n))));
+  TLX_STORE(x, tlx_div(e, tlx_reduce_add(e, TLX_DIMS(1, n), TLX_DIMS(1, n))));
+}
+
+static void tlx_swiglu(float *h, const float *h2, int n) {
+  tlx_token_t a = TLX_LOAD(h, n);
+  TLX_STORE(h, tlx_mul(tlx_mul(a, tlx_sigmoid(a)), TLX_LOAD(h2, n)));
+}
+
+static void tlx_residual(float *x, const float *f, int n) {
+  TLX_STORE(x, tlx_add(TLX_LOAD(x, n), TLX_LOAD(f, n)));
+}
+
 #endif
 
 static float bf16_value(const void *w, size_t i) {
@@ -397,9 +432,41 @@ static void c_mix(float *out, const float *att, const float *v, int t, int hs,
       out[j] += att[i] * v[(size_t)i * ld + j];
 }
 
-static const products_t with_c = {c_matvec, c_scores, c_mix};
+static void c_rmsnorm(float *o, const float *x, const float *g, int n) {
+  float ss = 0;
+  for (int i = 0; i < n; ++i)
+    ss += x[i] * x[i];
+  ss = 1.0f / sqrtf(ss / n + 1e-5f);
+  for (int i = 0; i < n; ++i)
+    o[i] = g[i] * (ss * x[i]);
+}
+
+static void c_softmax(float *x, int n, float scale) {
+  float max = x[0] * scale, sum = 0;
+  for (int i = 0; i < n; ++i)
+    x[i] *= scale, max = x[i] > max ? x[i] : max;
+  for (int i = 0; i < n; ++i)
+    sum += x[i] = expf(x[i] - max);
+  for (int i = 0; i < n; ++i)
+    x[i] /= sum;
+}
+
+static void c_swiglu(float *h, const float *h2, int n) {
+  for (int i = 0; i < n; ++i)
+    h[i] = h[i] / (1.0f + expf(-h[i])) * h2[i];
+}
+
+static void c_residual(float *x, const float *f, int n) {
+  for (int i = 0; i < n; ++i)
+    x[i] += f[i];
+}
+
+static const products_t with_c = {c_matvec,  c_scores,  c_mix,     c_rmsnorm,
+                                  c_softmax, c_swiglu, c_residual};
 #ifndef TLX_TWIN_ONLY
-static const products_t with_tlx = {tlx_matvec, tlx_scores, tlx_mix};
+static const products_t with_tlx = {tlx_matvec,  tlx_scores, tlx_mix,
+                                    tlx_rmsnorm, tlx_softmax, tlx_swiglu,
+                                    tlx_residual};
 #else
 #define with_tlx with_c
 #endif
@@ -436,25 +503,6 @@ static void free_state(state_t *s) {
     free(p[i]);
 }
 
-static void rmsnorm(float *o, const float *x, const float *g, int n) {
-  float ss = 0;
-  for (int i = 0; i < n; ++i)
-    ss += x[i] * x[i];
-  ss = 1.0f / sqrtf(ss / n + 1e-5f);
-  for (int i = 0; i < n; ++i)
-    o[i] = g[i] * (ss * x[i]);
-}
-
-static void softmax(float *x, int n) {
-  float max = x[0], sum = 0;
-  for (int i = 1; i < n; ++i)
-    max = x[i] > max ? x[i] : max;
-  for (int i = 0; i < n; ++i)
-    sum += x[i] = expf(x[i] - max);
-  for (int i = 0; i < n; ++i)
-    x[i] /= sum;
-}
-
 /* Rotary embedding of the pairs of one head's query or key. */
 static void rotate(float *v, int dim, int hs, int pos) {
   for (int i = 0; i < dim; i += 2) {
@@ -482,7 +530,7 @@ static float *forward(const model_t *m, state_t *s, const products_t *p,
   for (int l = 0; l < h->layers; ++l) {
     float *kc = s->key_cache + ((size_t)l * h->seq_len) * d;
     float *vc = s->value_cache + ((size_t)l * h->seq_len) * d;
-    rmsnorm(s->xb, s->x, m->rms_att + (size_t)l * d, d);
+    p->rmsnorm(s->xb, s->x, m->rms_att + (size_t)l * d, d);
     p->matvec(s->q, matrix(m->wq, m, l, d, d), s->xb, d, d, wt);
     p->matvec(kc + (size_t)pos * d, matrix(m->wk, m, l, d, d), s->xb, d, d, wt);
     p->matvec(vc + (size_t)pos * d, matrix(m->wv, m, l, d, d), s->xb, d, d, wt);
@@ -490,26 +538,19 @@ static float *forward(const model_t *m, state_t *s, const products_t *p,
     rotate(kc + (size_t)pos * d, d, hs, pos);
     for (int head = 0; head < h->heads; ++head) {
       p->scores(s->att, kc + head * hs, s->q + head * hs, pos + 1, hs, d);
-      for (int t = 0; t <= pos; ++t)
-        s->att[t] /= sqrtf((float)hs);
-      softmax(s->att, pos + 1);
+      p->softmax(s->att, pos + 1, 1.0f / sqrtf((float)hs));
       p->mix(s->xb + head * hs, s->att, vc + head * hs, pos + 1, hs, d);
     }
     p->matvec(s->xb2, matrix(m->wo, m, l, d, d), s->xb, d, d, wt);
-    for (int i = 0; i < d; ++i)
-      s->x[i] += s->xb2[i];
-    rmsnorm(s->xb, s->x, m->rms_ffn + (size_t)l * d, d);
+    p->residual(s->x, s->xb2, d);
+    p->rmsnorm(s->xb, s->x, m->rms_ffn + (size_t)l * d, d);
     p->matvec(s->hb, matrix(m->w1, m, l, hd, d), s->xb, hd, d, wt);
     p->matvec(s->hb2, matrix(m->w3, m, l, hd, d), s->xb, hd, d, wt);
-    for (int i = 0; i < hd; ++i) {
-      float a = s->hb[i];
-      s->hb[i] = a / (1.0f + expf(-a)) * s->hb2[i];
-    }
+    p->swiglu(s->hb, s->hb2, hd);
     p->matvec(s->xb, matrix(m->w2, m, l, d, hd), s->hb, d, hd, wt);
-    for (int i = 0; i < d; ++i)
-      s->x[i] += s->xb[i];
+    p->residual(s->x, s->xb, d);
   }
-  rmsnorm(s->x, s->x, m->rms_final, d);
+  p->rmsnorm(s->x, s->x, m->rms_final, d);
   p->matvec(s->logits, m->wcls, s->x, h->vocab, d, wt);
   return s->logits;
 }
