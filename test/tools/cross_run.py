@@ -13,7 +13,10 @@ Prints one line per failure and exits non-zero if there was any.
 fails under --qemu runs again under, and is judged by: qemu-ppc64le
 translates PowerPC faithfully only one instruction per block on hosts
 where its optimizer folds xxsel wrongly (test/lit.cfg.py), ~5x slower, so
-programs run in the fast mode first."""
+programs run in the fast mode first.
+
+A `CROSS-OPT: O2` line in a file keeps only those of --opt's levels for
+it (a program that runs for a minute under qemu; natively every level)."""
 import argparse
 import os
 import re
@@ -44,6 +47,19 @@ def uses_half_types(path):
     """Whether the test spells a half-precision C type."""
     with open(path, errors="replace") as f:
         return re.search(r"\b(__bf16|_Float16)\b", f.read()) is not None
+
+
+def emulated_levels(path, levels):
+    """The -O levels a file runs at under emulation: a `CROSS-OPT: O2`
+    line keeps those of `levels` it names (a program whose work takes a
+    minute under qemu, run at every level natively)."""
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = re.search(r"CROSS-OPT:\s*(\S+)", line)
+            if m:
+                named = m.group(1).split(",")
+                return [level for level in levels if level in named]
+    return levels
 
 
 def skip_reason(path, no_half_types):
@@ -129,7 +145,7 @@ def main():
         if why:
             print("skipped (%s): %s" % (why, path))
             continue
-        for level in levels:
+        for level in emulated_levels(path, levels):
             if not build_and_run(args, path, checks or path, level):
                 failures += 1
     print("%d files x %d levels, %d failed" %
