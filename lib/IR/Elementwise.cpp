@@ -129,6 +129,20 @@ static Value *convertScalar(IRBuilderBase &B, Value *S, Type *Elem) {
   return B.CreateFPCast(S, Elem);
 }
 
+/// Whether a tensor of type \p In must be broadcast to \p Result's type
+/// (row-major) to be read position by position: it has fewer dims, an
+/// extent 1 to stretch, or another layout or padding. Extents that differ
+/// only in being known at run time are checked by the op when it runs.
+static bool needsBroadcast(const TensorType &In, const TensorType &Result) {
+  if (In.rank() != Result.rank() || In.Layout != Result.Layout ||
+      In.Padding != Result.Padding)
+    return true;
+  for (unsigned D = 0; D < In.rank(); ++D)
+    if (In.Shape[D] == 1 && Result.Shape[D] != 1)
+      return true;
+  return false;
+}
+
 /// The op C's operator for \p Kind is on \p Elem tensors (not max/min).
 static OpKind getOperatorOp(OpKind Kind, const Type *Elem) {
   bool FP = Elem->isFloatingPointTy();
@@ -168,9 +182,7 @@ CallInst *emitElementwise(IRBuilderBase &B, OpKind Kind,
   for (Value *&V : Typed) {
     if (!V->getType()->isTokenTy())
       continue;
-    TensorType In = getTensorValue(V)->Type;
-    if (In.Shape != Ty->Shape || In.Layout != Ty->Layout ||
-        In.Padding != Ty->Padding)
+    if (needsBroadcast(getTensorValue(V)->Type, *Ty))
       V = Named(createOpCall(B, OpKind::Broadcast, VecTy, {V}), *Ty);
     if (!First)
       First = V;

@@ -1341,12 +1341,15 @@ void Recognizer::rewriteElementwise(CallInst &CB, OpKind Kind,
   IRBuilder<> B(&CB);
   B.SetCurrentDebugLocation(CB.getDebugLoc());
   std::string Why;
-  CallInst *New = emitElementwise(B, Kind, Args, Why);
+  SmallVector<CallInst *, 8> Emitted;
+  CallInst *New = emitElementwise(B, Kind, Args, Why, &Emitted);
   if (!New) {
     error(CB, opName(CB) + ": " + Why);
     return;
   }
-  setUserSpelling(*New, spelling(CB));
+  // Run-time checks of each piece (a broadcast's extents) name the call.
+  for (CallInst *Piece : Emitted)
+    setUserSpelling(*Piece, spelling(CB));
   DataResults.push_back({&CB, New});
 }
 

@@ -231,6 +231,11 @@ RuntimeTokens prepareRuntimeTree(IRBuilderBase &B, const FusedTree &Tree) {
     if (getTensorValue(&TI)->Type.isDynamic() ||
         !isFusibleProducer(*getOpKind(Op)))
       Tokens[&Op] = OpPreparer(B, Op, TI).run();
+    else if (readsRuntimeExtents(Op))
+      // A result of constant extents from operands of run-time ones (a
+      // broadcast of an n x 3 load to 4 x 3): computed as of constant
+      // extents, but n is checked against them.
+      OpPreparer(B, Op, TI).run();
   }
   return Tokens;
 }
