@@ -68,6 +68,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -177,6 +178,8 @@ class ShapeModel : public RecursiveASTVisitor<ShapeModel> {
   llvm::Module M{"tlx.ast.model", LCtx};
   llvm::Function *F = nullptr;
   llvm::IRBuilder<> B{LCtx};
+  /// What run-time entries of dimension vectors read (evaluateRuntimeDims).
+  llvm::GlobalVariable *RuntimeValue = nullptr;
 
   /// (A std::map: Back points into it, so its values must not move.)
   std::map<const CallExpr *, Model> Models;
@@ -215,6 +218,7 @@ private:
   const Expr *follow(const Expr *E, bool ThroughCasts) const;
   std::optional<Dims> evaluateDims(const Expr *Arg) const;
   std::optional<int64_t> evaluateInt(const Expr *Arg) const;
+  llvm::Value *evaluateRuntimeDims(const Expr *Arg);
   llvm::Type *toIRScalar(QualType T) const;
   llvm::FixedVectorType *toIRVector(QualType T) const;
   llvm::Value *token(const Expr *Arg) const;
@@ -303,6 +307,46 @@ std::optional<int64_t> ShapeModel::evaluateInt(const Expr *Arg) const {
   return R.Val.getInt().getSExtValue();
 }
 
+/// A dimension vector some of whose entries are computed at run time
+/// (`TLX_SHAPE(m, 3)`, m a parameter), as tlx-recognize sees it: its
+/// constant lanes, the others read from memory - extents the rules take as
+/// run-time ones, so that what the constants decide is checked here too.
+/// Null when \p Arg is not a braced list of integers.
+llvm::Value *ShapeModel::evaluateRuntimeDims(const Expr *Arg) {
+  const Expr *E = follow(Arg, /*ThroughCasts=*/false)->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Extension)
+    E = UO->getSubExpr()->IgnoreParens();
+  const auto *CL = dyn_cast<CompoundLiteralExpr>(E);
+  const auto *IL =
+      CL ? dyn_cast<InitListExpr>(CL->getInitializer()) : nullptr;
+  const auto *VT = Arg->getType()->getAs<VectorType>();
+  if (!IL || !VT || IL->getNumInits() > VT->getNumElements())
+    return nullptr;
+  Dims Known(VT->getNumElements(), 0);
+  llvm::SmallVector<unsigned, 4> Unknown;
+  for (unsigned I = 0; I < IL->getNumInits(); ++I) {
+    const Expr *Init = IL->getInit(I);
+    if (!Init->getType()->isIntegerType())
+      return nullptr;
+    if (std::optional<int64_t> V = evaluateInt(Init))
+      Known[I] = static_cast<int32_t>(*V); // what the <n x i32> holds
+    else
+      Unknown.push_back(I);
+  }
+  llvm::Value *Vec = getI32Vector(LCtx, Known);
+  if (Unknown.empty())
+    return Vec;
+  if (!RuntimeValue)
+    RuntimeValue = new llvm::GlobalVariable(
+        M, B.getInt32Ty(), /*isConstant=*/false,
+        llvm::GlobalValue::ExternalLinkage, nullptr, "tlx.ast.runtime");
+  for (unsigned I : Unknown)
+    Vec = B.CreateInsertElement(
+        Vec, B.CreateLoad(B.getInt32Ty(), RuntimeValue), uint64_t(I));
+  return Vec;
+}
+
 /// The IR type clang gives the C scalar type \p T, if TLX could see it.
 llvm::Type *ShapeModel::toIRScalar(QualType T) const {
   T = T.getCanonicalType().getUnqualifiedType();
@@ -389,6 +433,7 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
   llvm::SmallVector<llvm::Value *, 5> Args;
   llvm::Type *PointerElem = nullptr;
   QualType CElem;
+  bool RuntimeDims = false, CData = false;
   for (unsigned I = 0; I < Call->NumArgs; ++I) {
     const Expr *Arg = CE->getArg(I);
     QualType T = Arg->getType();
@@ -407,11 +452,15 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
         if (Stored && *Values == Dims{0})
           Values = Dims(Stored->Type.rank(), 0);
         V = getI32Vector(LCtx, *Values);
+      } else if (mayBeRuntimeOperand(Call->Kind, I)) {
+        V = evaluateRuntimeDims(Arg);
+        RuntimeDims = true;
       }
       break;
     case 'D':
       if (T->isVectorType()) {
         V = data(Arg);
+        CData = isa_and_nonnull<llvm::PoisonValue>(V);
         CElem = T->getAs<VectorType>()->getElementType();
         break;
       }
@@ -440,6 +489,10 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
       return true;
     Args.push_back(V);
   }
+  // A run-time shape for C vector data: a value C operators computed from
+  // run-time-sized results (r = p + b), which is a TLX result in the IR.
+  if (RuntimeDims && CData)
+    return true;
 
   llvm::Type *RetTy = nullptr;
   switch (D.Result) {

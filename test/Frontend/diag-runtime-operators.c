@@ -84,7 +84,7 @@ tlx_float_result_t to_vector(const float *x, int h) {
   return tensor_tovector_f32(TLX_LOAD(x, h, 3));
 }
 #endif
-// TOVECTOR: diag-runtime-operators.c:[[@LINE-3]]:10: error: 'tensor_tovector': the elements of a tensor whose extents are computed at run time cannot be read as a C vector
+// TOVECTOR: diag-runtime-operators.c:[[@LINE-3]]:10: error: 'tensor_tovector_f32': the elements of a tensor whose extents are computed at run time cannot be read as a C vector
 
 // Nor loads of constant extents through run-time leading dimensions:
 // their memory has a run-time view only.
@@ -96,4 +96,4 @@ f32x6 to_vector_ld(const float *x, int ld) {
                                         TLX_ZEROS(2), TLX_STRIDES(0, ld)));
 }
 #endif
-// TOVECTOR-LD: diag-runtime-operators.c:[[@LINE-4]]:10: error: 'tensor_tovector': operand strides computed at run time are not supported by this operation yet
+// TOVECTOR-LD: diag-runtime-operators.c:[[@LINE-4]]:10: error: 'tensor_tovector_v6': operand strides computed at run time are not supported by this operation yet
