@@ -282,7 +282,8 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
   if (!Arg->getType()->isIntegerType()) {
     report(Loc, "argument %0 of %1 must be a TLX token (an int returned by "
                 "tensor_typeinfo, tensor_load or vector_totensor), not %2")
-        << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+        << I + 1 << getWrittenName(FD) << writtenType(Arg)
+        << Arg->getSourceRange();
     return;
   }
   const Expr *E = Arg->IgnoreParenImpCasts();
@@ -298,7 +299,8 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
     std::optional<OpKind> Kind = getDummyKind(Callee);
     if (!Kind) {
       report(Loc, "argument %0 of %1 comes from %2, not from a TLX operation")
-          << I + 1 << getWrittenName(FD) << (Callee ? Callee->getName() : "a function call")
+          << I + 1 << getWrittenName(FD)
+          << (Callee ? Callee->getName() : "a function call")
           << Arg->getSourceRange();
       return;
     }
@@ -313,17 +315,6 @@ void CallVisitor::checkToken(const CallExpr *CE, const FunctionDecl *FD,
       report(Loc, "argument %0 of %1 is a function parameter; TLX tokens "
                   "cannot be passed between functions")
           << I + 1 << getWrittenName(FD) << Arg->getSourceRange();
-}
-
-/// Whether \p T is tlx.h's tlx_token_t (or a typedef of it): an int that
-/// names a tensor.
-static bool isTokenType(QualType T) {
-  while (const auto *TD = T->getAs<TypedefType>()) {
-    if (TD->getDecl()->getName() == "tlx_token_t")
-      return true;
-    T = TD->desugar();
-  }
-  return false;
 }
 
 /// A C operator on a TLX token computes with the number that names a
@@ -419,7 +410,8 @@ void CallVisitor::checkPointee(const CallExpr *CE, const FunctionDecl *FD,
            "%0 needs a typed pointer: argument %1 is %2, which does not say "
            "what the tensor holds; cast it to a pointer to the element type, "
            "for example (const float *)")
-        << getWrittenName(FD) << I + 1 << writtenType(Arg) << Arg->getSourceRange();
+        << getWrittenName(FD) << I + 1 << writtenType(Arg)
+        << Arg->getSourceRange();
     return;
   }
   const auto *BT = Pointee->getAs<BuiltinType>();
@@ -472,8 +464,8 @@ bool CallVisitor::checkArgCount(const CallExpr *CE, const FunctionDecl *FD,
     if (D.MaxArgs != D.MinArgs)
       Expected += " to " + std::to_string(D.MaxArgs);
     report(CallLoc, "%0 (TLX operation '%1') takes %2 argument%s3, got %4")
-        << getWrittenName(FD) << D.shortName() << Expected << D.MaxArgs << NumArgs
-        << CE->getSourceRange();
+        << getWrittenName(FD) << D.shortName() << Expected << D.MaxArgs
+        << NumArgs << CE->getSourceRange();
     return false;
   }
   return true;
@@ -496,7 +488,8 @@ void CallVisitor::checkArgument(
     if (!T->isVectorType() && !T->isPointerType())
       report(Loc, "argument %0 of %1 must be tensor data (a vector value or "
                   "a pointer), not %2")
-          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg)
+          << Arg->getSourceRange();
     else if (T->isPointerType() && !HasTag)
       report(Loc, "the element type of pointer argument %0 of %1 is "
                   "unknown; use tensor_typeinfo_mem(ptr, ...) from tlx.h")
@@ -507,7 +500,8 @@ void CallVisitor::checkArgument(
   case 'P':
     if (!T->isPointerType())
       report(Loc, "argument %0 of %1 must be a pointer, not %2")
-          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg)
+          << Arg->getSourceRange();
     else if (!HasTag)
       report(Loc, "the element type of pointer argument %0 of %1 is "
                   "unknown; use tlx.h's %1 macro, or pass "
@@ -521,7 +515,8 @@ void CallVisitor::checkArgument(
     if (!isIntVector(T)) {
       report(Loc, "argument %0 of %1 must be an integer vector (for "
                   "example TLX_SHAPE(...)), not %2")
-          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg)
+          << Arg->getSourceRange();
       break;
     }
     DimLengths.push_back({I, T->getAs<VectorType>()->getNumElements()});
@@ -531,19 +526,22 @@ void CallVisitor::checkArgument(
   case 's':
     if (!T->isArithmeticType())
       report(Loc, "argument %0 of %1 must be a scalar, not %2")
-          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg)
+          << Arg->getSourceRange();
     break;
   case 'X': // a token, or a scalar (both integers when not floating point)
     if (!T->isArithmeticType())
       report(Loc, "argument %0 of %1 must be a tensor (a token) or a "
                   "scalar, not %2")
-          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg)
+          << Arg->getSourceRange();
     break;
   case 'I':
   case 'i':
     if (!T->isIntegerType())
       report(Loc, "argument %0 of %1 must be an integer constant, not %2")
-          << I + 1 << getWrittenName(FD) << writtenType(Arg) << Arg->getSourceRange();
+          << I + 1 << getWrittenName(FD) << writtenType(Arg)
+          << Arg->getSourceRange();
     else if (isCertainlyRuntime(Arg->IgnoreParenImpCasts(), Ctx))
       report(Loc, "argument %0 of %1 must be an integer constant")
           << I + 1 << getWrittenName(FD) << Arg->getSourceRange();

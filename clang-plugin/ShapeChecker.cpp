@@ -537,16 +537,8 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
 bool ShapeModel::isTokenArgument(const Expr *Arg) const {
   if (!Arg->getType()->isIntegerType())
     return false;
-  if (token(Arg))
+  if (token(Arg) || isTokenType(Arg->IgnoreParenImpCasts()->getType()))
     return true;
-  for (QualType T = Arg->IgnoreParenImpCasts()->getType();;) {
-    const auto *TT = T->getAs<TypedefType>();
-    if (!TT)
-      break;
-    if (TT->getDecl()->getName() == "tlx_token_t")
-      return true;
-    T = TT->desugar();
-  }
   const auto *CE = dyn_cast<CallExpr>(follow(Arg, /*ThroughCasts=*/true));
   return CE && getTLXCall(CE, Ctx);
 }

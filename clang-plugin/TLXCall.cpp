@@ -60,6 +60,15 @@ bool TLXCall::returnsInferred() const {
          TT->getDecl()->getName() == "tlx__inferred_t";
 }
 
+bool isTokenType(QualType T) {
+  while (const auto *TD = T->getAs<TypedefType>()) {
+    if (TD->getDecl()->getName() == "tlx_token_t")
+      return true;
+    T = TD->desugar();
+  }
+  return false;
+}
+
 std::string getWrittenName(const FunctionDecl *FD) {
   llvm::StringRef Name = FD->getName();
   if (Name.consume_back("_tlx_inferred") && Name.consume_front("tensor_"))

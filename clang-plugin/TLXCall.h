@@ -39,6 +39,10 @@ warningLevel(const clang::DiagnosticsEngine &Diags) {
 /// name matches tensor_<op> (design.md "Names").
 std::optional<OpKind> getDummyKind(const clang::FunctionDecl *FD);
 
+/// Whether \p T is tlx.h's tlx_token_t (or a typedef of it): an int that
+/// names a tensor.
+bool isTokenType(clang::QualType T);
+
 /// How a diagnostic names the TLX function \p FD, quoted: as the program
 /// spells it ('tlx_relu' for tlx.h's short form, whose functions are
 /// tensor_<op>_tlx_inferred), else its own name.

@@ -397,9 +397,9 @@ TLX__KR_END
  *   element, numpy-style broadcasting (trailing dims aligned, an extent 1
  *   stretches); either operand may be a C scalar, converted to the
  *   tensor's element type. Integers divide and compare as signed. max is
- *   a > b ? a : b, min a < b ? a : b. No declaration is needed: tlx.h declares the ops with a
- *   placeholder result type, tlx__inferred_t, that only the short form
- *   uses. */
+ *   a > b ? a : b, min a < b ? a : b.
+ * No declaration is needed: tlx.h declares the ops with a placeholder
+ * result type, tlx__inferred_t, that only the short form uses. */
 typedef int tlx__inferred_t __attribute__((__vector_size__(16)));
 TLX__DECLARE_DATA_OPS(tlx__inferred_t, _tlx_inferred)
 

@@ -116,19 +116,6 @@ inferElementwiseType(OpKind Kind, ArrayRef<Value *> Operands,
   return Ty;
 }
 
-/// \p S converted to \p Elem as C converts an argument (checkScalar has
-/// ruled out floating point to integer).
-static Value *convertScalar(IRBuilderBase &B, Value *S, Type *Elem) {
-  Type *Ty = S->getType();
-  if (Ty == Elem)
-    return S;
-  if (Ty->isIntegerTy() && Elem->isIntegerTy())
-    return B.CreateSExtOrTrunc(S, Elem);
-  if (Ty->isIntegerTy())
-    return B.CreateSIToFP(S, Elem);
-  return B.CreateFPCast(S, Elem);
-}
-
 /// Whether a tensor of type \p In must be broadcast to \p Result's type
 /// (row-major) to be read position by position: it has fewer dims, an
 /// extent 1 to stretch, or another layout or padding. Extents that differ
@@ -191,7 +178,7 @@ CallInst *emitElementwise(IRBuilderBase &B, OpKind Kind,
   for (Value *&V : Typed)
     if (!V->getType()->isTokenTy())
       V = Named(createOpCall(B, OpKind::Broadcast, VecTy,
-                             {First, convertScalar(B, V, Ty->Elem)}),
+                             {First, convertScalarToElement(B, V, Ty->Elem)}),
                 *Ty);
   if (Kind != OpKind::ShortMax && Kind != OpKind::ShortMin)
     return Record(

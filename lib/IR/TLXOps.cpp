@@ -399,6 +399,21 @@ bool isReduce(OpKind Kind) {
   }
 }
 
+Value *convertScalarToElement(IRBuilderBase &B, Value *V, Type *Elem) {
+  Type *Ty = V->getType();
+  if (Ty == Elem)
+    return V;
+  if (Ty->isIntegerTy() && Elem->isIntegerTy())
+    return B.CreateSExtOrTrunc(V, Elem);
+  if (Ty->isIntegerTy() && Elem->isFloatingPointTy())
+    return B.CreateSIToFP(V, Elem);
+  if (Ty->isFloatingPointTy() && Elem->isFloatingPointTy())
+    return B.CreateFPCast(V, Elem);
+  if (Ty->isFloatingPointTy() && Elem->isIntegerTy())
+    return B.CreateFPToSI(V, Elem);
+  return V;
+}
+
 bool isShortElementwise(OpKind Kind) {
   switch (Kind) {
   case OpKind::ShortAdd:

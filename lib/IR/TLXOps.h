@@ -154,6 +154,13 @@ bool isUnaryElementwise(OpKind Kind);
 /// strides of load and store, pad's low and high, reduce.*'s window and
 /// strides. Everything else is a constant.
 bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo);
+/// The scalar \p V (after C's default argument promotions) converted to the
+/// element type \p Elem as C converts it: integers sign-extended or
+/// truncated, integers to floating point signed, floating point rounded or
+/// widened, or truncated to an integer.
+llvm::Value *convertScalarToElement(llvm::IRBuilderBase &B, llvm::Value *V,
+                                    llvm::Type *Elem);
+
 /// Builds the <n x i32> constant for \p Values.
 llvm::Constant *getI32Vector(llvm::LLVMContext &Ctx,
                              llvm::ArrayRef<int64_t> Values);

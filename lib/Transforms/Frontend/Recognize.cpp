@@ -201,6 +201,7 @@ private:
   bool checkArgCount(CallInst &CB, const OpDesc &D, unsigned NumArgs);
 
   void resolveTokenProducer(CallInst &CB, OpKind Kind);
+  Value *lookThroughTokenCopies(Value *V);
   const TokenDesc *resolveToken(CallInst &User, unsigned ArgNo);
   const TokenDesc *mergeTokens(CallInst &User, Instruction *Merge);
   bool collectTokenWeb(CallInst &User, Instruction *Merge,
@@ -857,17 +858,22 @@ void Recognizer::resolveTokenProducer(CallInst &CB, OpKind Kind) {
 // Step 3: tokens of consumers, merges, data results.
 //===----------------------------------------------------------------------===//
 
-/// The token operand \p ArgNo of \p User, or null after an error.
-const TokenDesc *Recognizer::resolveToken(CallInst &User, unsigned ArgNo) {
-  Value *V = User.getArgOperand(ArgNo);
+/// What the C token \p V was copied from: through variables (memory) and
+/// integer conversions.
+Value *Recognizer::lookThroughTokenCopies(Value *V) {
   for (;;) {
     V = lookThroughMemory(V);
     if (auto *Cast = dyn_cast<CastInst>(V);
         Cast && Cast->getSrcTy()->isIntegerTy())
       V = Cast->getOperand(0);
     else
-      break;
+      return V;
   }
+}
+
+/// The token operand \p ArgNo of \p User, or null after an error.
+const TokenDesc *Recognizer::resolveToken(CallInst &User, unsigned ArgNo) {
+  Value *V = lookThroughTokenCopies(User.getArgOperand(ArgNo));
   auto It = Tokens.find(V);
   if (It != Tokens.end())
     return &It->second;
@@ -1204,18 +1210,7 @@ Type *Recognizer::getResultType(CallInst &CB) {
 /// to the tensor's element type.
 Value *Recognizer::convertScalar(IRBuilderBase &B, Value *V, Type *Elem) {
   V = lookThroughMemory(V);
-  Type *Ty = V->getType();
-  if (Ty == Elem || !Elem)
-    return V;
-  if (Ty->isIntegerTy() && Elem->isIntegerTy())
-    return B.CreateSExtOrTrunc(V, Elem);
-  if (Ty->isIntegerTy() && Elem->isFloatingPointTy())
-    return B.CreateSIToFP(V, Elem);
-  if (Ty->isFloatingPointTy() && Elem->isFloatingPointTy())
-    return B.CreateFPCast(V, Elem);
-  if (Ty->isFloatingPointTy() && Elem->isIntegerTy())
-    return B.CreateFPToSI(V, Elem);
-  return V;
+  return Elem ? convertScalarToElement(B, V, Elem) : V;
 }
 
 //   %r = call <N x T> (i32, i32, ...) @tensor_matmul(i32 %a, i32 %b)
@@ -1313,10 +1308,7 @@ bool Recognizer::comesFromToken(Value *V) {
   SmallVector<Value *, 8> Work{V};
   SmallPtrSet<Value *, 8> Seen;
   while (!Work.empty()) {
-    Value *X = lookThroughMemory(Work.pop_back_val());
-    for (auto *Cast = dyn_cast<CastInst>(X);
-         Cast && Cast->getSrcTy()->isIntegerTy(); Cast = dyn_cast<CastInst>(X))
-      X = lookThroughMemory(Cast->getOperand(0));
+    Value *X = lookThroughTokenCopies(Work.pop_back_val());
     if (!Seen.insert(X).second)
       continue;
     auto *Call = dyn_cast<CallInst>(X);
