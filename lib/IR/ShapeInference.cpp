@@ -1190,9 +1190,10 @@ std::optional<OpResult> ResultInference::inferBroadcast() {
 static const Value *getStoredSource(const Value *V) {
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
     const auto *LI = dyn_cast<LoadInst>(V);
-    const auto *AI =
-        LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    if (!AI)
+    const auto *AI = LI && LI->isSimple()
+                         ? dyn_cast<AllocaInst>(LI->getPointerOperand())
+                         : nullptr;
+    if (!AI) // a volatile local may change behind the program's back
       return V;
     const StoreInst *Only = nullptr;
     for (const User *U : AI->users()) {
