@@ -12,4 +12,4 @@
 // CHECK: remark: usmma: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 u8s8s32 vpdpbusd {{[0-9]+}}x16
 // CHECK: remark: summa: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 s8u8s32 vpdpwssd {{[0-9]+}}x16
 // CHECK: remark: smma: 37x29x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 s8s8s32 vpdpbusd(+128 bias)
-// CHECK: remark: umma: 7x1001x9 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec256 u8u8s32 vpdpwssd
+// CHECK: remark: umma: 7x1001x9 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel streamed axpy i8->i32
