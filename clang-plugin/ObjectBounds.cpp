@@ -12,10 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ObjectBounds.h"
+#include "TLXCall.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -212,7 +214,81 @@ std::optional<KnownObject> ObjectFinder::lvalue(const Expr *E) {
   return std::nullopt;
 }
 
+/// Wraps pointer arguments in tlx__known_object calls (markRuntimeBounds).
+class RuntimeBoundsMarker : public RecursiveASTVisitor<RuntimeBoundsMarker> {
+  ASTContext &Ctx;
+  const llvm::DenseSet<const VarDecl *> &Rebound;
+  const llvm::DenseSet<const CallExpr *> &CheckedAtCompileTime;
+  FunctionDecl *Marker = nullptr;
+
+public:
+  RuntimeBoundsMarker(ASTContext &Ctx,
+                      const llvm::DenseSet<const VarDecl *> &Rebound,
+                      const llvm::DenseSet<const CallExpr *> &Checked)
+      : Ctx(Ctx), Rebound(Rebound), CheckedAtCompileTime(Checked) {
+    // tlx.h declares it; without tlx.h nothing is wrapped.
+    IdentifierInfo &Name = Ctx.Idents.get(KnownObjectFunction);
+    for (NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&Name))
+      if ((Marker = dyn_cast<FunctionDecl>(D)))
+        break;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    std::optional<TLXCall> Call = getTLXCall(CE, Ctx);
+    if (!Marker || !Call || Call->NumArgs == 0 ||
+        CheckedAtCompileTime.contains(CE) ||
+        !(Call->Kind == OpKind::Load || Call->Kind == OpKind::Store ||
+          Call->Kind == OpKind::TypeInfo) ||
+        !CE->getArg(0)->getType()->isPointerType())
+      return true;
+    if (std::optional<KnownObject> Obj =
+            findKnownObject(CE->getArg(0), Ctx, Rebound))
+      CE->setArg(0, wrap(CE->getArg(0), *Obj));
+    return true;
+  }
+
+private:
+  Expr *integer(int64_t V, SourceLocation Loc) const {
+    return IntegerLiteral::Create(Ctx, llvm::APInt(64, V, /*isSigned=*/true),
+                                  Ctx.LongLongTy, Loc);
+  }
+  Expr *string(llvm::StringRef S, SourceLocation Loc) const {
+    QualType Array = Ctx.getStringLiteralArrayType(Ctx.CharTy, S.size());
+    Expr *Literal = StringLiteral::Create(Ctx, S, StringLiteralKind::Ordinary,
+                                          /*Pascal=*/false, Array, Loc);
+    return ImplicitCastExpr::Create(Ctx, Ctx.getArrayDecayedType(Array),
+                                    CK_ArrayToPointerDecay, Literal, nullptr,
+                                    VK_PRValue, FPOptionsOverride());
+  }
+  /// tlx__known_object(Ptr, size, offset, at_least, "name", "origin")
+  Expr *wrap(Expr *Ptr, const KnownObject &Obj) const {
+    SourceLocation Loc = Ptr->getBeginLoc();
+    QualType FnTy = Marker->getType();
+    Expr *Ref = DeclRefExpr::Create(
+        Ctx, NestedNameSpecifierLoc(), SourceLocation(), Marker,
+        /*RefersToEnclosingVariableOrCapture=*/false, Loc, FnTy,
+        Ctx.getLangOpts().CPlusPlus ? VK_LValue : VK_PRValue);
+    Expr *Callee = ImplicitCastExpr::Create(
+        Ctx, Ctx.getPointerType(FnTy), CK_FunctionToPointerDecay, Ref, nullptr,
+        VK_PRValue, FPOptionsOverride());
+    Expr *Args[] = {Ptr,
+                    integer(Obj.SizeBytes, Loc),
+                    integer(Obj.OffsetBytes, Loc),
+                    integer(Obj.AtLeast, Loc),
+                    string(Obj.Var->getName(), Loc),
+                    string(Obj.Origin, Loc)};
+    return CallExpr::Create(Ctx, Callee, Args, Marker->getReturnType(),
+                            VK_PRValue, Ptr->getEndLoc(), FPOptionsOverride());
+  }
+};
+
 } // namespace
+
+void markRuntimeBounds(
+    Stmt *Body, ASTContext &Ctx, const llvm::DenseSet<const VarDecl *> &Rebound,
+    const llvm::DenseSet<const CallExpr *> &CheckedAtCompileTime) {
+  RuntimeBoundsMarker(Ctx, Rebound, CheckedAtCompileTime).TraverseStmt(Body);
+}
 
 std::optional<KnownObject>
 findKnownObject(const Expr *Ptr, ASTContext &Ctx,

@@ -21,7 +21,9 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class Expr;
+class Stmt;
 class VarDecl;
 } // namespace clang
 
@@ -44,6 +46,18 @@ struct KnownObject {
 std::optional<KnownObject>
 findKnownObject(const clang::Expr *Ptr, clang::ASTContext &Ctx,
                 const llvm::DenseSet<const clang::VarDecl *> &Rebound);
+
+/// Step 6 of ShapeChecker.cpp: wraps the pointer argument of each load,
+/// store and typeinfo_mem in \p Body that points into a known object and
+/// whose extent was not compared with it at compile time (a run-time
+/// extent, or a call the AST could not model) in a call of tlx.h's
+/// tlx__known_object carrying the object (lib/IR/TLXOps.h, ObjectBound),
+/// which the run-time checks compare the extent with. \p CheckedAtCompileTime
+/// lists the calls whose extents were constant.
+void markRuntimeBounds(
+    clang::Stmt *Body, clang::ASTContext &Ctx,
+    const llvm::DenseSet<const clang::VarDecl *> &Rebound,
+    const llvm::DenseSet<const clang::CallExpr *> &CheckedAtCompileTime);
 
 } // namespace tlx
 

@@ -39,6 +39,8 @@
 //     pointer reaches (shape and strides, as lib/Analysis/TensorMemory
 //     views it) with the C object the pointer certainly points into
 //     (ObjectBounds.h: arrays, [static N] parameters, constant mallocs).
+//  6. Where that extent is known only at run time, hand the object to the
+//     run-time checks (markRuntimeBounds: the one change made to the AST).
 //
 //===----------------------------------------------------------------------===//
 
@@ -210,8 +212,11 @@ public:
   bool modelElementwise(const TLXCall &Call);
   bool isTokenArgument(const Expr *Arg) const;
 
-  /// Steps 3 and 4.
+  /// Steps 3 to 5.
   void verify();
+  /// The loads, stores and typeinfo_mems whose extents step 5 compared
+  /// with their objects (constant extents).
+  llvm::DenseSet<const CallExpr *> CheckedBounds;
 
 private:
   // Reading C values.
@@ -935,6 +940,7 @@ void ShapeModel::checkBounds(const Model &Md) {
   QualType CElem = getPointeeElementType(PtrArg->getType(), Ctx);
   if (!Obj || CElem.isNull() || CElem->isIncompleteType())
     return;
+  CheckedBounds.insert(Call.Call);
   int64_t ElemSize = Ctx.getTypeSizeInChars(CElem).getQuantity();
   int64_t Bytes, End;
   if (ElemSize < 1 || llvm::MulOverflow(E->Span, ElemSize, Bytes) ||
@@ -1020,6 +1026,8 @@ void checkShapes(const FunctionDecl &FD, ASTContext &Ctx,
     Model.Instantiation = &FD;
   Model.TraverseStmt(Body);
   Model.verify();
+  if (!Diags.hasErrorOccurred())
+    markRuntimeBounds(Body, Ctx, Changed.Rebound, Model.CheckedBounds);
 }
 
 } // namespace tlx

@@ -70,10 +70,7 @@ bool isTokenType(QualType T) {
 }
 
 std::string getWrittenName(const FunctionDecl *FD) {
-  llvm::StringRef Name = FD->getName();
-  if (Name.consume_back("_tlx_inferred") && Name.consume_front("tensor_"))
-    return "'tlx_" + Name.str() + "'";
-  return "'" + FD->getName().str() + "'";
+  return "'" + getSpelledName(FD->getName()) + "'";
 }
 
 std::string TLXCall::writtenName() const { return getWrittenName(Callee); }

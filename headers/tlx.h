@@ -287,6 +287,14 @@ TLX__DUMMY void tensor_store(TLX__ANYARGS);
   tensor_store(__VA_ARGS__, TLX_ELEMENT_TAG(TLX__FIRST(__VA_ARGS__)))
 #endif
 
+/* tlx__known_object(ptr, size, offset, at_least, name, origin) -> ptr
+ *   Not for programs: the plugin wraps it around the pointer argument of a
+ *   load, store or typeinfo_mem whose extent is known only at run time when
+ *   the pointer certainly points into a C object of known size (an array, a
+ *   [static N] parameter, a constant malloc), so that the access is checked
+ *   against the object when it runs. */
+TLX__DUMMY void *tlx__known_object(TLX__ANYARGS);
+
 /* vector_totensor(data, shape, layout, padding) -> token
  *   A plain vector value becomes a tensor (RFC: Power "prime").
  *   llvm.vector.totensor. */
@@ -416,12 +424,22 @@ TLX__DUMMY tlx__inferred_t tensor_min_tlx_inferred(TLX__ANYARGS);
 TLX__END_DECLS
 TLX__KR_END
 
+/* TLX_LOAD and TLX_STORE call tensor_load and tensor_store under names of
+ * their own, so that messages name the macro the program wrote. */
+TLX__KR_BEGIN
+TLX__BEGIN_DECLS
+TLX__DUMMY tlx_token_t tensor_load_TLX_LOAD(TLX__ANYARGS);
+TLX__DUMMY void tensor_store_TLX_STORE(TLX__ANYARGS);
+TLX__END_DECLS
+TLX__KR_END
+
 #define TLX_LOAD(ptr, ...)                                                     \
-  tensor_load(ptr, TLX_SHAPE(__VA_ARGS__),                                     \
-              TLX_IDENTITY_LAYOUT(TLX__NARG(__VA_ARGS__)),                     \
-              TLX_ZEROS(TLX__NARG(__VA_ARGS__)),                               \
-              TLX_ZEROS(TLX__NARG(__VA_ARGS__)))
-#define TLX_STORE(ptr, token) tensor_store(ptr, token, TLX_DIMS(0))
+  tensor_load_TLX_LOAD(ptr, TLX_SHAPE(__VA_ARGS__),                            \
+                       TLX_IDENTITY_LAYOUT(TLX__NARG(__VA_ARGS__)),            \
+                       TLX_ZEROS(TLX__NARG(__VA_ARGS__)),                      \
+                       TLX_ZEROS(TLX__NARG(__VA_ARGS__)), TLX_ELEMENT_TAG(ptr))
+#define TLX_STORE(ptr, token)                                                  \
+  tensor_store_TLX_STORE(ptr, token, TLX_DIMS(0), TLX_ELEMENT_TAG(ptr))
 
 /* tlx_<op>(...) = tensor_typeinfo(tensor_<op>_tlx_inferred(...)): a
  * typeinfo of the data alone is the inferred one (recognition types it). */

@@ -43,6 +43,15 @@ __attribute__((__format__(__printf__, 3, 4)))
 #endif
 void tlxrt_shape_check(int ok, const char *where, const char *format, ...);
 
+/* Prints `format` at `where` as a warning ("prog.c:5:3: warning: ...") and
+ * returns: a check of what is suspect but not certainly wrong (an access
+ * past the size a [static N] parameter declares). Each (where, format)
+ * pair is printed once; the handler is not called. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((__format__(__printf__, 2, 3)))
+#endif
+void tlxrt_shape_warning(const char *where, const char *format, ...);
+
 /* A TLX buffer of run-time size (tlxrt_temp_try_alloc: tlxrt_temp_free
  * releases it); when overflow is non-zero (the size does not fit in 64 bits) or memory
  * runs out, reports format as tlxrt_shape_error does. */

@@ -3,6 +3,7 @@
 #include "Codegen/RuntimeShapes.h"
 
 #include "Analysis/TensorMemory.h"
+#include "IR/Diagnostics.h"
 #include "IR/ShapeInference.h"
 #include "IR/TLXOps.h"
 #include "Plugin/Options.h"
@@ -258,14 +259,19 @@ std::optional<RuntimeView> emitTokenView(IRBuilderBase &B,
   std::optional<TensorValue> TV = getTensorValue(Token);
   if (!TV || !TV->isMemory())
     return std::nullopt;
+  RuntimeView V;
   switch (*getOpKind(*TV->Def)) {
   case OpKind::Load:
-    return emitView(B, TV->Data, TV->Type, TV->Def->getArgOperand(4));
+    V = emitView(B, TV->Data, TV->Type, TV->Def->getArgOperand(4));
+    break;
   case OpKind::ToTensor: // its data is the tensor in logical row-major order
     return emitView(B, TV->Data, getLogicalRowMajor(TV->Type), nullptr);
   default:
-    return emitView(B, TV->Data, TV->Type, nullptr);
+    V = emitView(B, TV->Data, TV->Type, nullptr);
+    break;
   }
+  V.KnownObjectOp = TV->Def;
+  return V;
 }
 
 std::optional<RuntimeView> emitViewThroughIndexMaps(IRBuilderBase &B,
@@ -292,7 +298,10 @@ std::optional<RuntimeView> emitViewThroughIndexMaps(IRBuilderBase &B,
 
 RuntimeView emitStoreView(IRBuilderBase &B, const CallBase &Store) {
   std::optional<TensorValue> TV = getTensorValue(Store.getArgOperand(1));
-  return emitView(B, Store.getArgOperand(0), TV->Type, Store.getArgOperand(2));
+  RuntimeView V =
+      emitView(B, Store.getArgOperand(0), TV->Type, Store.getArgOperand(2));
+  V.KnownObjectOp = &Store;
+  return V;
 }
 
 bool isPackedMemory(const TensorValue &TV) {
@@ -325,15 +334,28 @@ static bool skipsCheck(Value *Cond) {
 
 void RuntimeChecker::require(Value *Cond, const Twine &Format,
                              ArrayRef<Value *> Args) {
+  report(Cond, "tlxrt_shape_error", Format, Args);
+}
+
+void RuntimeChecker::warnUnless(Value *Cond, const Twine &Format,
+                                ArrayRef<Value *> Args) {
+  report(Cond, "tlxrt_shape_warning", Format, Args);
+}
+
+/// A call of the runtime's \p Reporter (tlxrt_shape_error, which does not
+/// return, or tlxrt_shape_warning) where \p Cond fails.
+void RuntimeChecker::report(Value *Cond, StringRef Reporter,
+                            const Twine &Format, ArrayRef<Value *> Args) {
   if (skipsCheck(Cond))
     return;
+  bool Fatal = Reporter == "tlxrt_shape_error";
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Report = M.getOrInsertFunction(
-      "tlxrt_shape_error", FunctionType::get(B.getVoidTy(),
-                                             {B.getPtrTy(), B.getPtrTy()},
-                                             /*isVarArg=*/true));
+      Reporter, FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()},
+                                  /*isVarArg=*/true));
   if (auto *Fn = dyn_cast<Function>(Report.getCallee())) {
-    Fn->setDoesNotReturn();
+    if (Fatal)
+      Fn->setDoesNotReturn();
     Fn->setDoesNotThrow();
     Fn->addFnAttr(Attribute::Cold);
   }
@@ -343,7 +365,9 @@ void RuntimeChecker::require(Value *Cond, const Twine &Format,
     SmallVector<Value *, 8> CallArgs{
         At, B.CreateGlobalString(Message, "tlx.check")};
     CallArgs.append(Args.begin(), Args.end());
-    B.CreateCall(Report, CallArgs)->setDoesNotReturn();
+    CallInst *Call = B.CreateCall(Report, CallArgs);
+    if (Fatal)
+      Call->setDoesNotReturn();
   });
 }
 
@@ -471,6 +495,52 @@ void RuntimeChecker::requireValidView(const RuntimeView &V, StringRef What) {
         V.Strides[D]);
     Span = B.CreateAdd(Span, Reach);
   }
+  requireInsideObject(V, Span, Empty, What);
+}
+
+/// The view \p V, \p Span elements from its first on (unless \p Empty),
+/// inside the C object its op's pointer points into, where the frontend
+/// knows that object: "the result spans 9 elements (3x3 float) at run time
+/// starting at element 0 of 'd', which has 4 (float[2][2])". (Called
+/// after the extents and strides are checked: Span does not overflow.)
+void RuntimeChecker::requireInsideObject(const RuntimeView &V, Value *Span,
+                                         Value *Empty, StringRef What) {
+  std::optional<ObjectBound> Obj;
+  if (V.KnownObjectOp)
+    Obj = getObjectBound(*V.KnownObjectOp);
+  if (!Obj)
+    return;
+  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
+  int64_t ElemBytes = DL.getTypeAllocSize(V.Elem);
+  // Where the view starts in the object: the op's pointer is OffsetBytes
+  // into it, and the view may start further on.
+  Type *I64 = B.getInt64Ty();
+  Value *OpPtr = V.KnownObjectOp->getArgOperand(0);
+  Value *Start = B.CreateAdd(
+      B.getInt64(Obj->OffsetBytes),
+      B.CreateSub(B.CreatePtrToInt(V.Ptr, I64), B.CreatePtrToInt(OpPtr, I64)));
+  Value *End = B.CreateAdd(Start, B.CreateMul(Span, B.getInt64(ElemBytes)));
+  Value *Inside = B.CreateAnd(B.CreateICmpSGE(Start, B.getInt64(0)),
+                              B.CreateICmpSLE(End, B.getInt64(Obj->SizeBytes)));
+  std::string Shape = shapeFormat(V.rank());
+  std::string Has = std::to_string(Obj->SizeBytes / ElemBytes);
+  if (Obj->SizeBytes % ElemBytes)
+    Has += " (" + std::to_string(Obj->SizeBytes) + " bytes)";
+  SmallVector<Value *, 6> Args{Span};
+  Args.append(V.Extents.begin(), V.Extents.end());
+  Args.push_back(B.CreateSDiv(Start, B.getInt64(ElemBytes)));
+  std::string Message =
+      (What + " spans %lld elements (" + Shape + " " + userTypeName(V.Elem) +
+       ") at run time starting at element %lld of '" + Obj->Name + "', which " +
+       (Obj->AtLeast ? "is declared to have at least " : "has ") + Has + " (" +
+       Obj->Origin + ")")
+          .str();
+  // A [static N] parameter promises at least N elements: more is suspect,
+  // not certainly wrong (a warning, as at compile time).
+  if (Obj->AtLeast)
+    warnUnless(B.CreateOr(Empty, Inside), Message, Args);
+  else
+    require(B.CreateOr(Empty, Inside), Message, Args);
 }
 
 void RuntimeChecker::requireEqual(Value *A, Value *Bv, const Twine &Format,

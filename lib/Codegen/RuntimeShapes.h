@@ -34,6 +34,10 @@ struct RuntimeView {
   llvm::Type *Elem = nullptr;
   llvm::SmallVector<llvm::Value *, 4> Extents, Strides;
   llvm::SmallVector<unsigned, 4> StorageOrder;
+  /// The load, store or typeinfo_mem the view is the memory of, when its
+  /// pointer points into a C object the frontend knows (getObjectBound):
+  /// requireValidView keeps the view inside it.
+  const llvm::CallBase *KnownObjectOp = nullptr;
 
   unsigned rank() const { return Extents.size(); }
 };
@@ -173,13 +177,17 @@ public:
   /// of \p Args, i64 values) unless \p Cond (an i1) holds.
   void require(llvm::Value *Cond, const llvm::Twine &Format,
                llvm::ArrayRef<llvm::Value *> Args);
+  /// require() for what is suspect, not certainly wrong: a call of
+  /// tlxrt_shape_warning, which prints "warning: ..." once and returns.
+  void warnUnless(llvm::Value *Cond, const llvm::Twine &Format,
+                  llvm::ArrayRef<llvm::Value *> Args);
   /// require() without control flow: a call of tlxrt_shape_check, for a
   /// pass that keeps ops and their readers in one block.
   void requireInline(llvm::Value *Cond, const llvm::Twine &Format,
                      llvm::ArrayRef<llvm::Value *> Args);
-  /// require() that \p V's extents are >= 0 and that no two of its
+  /// require() that \p V's extents are >= 0, that no two of its
   /// elements share an address (each storage dim steps over the inner
-  /// ones), naming it \p What.
+  /// ones) and that it stays inside its known C object, naming it \p What.
   void requireValidView(const RuntimeView &V, llvm::StringRef What);
   /// A reason a buffer cannot be allocated: an i1, and its message.
   struct AllocFailure {
@@ -198,6 +206,11 @@ public:
                     llvm::ArrayRef<llvm::Value *> Args);
 
 private:
+  void report(llvm::Value *Cond, llvm::StringRef Reporter,
+              const llvm::Twine &Format, llvm::ArrayRef<llvm::Value *> Args);
+  void requireInsideObject(const RuntimeView &V, llvm::Value *Span,
+                           llvm::Value *Empty, llvm::StringRef What);
+
   llvm::Value *whereString();
 
   llvm::IRBuilderBase &B;

@@ -238,6 +238,16 @@ std::string getUserOpName(OpKind Kind) {
   return "__builtin_convertvector"; // the conversions
 }
 
+std::string getSpelledName(StringRef Callee) {
+  StringRef Name = Callee;
+  if (Name.consume_back("_tlx_inferred") && Name.consume_front("tensor_"))
+    return ("tlx_" + Name).str();
+  size_t Macro = Callee.find("_TLX_");
+  if (Callee.starts_with("tensor_") && Macro != StringRef::npos)
+    return Callee.drop_front(Macro + 1).str();
+  return Callee.str();
+}
+
 static constexpr const char *SpellingKind = "tlx.spelling";
 
 std::string getUserOpName(const CallBase &Op) {
@@ -254,6 +264,64 @@ std::string getUserOpName(const CallBase &Op) {
 void setUserSpelling(CallBase &Op, StringRef Name) {
   LLVMContext &Ctx = Op.getContext();
   Op.setMetadata(SpellingKind, MDNode::get(Ctx, MDString::get(Ctx, Name)));
+}
+
+static constexpr const char *ObjectKind = "tlx.object";
+
+/// A string constant's text: a global of a C string, as clang emits
+/// literals.
+static std::optional<StringRef> readCString(const Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  auto *Data = GV && GV->hasDefinitiveInitializer()
+                   ? dyn_cast<ConstantDataSequential>(GV->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->isCString())
+    return std::nullopt;
+  return Data->getAsCString();
+}
+
+std::optional<ObjectBound> readKnownObjectCall(const Value *V) {
+  const auto *CB = dyn_cast<CallBase>(V);
+  // (Called through tlx.h's unprototyped declaration: the call's type is
+  // not the function's, so not getCalledFunction().)
+  const auto *Fn = CB ? dyn_cast<Function>(
+                            CB->getCalledOperand()->stripPointerCasts())
+                      : nullptr;
+  if (!Fn || Fn->getName() != KnownObjectFunction || CB->arg_size() != 6)
+    return std::nullopt;
+  auto *Size = dyn_cast<ConstantInt>(CB->getArgOperand(1));
+  auto *Offset = dyn_cast<ConstantInt>(CB->getArgOperand(2));
+  auto *AtLeast = dyn_cast<ConstantInt>(CB->getArgOperand(3));
+  std::optional<StringRef> Name = readCString(CB->getArgOperand(4));
+  std::optional<StringRef> Origin = readCString(CB->getArgOperand(5));
+  if (!Size || !Offset || !AtLeast || !Name || !Origin)
+    return std::nullopt;
+  return ObjectBound{Size->getSExtValue(), Offset->getSExtValue(),
+                     !AtLeast->isZero(), Name->str(), Origin->str()};
+}
+
+void setObjectBound(CallBase &Op, const ObjectBound &Obj) {
+  LLVMContext &Ctx = Op.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Metadata *Fields[] = {
+      ConstantAsMetadata::get(ConstantInt::get(I64, Obj.SizeBytes)),
+      ConstantAsMetadata::get(ConstantInt::get(I64, Obj.OffsetBytes)),
+      ConstantAsMetadata::get(ConstantInt::get(I64, Obj.AtLeast)),
+      MDString::get(Ctx, Obj.Name), MDString::get(Ctx, Obj.Origin)};
+  Op.setMetadata(ObjectKind, MDNode::get(Ctx, Fields));
+}
+
+std::optional<ObjectBound> getObjectBound(const CallBase &Op) {
+  MDNode *N = Op.getMetadata(ObjectKind);
+  if (!N || N->getNumOperands() != 5)
+    return std::nullopt;
+  auto Int = [&](unsigned I) {
+    return mdconst::extract<ConstantInt>(N->getOperand(I))->getSExtValue();
+  };
+  auto Str = [&](unsigned I) {
+    return cast<MDString>(N->getOperand(I))->getString().str();
+  };
+  return ObjectBound{Int(0), Int(1), Int(2) != 0, Str(3), Str(4)};
 }
 
 bool isCOperatorOp(OpKind Kind) {

@@ -103,6 +103,11 @@ std::string getUserOpName(OpKind Kind);
 /// where the frontend recorded that (setUserSpelling: tlx_matmul for the
 /// short form), else getUserOpName of its kind.
 std::string getUserOpName(const llvm::CallBase &Op);
+/// How a program spells the TLX dummy function \p Callee: tlx.h's short
+/// form tensor_<op>_tlx_inferred as tlx_<op>, its macros' functions
+/// tensor_<op>_TLX_<MACRO> as TLX_<MACRO> (TLX_LOAD, TLX_STORE), any other
+/// as itself.
+std::string getSpelledName(llvm::StringRef Callee);
 /// Records that the program spelled the op \p Op as the C function
 /// \p Name (metadata "tlx.spelling", which diagnostics and run-time
 /// checks name it by).
@@ -110,6 +115,27 @@ void setUserSpelling(llvm::CallBase &Op, llvm::StringRef Name);
 /// The ops C vector operators become, element by element (add .. select,
 /// the conversions; not insertelement).
 bool isCOperatorOp(OpKind Kind);
+/// The C object a load's, store's or typeinfo_mem's pointer certainly
+/// points into, as the frontend found it (clang-plugin/ObjectBounds.h), for
+/// the run-time bounds check of an access whose extent is known only when
+/// it runs. The frontend passes it wrapped around the pointer argument,
+/// `tlx__known_object(ptr, size, offset, at_least, "name", "origin")`
+/// (tlx.h declares the function); tlx-recognize unwraps it into metadata
+/// "tlx.object" on the op.
+struct ObjectBound {
+  int64_t SizeBytes = 0;
+  int64_t OffsetBytes = 0; ///< of the op's pointer from the object's start
+  bool AtLeast = false;    ///< a [static N] parameter: N is a lower bound
+  std::string Name;        ///< the C variable: "d"
+  std::string Origin;      ///< its C type or allocation: "float[2][2]"
+};
+/// The C function tlx.h declares to carry an ObjectBound to the IR.
+constexpr const char *KnownObjectFunction = "tlx__known_object";
+/// The bound a call of KnownObjectFunction carries, if \p V is one.
+std::optional<ObjectBound> readKnownObjectCall(const llvm::Value *V);
+void setObjectBound(llvm::CallBase &Op, const ObjectBound &Obj);
+std::optional<ObjectBound> getObjectBound(const llvm::CallBase &Op);
+
 
 /// LLVM-style type mangling ("v9f32", "p0", "i32", "bf16").
 std::string mangleType(llvm::Type *Ty);

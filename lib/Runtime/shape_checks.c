@@ -4,6 +4,7 @@
 #include "tlxrt_scratch.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -45,6 +46,36 @@ void tlxrt_shape_check(int ok, const char *where, const char *format, ...) {
   va_list args;
   va_start(args, format);
   report(where, format, args);
+}
+
+void tlxrt_shape_warning(const char *where, const char *format, ...) {
+  /* Once per site: the generated code passes the same two strings each
+   * time it runs the check. A full table (sites beyond 64) prints again. */
+  static const char *_Atomic seen[64][2];
+  for (int i = 0; i < 64; ++i) {
+    const char *w = seen[i][0];
+    if (w == where && seen[i][1] == format)
+      return;
+    if (!w) {
+      const char *expected = NULL;
+      if (atomic_compare_exchange_strong(&seen[i][0], &expected, where)) {
+        seen[i][1] = format;
+        break;
+      }
+      --i; /* another thread took the slot: look at it again */
+    }
+  }
+  char message[1024];
+  int used = snprintf(message, sizeof message, "%s: warning: ",
+                      where && *where ? where : "<unknown>");
+  if (used < 0 || used >= (int)sizeof message)
+    used = 0;
+  va_list args;
+  va_start(args, format);
+  vsnprintf(message + used, sizeof message - (size_t)used, format, args);
+  va_end(args);
+  fflush(stdout);
+  fprintf(stderr, "%s\n", message);
 }
 
 void *tlxrt_alloc_tensor(unsigned long long bytes, int overflow,

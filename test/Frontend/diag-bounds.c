@@ -93,7 +93,7 @@ int fits(const float *unknown, int n) {
 void short_form(const float *in) {
   float a[3][4]; // expected-note {{'a' is declared here}}
   float c[2][2]; // expected-note {{'c' is declared here}}
-  tlx_token_t t = TLX_LOAD(a, 3, 8); // expected-error {{'tensor_load' reads 24 elements (3x8 float) starting at element 0 of 'a', which has 12 (float[3][4])}}
-  TLX_STORE(c, TLX_LOAD(in, 4, 4)); // expected-error {{'tensor_store' writes 16 elements (4x4 float) starting at element 0 of 'c', which has 4 (float[2][2])}}
+  tlx_token_t t = TLX_LOAD(a, 3, 8); // expected-error {{'TLX_LOAD' reads 24 elements (3x8 float) starting at element 0 of 'a', which has 12 (float[3][4])}}
+  TLX_STORE(c, TLX_LOAD(in, 4, 4)); // expected-error {{'TLX_STORE' writes 16 elements (4x4 float) starting at element 0 of 'c', which has 4 (float[2][2])}}
   (void)t;
 }

@@ -56,5 +56,5 @@ v9f ir_level(v9i a, v9i b, int k) {
                     : tensor_typeinfo(b, TLX_SHAPE(3, 3), TLX_IDENTITY_LAYOUT(2), TLX_ZEROS(2));
   return tensor_relu_f9(t);
 }
-// IR: diag-c-types.c:[[@LINE-2]]:10: error: 'tensor_relu': result element type float differs from the inferred int32_t
+// IR: diag-c-types.c:[[@LINE-2]]:10: error: 'tensor_relu_f9': result element type float differs from the inferred int32_t
 #endif

@@ -57,4 +57,4 @@ void loop_changes_shape(float *x, float *y, int n) {
     h = tlx_transpose(h);
   TLX_STORE(y, h);
 }
-// CHECK-DAG: diag-ir-located.c:[[@LINE-2]]:3: error: tokens merged at this point (operand of 'tensor_store') have different shapes (<2, 3> and <3, 2>); give the tensor one type on every path
+// CHECK-DAG: diag-ir-located.c:[[@LINE-2]]:3: error: tokens merged at this point (operand of 'TLX_STORE') have different shapes (<2, 3> and <3, 2>); give the tensor one type on every path

@@ -51,12 +51,12 @@ float read_element(const float *a, const float *b, int m, int n, int k) {
   tlx_float_result_t r = tensor_matmul_f32(TLX_LOAD(a, m, k), TLX_LOAD(b, k, n));
   return r[0];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul': a result whose extents are computed at run time is read by TLX ops, C operators and tensor_store only, not as C data (element reads, C stores, by value to a function)
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_matmul_f32': a result whose extents are computed at run time is read by TLX ops, C operators and tensor_store only, not as C data (element reads, C stores, by value to a function)
 
 // A result with run-time extents may not reach C through another op.
 float through_relu(const float *a, int m, int n) {
   tlx_float_result_t r = tensor_relu_f32(TLX_LOAD(a, m, n));
   return r[1];
 }
-// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_relu': a result whose extents are computed at run time is read by TLX ops, C operators and tensor_store only, not as C data (element reads, C stores, by value to a function)
+// CHECK: diag-runtime-sizes.c:[[@LINE-3]]:26: error: 'tensor_relu_f32': a result whose extents are computed at run time is read by TLX ops, C operators and tensor_store only, not as C data (element reads, C stores, by value to a function)
 #endif

@@ -17,5 +17,5 @@ void row_sums(float *out, const big_t *p) {
                                 TLX_DIMS(1, 1)));
 #endif
 }
-// CHECK: diag-vector-pointer.c:[[@LINE-4]]:42: error: argument 1 of 'tensor_load' points to 'big_t' (vector of 4096 'float' values), which cannot be a tensor's element type
+// CHECK: diag-vector-pointer.c:[[@LINE-4]]:42: error: argument 1 of 'TLX_LOAD' points to 'big_t' (vector of 4096 'float' values), which cannot be a tensor's element type
 // CHECK: diag-vector-pointer.c:[[@LINE-5]]:42: note: the data of a vector in memory is its elements: pass a pointer to them, (const float *)

@@ -162,6 +162,15 @@ private:
   SmallVector<PendingIncoming, 4> PendingIncomings;
   /// Byval temporaries and ABI temporaries to erase once dead.
   SmallSetVector<AllocaInst *, 8> Temporaries;
+  /// Dummy calls -> the C object their pointer points into, which the
+  /// frontend wrapped around it (tlx__known_object calls, erased with the
+  /// dummies).
+  DenseMap<CallInst *, ObjectBound> Objects;
+  SmallSetVector<CallInst *, 4> KnownObjectCalls;
+  void attachObjectBound(CallInst &Dummy, CallBase &Op) const {
+    if (auto It = Objects.find(&Dummy); It != Objects.end())
+      setObjectBound(Op, It->second);
+  }
 
   void error(const Instruction &I, const Twine &Msg) {
     emitError(I, Msg);
@@ -170,10 +179,7 @@ private:
   /// The function as written: the short form's tensor_<op>_tlx_inferred
   /// is tlx_<op> in the program (tlx.h).
   static std::string spelling(const CallBase &CB) {
-    StringRef Name = getCalleeName(CB);
-    if (Name.consume_back("_tlx_inferred") && Name.consume_front("tensor_"))
-      return ("tlx_" + Name).str();
-    return Name.str();
+    return getSpelledName(getCalleeName(CB));
   }
   static std::string opName(const CallBase &CB) {
     return "'" + spelling(CB) + "'";
@@ -743,6 +749,11 @@ Value *Recognizer::resolveData(CallInst &CB, unsigned ArgNo, Type *TagElem,
 Value *Recognizer::resolvePointer(CallInst &CB, unsigned ArgNo, Type *TagElem,
                                   Type *&Elem) {
   Value *Arg = CB.getArgOperand(ArgNo);
+  if (std::optional<ObjectBound> Obj = readKnownObjectCall(Arg)) {
+    KnownObjectCalls.insert(cast<CallInst>(Arg));
+    Arg = cast<CallInst>(Arg)->getArgOperand(0);
+    Objects[&CB] = std::move(*Obj);
+  }
   if (!Arg->getType()->isPointerTy()) {
     error(CB, "the " + ordinal(ArgNo + 1) + " argument of " + opName(CB) +
                   " must be a pointer");
@@ -851,6 +862,9 @@ void Recognizer::resolveTokenProducer(CallInst &CB, OpKind Kind) {
   Desc.NewCall = createOpCall(B, Kind, Type::getTokenTy(Ctx), Desc.Args,
                               Desc.isMemory() ? Desc.Elem : nullptr);
   Desc.NewCall->setDebugLoc(CB.getDebugLoc());
+  if (spelling(CB) != D.CName) // tensor_typeinfo_mem, TLX_LOAD
+    setUserSpelling(*Desc.NewCall, spelling(CB));
+  attachObjectBound(CB, *Desc.NewCall);
   Tokens[&CB] = std::move(Desc);
 }
 
@@ -1293,7 +1307,8 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
     return;
   }
   CallInst *New = createOpCall(B, Kind, RetTy, Args, PtrElem);
-  if (getCalleeName(CB).ends_with("_tlx_inferred"))
+  attachObjectBound(CB, *New);
+  if (spelling(CB) != D.CName)
     setUserSpelling(*New, spelling(CB));
   if (D.Result == ResultKind::Data)
     DataResults.push_back({&CB, New});
@@ -1498,6 +1513,17 @@ void Recognizer::eraseDummies() {
   for (CallInst *CB : Calls) {
     NoteOperands(CB);
     CB->eraseFromParent();
+  }
+  for (CallInst *CB : KnownObjectCalls) {
+    if (!CB->use_empty())
+      continue;
+    NoteOperands(CB);
+    Value *Strings[] = {CB->getArgOperand(4), CB->getArgOperand(5)};
+    CB->eraseFromParent();
+    for (Value *V : Strings)
+      if (auto *GV = dyn_cast<GlobalVariable>(V);
+          GV && GV->use_empty() && GV->hasPrivateLinkage())
+        GV->eraseFromParent();
   }
 
   // Temporaries that only fed dummy calls, and the values they held.
