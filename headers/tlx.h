@@ -394,6 +394,8 @@ TLX__KR_END
  *   extents d0 x d1 x ... (rank 1..8).
  * TLX_STORE(ptr, token): tensor_store, packed (strides TLX_DIMS(0): a
  *   single 0 means packed whatever the rank).
+ * TLX_SCALAR(T, token): a tensor of one element (a full reduction) as a C
+ *   value of its element type T.
  * tlx_<op>(operands...): every data op of the vocabulary but tovector,
  *   returning a token: the result's shape and element type are what TLX
  *   infers from the operands (row-major, no padding); no vector typedef
@@ -440,6 +442,22 @@ TLX__KR_END
                        TLX_ZEROS(TLX__NARG(__VA_ARGS__)), TLX_ELEMENT_TAG(ptr))
 #define TLX_STORE(ptr, token)                                                  \
   tensor_store_TLX_STORE(ptr, token, TLX_DIMS(0), TLX_ELEMENT_TAG(ptr))
+
+/* TLX_SCALAR(T, token): a tensor of one element (a full reduction) as a C
+ * value of its element type T. More elements are an error (at compile
+ * time, or when it runs for run-time extents); none reads as 0. */
+TLX__KR_BEGIN
+TLX__BEGIN_DECLS
+TLX__DUMMY void tensor_store_TLX_SCALAR(TLX__ANYARGS);
+TLX__END_DECLS
+TLX__KR_END
+#define TLX_SCALAR(T, token)                                                   \
+  (__extension__({                                                             \
+    T tlx_scalar = 0;                                                          \
+    tensor_store_TLX_SCALAR(&tlx_scalar, token, TLX_DIMS(0),                   \
+                            TLX_ELEMENT_TAG(&tlx_scalar));                     \
+    tlx_scalar;                                                                \
+  }))
 
 /* tlx_<op>(...) = tensor_typeinfo(tensor_<op>_tlx_inferred(...)): a
  * typeinfo of the data alone is the inferred one (recognition types it). */

@@ -535,12 +535,17 @@ void RuntimeChecker::requireInsideObject(const RuntimeView &V, Value *Span,
        (Obj->AtLeast ? "is declared to have at least " : "has ") + Has + " (" +
        Obj->Origin + ")")
           .str();
-  // A [static N] parameter promises at least N elements: more is suspect,
-  // not certainly wrong (a warning, as at compile time).
+  // A store is what writes past the object: it names the message (the
+  // op that reads an operand does for a load). A [static N] parameter
+  // promises at least N elements: more is suspect, not certainly wrong (a
+  // warning, as at compile time).
+  RuntimeChecker StoreCheck(B, *V.KnownObjectOp);
+  RuntimeChecker &Check =
+      getOpKind(*V.KnownObjectOp) == OpKind::Store ? StoreCheck : *this;
   if (Obj->AtLeast)
-    warnUnless(B.CreateOr(Empty, Inside), Message, Args);
+    Check.warnUnless(B.CreateOr(Empty, Inside), Message, Args);
   else
-    require(B.CreateOr(Empty, Inside), Message, Args);
+    Check.require(B.CreateOr(Empty, Inside), Message, Args);
 }
 
 void RuntimeChecker::requireEqual(Value *A, Value *Bv, const Twine &Format,

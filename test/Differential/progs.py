@@ -204,6 +204,9 @@ FEATURES = {
                          "float or int32, constant or run-time extents, "
                          "subtrees used twice, results stored over an "
                          "operand (in place)",
+    "short-scalar": "TLX_SCALAR: a full reduce_add/max/min of a load (or "
+                    "its square), constant or run-time length, read as a "
+                    "C value and used in C arithmetic and a branch",
     "skinny": "skinny products (docs/pipeline.md, \"Skinny products\"): "
               "matmul and the mma family with M or N from 1 to 17 against "
               "larger other extents, bf16 x f32 matmuls (mixed widths), "
@@ -252,6 +255,7 @@ EXTRA_CONSTRUCTS = [
     ("runtime-mixed", "rmx", 0.06, "construct_runtime_mixed"),
     ("runtime-loops", "rlp", 0.06, "construct_runtime_loops"),
     ("short-elementwise", "sew", 0.08, "construct_short_elementwise"),
+    ("short-scalar", "ssc", 0.06, "construct_short_scalar"),
 ]
 # op -> relative weight in the random choice
 WEIGHTS = {"matmul": 6, "umma": 1.5, "smma": 1.5, "usmma": 1.5, "summa": 1.5,
@@ -4938,6 +4942,54 @@ class Prog:
         F.loops(ext, "{ %s %s[%s] = %s; }" % (
             " ".join(temps), exp, rmi(ext, ["i%d" % d for d in
                                             range(rank)]), r))
+        F.finish()
+
+    def construct_short_scalar(self, rng):
+        """TLX_SCALAR: a full reduction (of a load, or of its square) read
+        as a C value, used in C arithmetic and, when exact, a branch;
+        against a plain C loop (float sums within a bound: TLX
+        reassociates them)."""
+        F = XFn(self, "short-scalar", rng)
+        dt = rng.choice(["f32", "i32"])
+        ct = CT[dt]
+        n = rng.choice([1, 2, 3, 7, 8, 17, 33, 64])
+        rt = rng.random() < 0.5
+        ns = F.vint(n)[1] if rt else str(n)
+        op = rng.choice(["add", "max", "min"])
+        square = rng.random() < 0.4
+        a = F.input(dt, n, restrict=True)
+        F.what = "short-scalar %s reduce_%s%s of %d%s" % (
+            dt, op, " of squares" if square else "", n,
+            " run-time" if rt else "")
+        check = len(self.checks)
+        got, exp = F.output(dt, 2, "the scalar and its use", restrict=True)
+        leaf = "TLX_LOAD(%s, %s)" % (a, ns)
+        if square:
+            leaf = "tlx_mul(%s, %s)" % (leaf, leaf)
+        v = F.uid("s")
+        F.B("%s %s = TLX_SCALAR(%s, tlx_reduce_%s(%s, TLX_DIMS(%s), "
+            "TLX_DIMS(%s)));" % (ct, v, ct, op, leaf, ns, ns))
+        F.B("%s[0] = %s;" % (got, v))
+        exact = dt == "i32" or op != "add"
+        use = ("%s > 0 ? %s - 1 : %s + 1" if exact else "%s * 0.5f + 1")
+        F.B("%s[1] = %s;" % (got, use.replace("%s", v)))
+        if dt == "i32":
+            elem = "(int32_t)((uint32_t)%s[i] * (uint32_t)%s[i])" % (a, a) \
+                if square else "%s[i]" % a
+            step = {"add": "acc = (int32_t)((uint32_t)acc + (uint32_t)e);",
+                    "max": "acc = e > acc ? e : acc;",
+                    "min": "acc = e < acc ? e : acc;"}[op]
+        else:
+            elem = "%s[i] * %s[i]" % (a, a) if square else "%s[i]" % a
+            step = {"add": "acc += e;", "max": "acc = e > acc ? e : acc;",
+                    "min": "acc = e < acc ? e : acc;"}[op]
+        init = "0" if op == "add" else "%s" % elem.replace("[i]", "[0]")
+        F.R("{ %s acc = %s; for (int i = %d; i < %d; i++) { %s e = %s; %s }"
+            " %s[0] = acc; %s[1] = %s; }" % (
+                ct, init, 0 if op == "add" else 1, n, ct, elem, step, exp,
+                exp, use.replace("%s", "acc")))
+        if not exact:
+            self.checks[check] = self.checks[check][:5] + (1e-3, 1e-4)
         F.finish()
 
     def construct_runtime_loops(self, rng):

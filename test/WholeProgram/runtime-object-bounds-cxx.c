@@ -7,7 +7,7 @@
 // RUN: not %t0 3 2>&1 | FileCheck %s
 // RUN: not %t2 3 2>&1 | FileCheck %s
 // OK: 1
-// CHECK: runtime-object-bounds-cxx.c:[[@LINE+9]]:16: error: 'tlx_relu': the destination spans 9 elements (3x3 float) at run time starting at element 0 of 'd', which has 4 (float[2][2])
+// CHECK: runtime-object-bounds-cxx.c:[[@LINE+9]]:3: error: 'TLX_STORE': the destination spans 9 elements (3x3 float) at run time starting at element 0 of 'd', which has 4 (float[2][2])
 #include <cstdio>
 #include <cstdlib>
 #include <tlx.h>

@@ -35,15 +35,15 @@
 // RUN: %t.off 0 2 | FileCheck %s --check-prefix=OK
 // RUN: %clang_tlx -std=c11 -O2 -fplugin-arg-tlx-runtime-checks=off -S -emit-llvm %s -o - | FileCheck %s --check-prefix=OFF
 // OK: done
-// STORE: runtime-object-bounds.c:[[@LINE+28]]:18: error: 'tlx_matmul': the result spans 9 elements (3x3 float) at run time starting at element 0 of 'd', which has 4 (float[2][2])
+// STORE: runtime-object-bounds.c:[[@LINE+28]]:5: error: 'TLX_STORE': the result spans 9 elements (3x3 float) at run time starting at element 0 of 'd', which has 4 (float[2][2])
 // STORE-NOT: done
 // LOAD: runtime-object-bounds.c:[[@LINE+29]]:29: error: 'TLX_LOAD': the tensor spans 8 elements (2x4 float) at run time starting at element 0 of 'src', which has 6 (float[6])
-// MALLOC: runtime-object-bounds.c:[[@LINE+32]]:18: error: 'tlx_relu': the destination spans 25 elements (5x5 float) at run time starting at element 0 of 'p', which has 16 (malloc(64))
-// STATIC: runtime-object-bounds.c:[[@LINE+16]]:18: warning: 'tlx_fabs': the destination spans 9 elements (9 float) at run time starting at element 0 of 'dst', which is declared to have at least 8 (float[static 8])
+// MALLOC: runtime-object-bounds.c:[[@LINE+32]]:5: error: 'TLX_STORE': the destination spans 25 elements (5x5 float) at run time starting at element 0 of 'p', which has 16 (malloc(64))
+// STATIC: runtime-object-bounds.c:[[@LINE+16]]:3: warning: 'TLX_STORE': the destination spans 9 elements (9 float) at run time starting at element 0 of 'dst', which is declared to have at least 8 (float[static 8])
 // STATIC-NOT: warning
 // STATIC: done
-// OFFSET: runtime-object-bounds.c:[[@LINE+40]]:25: error: 'tlx_relu': the destination spans 3 elements (1x3 float) at run time starting at element 2 of 'd', which has 4 (float[2][2])
-// STRIDE: runtime-object-bounds.c:[[@LINE+42]]:21: error: 'tlx_relu': the destination spans 7 elements (2x2 float) at run time starting at element 0 of 'e', which has 6 (float[2][3])
+// OFFSET: runtime-object-bounds.c:[[@LINE+40]]:5: error: 'TLX_STORE': the destination spans 3 elements (1x3 float) at run time starting at element 2 of 'd', which has 4 (float[2][2])
+// STRIDE: runtime-object-bounds.c:[[@LINE+42]]:5: error: 'tensor_store': the destination spans 7 elements (2x2 float) at run time starting at element 0 of 'e', which has 6 (float[2][3])
 // OP1: runtime-object-bounds.c:[[@LINE+44]]:20: error: 'tlx_matmul': op1 spans 9 elements (3x3 float) at run time starting at element 0 of 'a4', which has 4 (float[4])
 // MEM: runtime-object-bounds.c:[[@LINE+47]]:21: error: 'tensor_typeinfo_mem': the tensor spans 6 elements (6 float) at run time starting at element 0 of 'g', which has 5 (float[5])
 // OFF-NOT: tlx__known_object
