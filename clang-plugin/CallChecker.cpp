@@ -480,7 +480,12 @@ void CallVisitor::checkArgument(
   const Expr *Arg = CE->getArg(I);
   QualType T = Arg->getType();
   SourceLocation Loc = Arg->getExprLoc();
-  switch (D.Signature[I]) {
+  // The short form's mma may take a C scalar accumulator (tlx_smma(0, a,
+  // b)): checked as tlx_add's operands are.
+  bool ScalarAccumulator = I == 0 && isMMA(D.Kind) &&
+                           FD->getName().ends_with("_tlx_inferred") &&
+                           !isTokenType(Arg->IgnoreParenImpCasts()->getType());
+  switch (ScalarAccumulator ? 'X' : D.Signature[I]) {
   case 'T':
     checkToken(CE, FD, I, Arg);
     break;

@@ -439,12 +439,19 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
   llvm::Type *PointerElem = nullptr;
   QualType CElem;
   bool RuntimeDims = false, CData = false;
+  llvm::Value *ScalarAcc = nullptr; // tlx_smma(0, a, b)
   for (unsigned I = 0; I < Call->NumArgs; ++I) {
     const Expr *Arg = CE->getArg(I);
     QualType T = Arg->getType();
     llvm::Value *V = nullptr;
     switch (llvm::toUpper(D.Signature[I])) {
     case 'T':
+      if (I == 0 && isMMA(Call->Kind) && Call->returnsInferred() &&
+          !isTokenArgument(Arg)) {
+        if (llvm::Type *Ty = toIRScalar(T))
+          V = ScalarAcc = llvm::PoisonValue::get(Ty);
+        break;
+      }
       V = token(Arg);
       break;
     case 'V':
@@ -498,6 +505,15 @@ bool ShapeModel::VisitCallExpr(CallExpr *CE) {
   // run-time-sized results (r = p + b), which is a TLX result in the IR.
   if (RuntimeDims && CData)
     return true;
+  if (ScalarAcc) {
+    std::string Why;
+    Args[0] = emitScalarAccumulator(B, ScalarAcc, Args[1], Args[2], Why);
+    if (!Args[0]) { // as tlx-recognize says it
+      report(DiagnosticsEngine::Error, written(CE->getExprLoc()), "%0: %1")
+          << Call->writtenName() << Why << written(CE->getSourceRange());
+      return true;
+    }
+  }
 
   llvm::Type *RetTy = nullptr;
   switch (D.Result) {
@@ -855,24 +871,31 @@ void ShapeModel::checkSignedness(const Model &Md, const OpResult &Result) {
     return;
   }
   // Rename the op inside the callee's name (tensor_smma_s8 -> tensor_usmma_s8)
-  // when the file declares that function.
+  // when the file declares that function; the short form's macro
+  // (tlx_smma -> tlx_usmma) where the call is written.
   llvm::StringRef Name = Call.Callee->getName();
   llvm::StringRef OpName = Call.desc().CName;
   std::string NewName =
       ("tensor_" + Better + Name.drop_front(OpName.size())).str();
+  std::string Spelled = getSpelledName(NewName);
   DiagnosticBuilder DB =
       report(DiagnosticsEngine::Note, written(Call.Call->getExprLoc()),
              "use %0 to read the operands as they are")
-      << NewName;
+      << Spelled;
   const Expr *Callee = Call.Call->getCallee()->IgnoreParenImpCasts();
   SourceLocation NameLoc = Callee->getBeginLoc();
-  if (NameLoc.isFileID() && !Ctx.getTranslationUnitDecl()
-                                 ->lookup(&Ctx.Idents.get(NewName))
-                                 .empty())
+  std::string Written = getSpelledName(Name);
+  if (Call.returnsInferred())
+    NameLoc = written(Call.Call->getExprLoc());
+  bool Declared = Call.returnsInferred() ||
+                  !Ctx.getTranslationUnitDecl()
+                       ->lookup(&Ctx.Idents.get(NewName))
+                       .empty();
+  if (NameLoc.isFileID() && Declared)
     DB << FixItHint::CreateReplacement(
         CharSourceRange::getCharRange(
-            NameLoc, NameLoc.getLocWithOffset(Name.size())),
-        NewName);
+            NameLoc, NameLoc.getLocWithOffset(Written.size())),
+        Spelled);
 }
 
 namespace {

@@ -396,6 +396,8 @@ TLX__KR_END
  *   single 0 means packed whatever the rank).
  * TLX_SCALAR(T, token): a tensor of one element (a full reduction) as a C
  *   value of its element type T.
+ * tlx_smma(s, a, b) (umma, usmma, summa): with a C scalar s as the
+ *   accumulator, int32 sums (int64 for int64 operands) starting at s.
  * tlx_<op>(operands...): every data op of the vocabulary but tovector,
  *   returning a token: the result's shape and element type are what TLX
  *   infers from the operands (row-major, no padding); no vector typedef

@@ -44,6 +44,18 @@ emitElementwise(llvm::IRBuilderBase &B, OpKind Kind,
                 llvm::ArrayRef<llvm::Value *> Operands, std::string &Why,
                 llvm::SmallVectorImpl<llvm::CallInst *> *Emitted = nullptr);
 
+/// The accumulator of `tlx_umma/smma/usmma/summa(S, a, b)` with the C
+/// scalar \p S in its place: a tensor of `a x b`'s logical shape filled
+/// with S (a typeinfo of `<1 x T> S`, broadcast, named row-major), T int32
+/// - int64 when an operand is - so that an int8 product sums in int32
+/// without an accumulator in memory. Emitted at \p B: the broadcast's
+/// typeinfo (a token), or null with \p Why. \p Emitted as for
+/// emitElementwise.
+llvm::CallInst *emitScalarAccumulator(
+    llvm::IRBuilderBase &B, llvm::Value *S, llvm::Value *A, llvm::Value *Bt,
+    std::string &Why,
+    llvm::SmallVectorImpl<llvm::CallInst *> *Emitted = nullptr);
+
 } // namespace tlx
 
 #endif // TLX_IR_ELEMENTWISE_H

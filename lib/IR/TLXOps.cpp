@@ -482,6 +482,11 @@ Value *convertScalarToElement(IRBuilderBase &B, Value *V, Type *Elem) {
   return V;
 }
 
+bool isMMA(OpKind Kind) {
+  return Kind == OpKind::UMMA || Kind == OpKind::SMMA ||
+         Kind == OpKind::USMMA || Kind == OpKind::SUMMA;
+}
+
 bool isShortElementwise(OpKind Kind) {
   switch (Kind) {
   case OpKind::ShortAdd:

@@ -169,6 +169,8 @@ std::optional<llvm::SmallVector<int64_t, 4>>
 getConstantIntVector(const llvm::Value *V);
 /// reduce.max, .min, .add, .mul, .and, .or, .xor.
 bool isReduce(OpKind Kind);
+/// umma, smma, usmma, summa.
+bool isMMA(OpKind Kind);
 /// The short form's elementwise arithmetic (tlx_add .. tlx_min), which
 /// tlx-recognize makes of C operator ops (IR/Elementwise.h).
 bool isShortElementwise(OpKind Kind);

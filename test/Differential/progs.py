@@ -195,7 +195,8 @@ FEATURES = {
                      "tlx_matmul(a, tlx_transpose(b))",
     "runtime-loops": "short-form run-time-sized tokens carried by loops: "
                      "layers h = tlx_relu(tlx_matmul(h, TLX_LOAD(W[l], d, "
-                     "d))), unary chains, mma accumulators",
+                     "d))), unary chains, mma accumulators (from memory "
+                     "or a C scalar: tlx_smma(0, a, b))",
     "short-elementwise": "the short form's elementwise arithmetic: trees "
                          "of tlx_add, tlx_sub, tlx_mul, tlx_div, tlx_max, "
                          "tlx_min and tlx_relu over loads that broadcast "
@@ -5017,16 +5018,33 @@ class Prog:
             kbs = F.vint(kb)[1]
             A = F.input(ta, m * kb * 3 + 1, restrict=True)
             B = F.input(tb, kb * 3 * d + 1, restrict=True)
-            C = F.input("i32", m * d + 1, restrict=True)
-            F.B("tlx_token_t %s = TLX_LOAD(%s, %s, %s);" % (h, C, ms, ds))
-            F.R("memcpy(%s, %s, sizeof %s);" % (cur, C, cur))
+            ua = "(uint32_t)(uint8_t)" if ta == "u8" else "(uint32_t)"
+            ub = "(uint32_t)(uint8_t)" if tb == "u8" else "(uint32_t)"
+            if rng.random() < 0.35:
+                # A C scalar accumulator: tlx_smma(v, a, b), int32 sums.
+                v = rng.choice([0, 0, 7, -3])
+                vs = str(v) if rng.random() < 0.5 else F.vint(v)[1]
+                A0 = F.input(ta, m * kb + 1, restrict=True)
+                B0 = F.input(tb, kb * d + 1, restrict=True)
+                F.what += ", scalar accumulator %d" % v
+                F.B("tlx_token_t %s = tlx_%s(%s, TLX_LOAD(%s, %s, %s), "
+                    "TLX_LOAD(%s, %s, %s));" % (h, op, vs, A0, ms, kbs, B0,
+                                                kbs, ds))
+                F.R("for (int i = 0; i < %d; i++) for (int j = 0; j < %d; "
+                    "j++) { uint32_t s = (uint32_t)%d; for (int p = 0; p < "
+                    "%d; p++) s += %s%s[i * %d + p] * %s%s[p * %d + j]; "
+                    "%s[i * %d + j] = (int32_t)s; }" % (
+                        m, d, v, kb, ua, A0, kb, ub, B0, d, cur, d))
+            else:
+                C = F.input("i32", m * d + 1, restrict=True)
+                F.B("tlx_token_t %s = TLX_LOAD(%s, %s, %s);" % (h, C, ms,
+                                                                 ds))
+                F.R("memcpy(%s, %s, sizeof %s);" % (cur, C, cur))
             F.B("for (int l = 0; l < %s; l++)" % lp)
             F.B("  %s = tlx_%s(%s, tensor_load(%s + l * %s, TLX_SHAPE(%s, %s),"
                 " TLX_LAYOUT(0, 1), TLX_ZEROS(2), TLX_STRIDES(0, 3 * %s)), "
                 "TLX_LOAD(%s + l * %s * %s, %s, %s));" % (
                     h, op, h, A, kbs, ms, kbs, kbs, B, kbs, ds, kbs, ds))
-            ua = "(uint32_t)(uint8_t)" if ta == "u8" else "(uint32_t)"
-            ub = "(uint32_t)(uint8_t)" if tb == "u8" else "(uint32_t)"
             F.R("for (int l = 0; l < %s; l++) for (int i = 0; i < %d; i++) "
                 "for (int j = 0; j < %d; j++) { uint32_t s = (uint32_t)%s[i * "
                 "%d + j]; for (int p = 0; p < %d; p++) s += %s%s[i * %d + l * "

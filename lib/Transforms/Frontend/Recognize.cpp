@@ -181,6 +181,10 @@ private:
   static std::string spelling(const CallBase &CB) {
     return getSpelledName(getCalleeName(CB));
   }
+  /// A call of tlx.h's short form (tensor_<op>_tlx_inferred).
+  static bool isShortForm(const CallBase &CB) {
+    return getCalleeName(CB).ends_with("_tlx_inferred");
+  }
   static std::string opName(const CallBase &CB) {
     return "'" + spelling(CB) + "'";
   }
@@ -1246,11 +1250,18 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
   Type *Elem = nullptr;    // the first token's element type
   Type *PtrElem = nullptr; // store's pointer element type
   const TokenDesc *LastToken = nullptr;
+  // tlx_smma(0, a, b): a C scalar accumulator (short form only).
+  Value *ScalarAcc = nullptr;
   bool OK = true;
   for (unsigned I = 0; I < NumArgs && OK; ++I) {
     Value *V = nullptr;
     switch (D.Signature[I]) {
     case 'T':
+      if (I == 0 && isMMA(Kind) && isShortForm(CB) &&
+          !comesFromToken(CB.getArgOperand(0))) {
+        V = ScalarAcc = lookThroughMemory(CB.getArgOperand(0));
+        break;
+      }
       if (const TokenDesc *T = resolveToken(CB, I)) {
         V = T->NewCall;
         LastToken = T;
@@ -1305,6 +1316,14 @@ void Recognizer::rewriteConsumer(CallInst &CB, OpKind Kind) {
   if (isShortElementwise(Kind)) {
     rewriteElementwise(CB, Kind, Args);
     return;
+  }
+  if (ScalarAcc) {
+    std::string Why;
+    Args[0] = emitScalarAccumulator(B, ScalarAcc, Args[1], Args[2], Why);
+    if (!Args[0]) {
+      error(CB, opName(CB) + ": " + Why);
+      return;
+    }
   }
   CallInst *New = createOpCall(B, Kind, RetTy, Args, PtrElem);
   attachObjectBound(CB, *New);
