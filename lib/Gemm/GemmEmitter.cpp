@@ -431,7 +431,7 @@ static bool emitRuntimeSizedGemm(IRBuilderBase &B, const GemmDesc &G,
     gemm::emitSegmentedStreamedGemm(B, G, TTI, Plan);
     return true;
   }
-  int64_t MaxRows = maxStreamedRows(Target);
+  int64_t MaxRows = G.MayStream ? maxStreamedRows(Target) : 0;
   if (!MaxRows)
     return Emit();
   // The streamed branch always emits; when the extents fold it in, the

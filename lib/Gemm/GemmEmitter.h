@@ -94,6 +94,10 @@ struct GemmDesc {
   struct {
     llvm::Value *Count = nullptr, *CStride = nullptr, *InitStride = nullptr;
   } Segments;
+  /// Run-time sizes: whether M or N may be small enough to stream the
+  /// product (a shared kernel no skinny GEMM of its module calls leaves
+  /// the streamed branch out).
+  bool MayStream = true;
 
   /// Where the finished values go: Out when set, else C.
   const GemmOperand &result() const { return Out.Ptr ? Out : C; }

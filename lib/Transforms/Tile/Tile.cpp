@@ -68,11 +68,20 @@ using namespace llvm;
 namespace tlx {
 namespace {
 
-/// The module's GEMMs of constant extents by what share-kernels=auto
-/// tells their shared kernels apart by (sharingKind): it lets a
-/// GEMM call its shared kernel for code size when ShareMinSiblings of them
-/// would (sharingPays).
-using SharingKindCounts = StringMap<unsigned>;
+/// What the Tiler knows of the module's GEMMs before it lowers any
+/// (surveyModuleGemms).
+struct ModuleGemms {
+  /// The GEMMs of constant extents by what share-kernels=auto tells their
+  /// shared kernels apart by (sharingKind): it lets a GEMM call its shared
+  /// kernel for code size when ShareMinSiblings of them would
+  /// (sharingPays).
+  StringMap<unsigned> SharingKinds;
+  /// Whether a call of a shared kernel may be skinny (M or N up to the
+  /// streamed limit; run-time extents may be anything): if none can, the
+  /// shared kernels leave out the streamed products (GemmDesc::MayStream),
+  /// a third of a network's code with dispatch.
+  bool SharedMayBeSkinny = false;
+};
 
 /// share-kernels=auto's thresholds (sharingPays). Below ShareMinRows, code
 /// of its own computes a partial last register block of rows as just those
@@ -94,10 +103,9 @@ struct ContractionOperands {
 
 class Tiler {
 public:
-  Tiler(Function &F, FunctionAnalysisManager &FAM,
-        const SharingKindCounts &SharingKinds)
+  Tiler(Function &F, FunctionAnalysisManager &FAM, const ModuleGemms &Gemms)
       : F(F), FAM(FAM), TTI(FAM.getResult<TargetIRAnalysis>(F)),
-        AA(FAM.getResult<AAManager>(F)), SharingKinds(SharingKinds) {}
+        AA(FAM.getResult<AAManager>(F)), Gemms(Gemms) {}
   bool run();
 
 private:
@@ -150,7 +158,7 @@ private:
   const TargetTransformInfo &TTI;
   AAResults &AA;
   TensorValues Values;
-  const SharingKindCounts &SharingKinds;
+  const ModuleGemms &Gemms;
 };
 
 /// emitGemm in the function \p B inserts into, for vector code with
@@ -214,7 +222,7 @@ GemmTarget Tiler::chooseTarget(const GemmDesc &G, CallBase &Op) const {
 }
 
 /// What share-kernels=auto counts a contraction of constant extents as
-/// (countSharingKinds; A, B and the stored C its 2-D views, E its fused
+/// (surveyModuleGemms; A, B and the stored C its 2-D views, E its fused
 /// epilogue if any): about the shared kernel it would call - the op, the
 /// operands' and the destination's element types and the epilogue's ops;
 /// nullopt for one that calls none (N or K below ShareMinExtent, an
@@ -539,13 +547,13 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   std::string WhyNot;
   if (pipelineOptions().FuseEpilogues)
     R.Epi = findEpilogue(Store, Op, AA, WhyNot);
-  // Others of its kind: share-kernels=auto's count (countSharingKinds),
+  // Others of its kind: share-kernels=auto's count (surveyModuleGemms),
   // with the epilogue as found (the overlap check below may drop it).
   bool HasSiblings = false;
   if (pipelineOptions().ShareKernels == KernelSharing::Auto)
     if (std::optional<std::string> Kind =
             sharingKind(Op, V.A, V.Bv, V.C, R.Epi ? &*R.Epi : nullptr))
-      HasSiblings = SharingKinds.lookup(*Kind) >= ShareMinSiblings;
+      HasSiblings = Gemms.SharingKinds.lookup(*Kind) >= ShareMinSiblings;
   IRBuilder<> B(R.Epi ? R.Epi->Store : &Store);
   if (R.Epi)
     checkFusedOverlap(B, Store, Op, V, AccElem, R, WhyNot);
@@ -1029,6 +1037,7 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
   KG.RuntimeM = Kernel->getArg(12);
   KG.RuntimeN = Kernel->getArg(13);
   KG.RuntimeK = Kernel->getArg(14);
+  KG.MayStream = Gemms.SharedMayBeSkinny;
   Kernel->getArg(12)->setName("m");
   Kernel->getArg(13)->setName("n");
   Kernel->getArg(14)->setName("k");
@@ -1096,7 +1105,7 @@ Function *Tiler::getSharedRuntimeGemm(const GemmDesc &G,
 /// least ShareMinExtent, and either the shared kernel is about as fast as
 /// code of its own (M at least ShareMinRows and M*N*K at least
 /// ShareMinWork) or, for code size, \p HasSiblings (ShareMinSiblings
-/// GEMMs of its kind in the module, countSharingKinds).
+/// GEMMs of its kind in the module, surveyModuleGemms).
 static bool sharingPays(const GemmDesc &G, bool HasSiblings) {
   if (G.N < ShareMinExtent || G.K < ShareMinExtent)
     return false;
@@ -1104,10 +1113,11 @@ static bool sharingPays(const GemmDesc &G, bool HasSiblings) {
          HasSiblings;
 }
 
-/// The module's GEMMs of constant extents by sharingKind.
-static SharingKindCounts countSharingKinds(Module &M,
-                                           ModuleAnalysisManager &MAM) {
-  SharingKindCounts Counts;
+/// The module's GEMMs: those of constant extents by sharingKind, and
+/// whether a skinny one may call a shared kernel.
+static ModuleGemms surveyModuleGemms(Module &M, ModuleAnalysisManager &MAM) {
+  ModuleGemms Gemms;
+  KernelSharing Mode = pipelineOptions().ShareKernels;
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -1118,8 +1128,11 @@ static SharingKindCounts countSharingKinds(Module &M,
          })) {
       std::optional<TensorValue> Stored = getTensorValue(S->getArgOperand(1));
       if (!Stored || Stored->Type.isDynamic() || readsRuntimeSizes(*Op) ||
-          storesThroughRuntimeStrides(*S))
-        continue; // run-time sizes: lowered apart, always shared
+          storesThroughRuntimeStrides(*S)) {
+        // Run-time sizes: lowered apart, always shared, of any size.
+        Gemms.SharedMayBeSkinny = true;
+        continue;
+      }
       unsigned First = getOpKind(*Op) != OpKind::MatMul ? 1 : 0;
       std::optional<StridedView> A =
           getViewThroughIndexMaps(Op->getArgOperand(First));
@@ -1132,12 +1145,19 @@ static SharingKindCounts countSharingKinds(Module &M,
       std::optional<Epilogue> E;
       if (pipelineOptions().FuseEpilogues)
         E = findEpilogue(*S, *Op, AA, WhyNot);
-      if (std::optional<std::string> Kind =
-              sharingKind(*Op, *A, *Bv, C, E ? &*E : nullptr))
-        ++Counts[*Kind];
+      std::optional<std::string> Kind =
+          sharingKind(*Op, *A, *Bv, C, E ? &*E : nullptr);
+      if (Kind)
+        ++Gemms.SharingKinds[*Kind];
+      // (auto shares none below ShareMinExtent; never shares none.)
+      bool MayShare = Mode == KernelSharing::Always ||
+                      (Mode == KernelSharing::Auto && Kind);
+      if (MayShare &&
+          std::min(C.Shape[0], C.Shape[1]) <= gemm::streamedRowsLimit())
+        Gemms.SharedMayBeSkinny = true;
     }
   }
-  return Counts;
+  return Gemms;
 }
 
 /// The unary ops a GEMM of constant extents applies as it writes C, when
@@ -1269,13 +1289,10 @@ bool Tiler::run() {
 } // namespace
 
 PreservedAnalyses TilePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  // Only share-kernels=auto reads the counts.
-  SharingKindCounts SharingKinds;
-  if (pipelineOptions().ShareKernels == KernelSharing::Auto)
-    SharingKinds = countSharingKinds(M, MAM);
+  ModuleGemms Gemms = surveyModuleGemms(M, MAM);
   return runLoweringStage(M, MAM, "tile",
                           [&](Function &F, FunctionAnalysisManager &FAM) {
-                            return Tiler(F, FAM, SharingKinds).run();
+                            return Tiler(F, FAM, Gemms).run();
                           });
 }
 
