@@ -1123,35 +1123,40 @@ static ModuleGemms surveyModuleGemms(Module &M, ModuleAnalysisManager &MAM) {
     if (F.isDeclaration())
       continue;
     AAResults &AA = FAM.getResult<AAManager>(F);
-    for (auto [S, Op] : collectStoredContractions(F, [](OpKind K, unsigned) {
-           return K != OpKind::Contract && K != OpKind::Convolution;
-         })) {
+    for (auto [S, Op] :
+         collectStoredContractions(F, [](OpKind, unsigned) { return true; })) {
+      // Run-time sizes (lowered apart, always shared, of any size), and
+      // what is not a 2-D matmul or mma here (batches, contractions and
+      // convolutions, which may call shared kernels too): may be skinny.
       std::optional<TensorValue> Stored = getTensorValue(S->getArgOperand(1));
-      if (!Stored || Stored->Type.isDynamic() || readsRuntimeSizes(*Op) ||
+      OpKind Kind = *getOpKind(*Op);
+      if (Kind == OpKind::Contract || Kind == OpKind::Convolution || !Stored ||
+          Stored->Type.isDynamic() || readsRuntimeSizes(*Op) ||
           storesThroughRuntimeStrides(*S)) {
-        // Run-time sizes: lowered apart, always shared, of any size.
         Gemms.SharedMayBeSkinny = true;
         continue;
       }
-      unsigned First = getOpKind(*Op) != OpKind::MatMul ? 1 : 0;
+      unsigned First = Kind != OpKind::MatMul ? 1 : 0;
       std::optional<StridedView> A =
           getViewThroughIndexMaps(Op->getArgOperand(First));
       std::optional<StridedView> Bv =
           getViewThroughIndexMaps(Op->getArgOperand(First + 1));
       StridedView C = getStoreView(*S);
-      if (!A || !Bv || A->rank() != 2 || C.rank() != 2)
+      if (!A || !Bv || A->rank() != 2 || C.rank() != 2) {
+        Gemms.SharedMayBeSkinny = true;
         continue;
+      }
       std::string WhyNot;
       std::optional<Epilogue> E;
       if (pipelineOptions().FuseEpilogues)
         E = findEpilogue(*S, *Op, AA, WhyNot);
-      std::optional<std::string> Kind =
+      std::optional<std::string> SharedAs =
           sharingKind(*Op, *A, *Bv, C, E ? &*E : nullptr);
-      if (Kind)
-        ++Gemms.SharingKinds[*Kind];
+      if (SharedAs)
+        ++Gemms.SharingKinds[*SharedAs];
       // (auto shares none below ShareMinExtent; never shares none.)
       bool MayShare = Mode == KernelSharing::Always ||
-                      (Mode == KernelSharing::Auto && Kind);
+                      (Mode == KernelSharing::Auto && SharedAs);
       if (MayShare &&
           std::min(C.Shape[0], C.Shape[1]) <= gemm::streamedRowsLimit())
         Gemms.SharedMayBeSkinny = true;
