@@ -236,7 +236,7 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     std::optional<TLXCall> Call = getTLXCall(CE, Ctx);
     if (!Marker || !Call || Call->NumArgs == 0 ||
-        CheckedAtCompileTime.contains(CE) ||
+        CheckedAtCompileTime.contains(CE) || isWrapped(CE->getArg(0)) ||
         !(Call->Kind == OpKind::Load || Call->Kind == OpKind::Store ||
           Call->Kind == OpKind::TypeInfo) ||
         !CE->getArg(0)->getType()->isPointerType())
@@ -248,6 +248,11 @@ public:
   }
 
 private:
+  /// Already a tlx__known_object call (a call the traversal meets twice).
+  bool isWrapped(const Expr *Arg) const {
+    const auto *CE = dyn_cast<CallExpr>(Arg->IgnoreParenImpCasts());
+    return CE && CE->getDirectCallee() == Marker;
+  }
   Expr *integer(int64_t V, SourceLocation Loc) const {
     return IntegerLiteral::Create(Ctx, llvm::APInt(64, V, /*isSigned=*/true),
                                   Ctx.LongLongTy, Loc);
