@@ -428,12 +428,14 @@ TLX__DUMMY tlx__inferred_t tensor_min_tlx_inferred(TLX__ANYARGS);
 TLX__END_DECLS
 TLX__KR_END
 
-/* TLX_LOAD and TLX_STORE call tensor_load and tensor_store under names of
- * their own, so that messages name the macro the program wrote. */
+/* TLX_LOAD, TLX_STORE and TLX_SCALAR call tensor_load and tensor_store
+ * under names of their own, so that messages name the macro the program
+ * wrote. */
 TLX__KR_BEGIN
 TLX__BEGIN_DECLS
 TLX__DUMMY tlx_token_t tensor_load_TLX_LOAD(TLX__ANYARGS);
 TLX__DUMMY void tensor_store_TLX_STORE(TLX__ANYARGS);
+TLX__DUMMY void tensor_store_TLX_SCALAR(TLX__ANYARGS);
 TLX__END_DECLS
 TLX__KR_END
 
@@ -448,11 +450,6 @@ TLX__KR_END
 /* TLX_SCALAR(T, token): a tensor of one element (a full reduction) as a C
  * value of its element type T. More elements are an error (at compile
  * time, or when it runs for run-time extents); none reads as 0. */
-TLX__KR_BEGIN
-TLX__BEGIN_DECLS
-TLX__DUMMY void tensor_store_TLX_SCALAR(TLX__ANYARGS);
-TLX__END_DECLS
-TLX__KR_END
 #define TLX_SCALAR(T, token)                                                   \
   (__extension__({                                                             \
     T tlx_scalar = 0;                                                          \

@@ -199,8 +199,7 @@ CallInst *emitElementwise(IRBuilderBase &B, OpKind Kind,
 }
 
 CallInst *emitScalarAccumulator(IRBuilderBase &B, Value *S, Value *A,
-                                Value *Bt, std::string &Why,
-                                SmallVectorImpl<CallInst *> *Emitted) {
+                                Value *Bt, std::string &Why) {
   std::optional<TensorType> Ty =
       inferUntypedResult(B, OpKind::MatMul, {A, Bt}, Why);
   if (!Ty)
@@ -213,22 +212,9 @@ CallInst *emitScalarAccumulator(IRBuilderBase &B, Value *S, Value *A,
     Ty->Elem = B.getInt32Ty();
   if (!checkScalar(S, Ty->Elem, Why))
     return nullptr;
-  auto Record = [&](CallInst *CI) {
-    if (Emitted)
-      Emitted->push_back(CI);
-    return CI;
-  };
-  LLVMContext &Ctx = B.getContext();
-  Value *One = B.CreateInsertElement(
-      PoisonValue::get(FixedVectorType::get(Ty->Elem, 1)),
-      convertScalarToElement(B, S, Ty->Elem), B.getInt64(0));
-  CallInst *OneTI = Record(createOpCall(
-      B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-      {One, getI32Vector(Ctx, {1}), getI32Vector(Ctx, {0}),
-       getI32Vector(Ctx, {0})}));
-  CallInst *Fill = Record(
-      createOpCall(B, OpKind::Broadcast, getDataVectorType(*Ty), {OneTI}));
-  return Record(emitTypeInfo(B, Fill, *Ty));
+  CallInst *Fill = createScalarBroadcast(
+      B, convertScalarToElement(B, S, Ty->Elem), getDataVectorType(*Ty));
+  return emitTypeInfo(B, Fill, *Ty);
 }
 
 } // namespace tlx

@@ -49,12 +49,10 @@ emitElementwise(llvm::IRBuilderBase &B, OpKind Kind,
 /// with S (a typeinfo of `<1 x T> S`, broadcast, named row-major), T int32
 /// - int64 when an operand is - so that an int8 product sums in int32
 /// without an accumulator in memory. Emitted at \p B: the broadcast's
-/// typeinfo (a token), or null with \p Why. \p Emitted as for
-/// emitElementwise.
-llvm::CallInst *emitScalarAccumulator(
-    llvm::IRBuilderBase &B, llvm::Value *S, llvm::Value *A, llvm::Value *Bt,
-    std::string &Why,
-    llvm::SmallVectorImpl<llvm::CallInst *> *Emitted = nullptr);
+/// typeinfo (a token), or null with \p Why.
+llvm::CallInst *emitScalarAccumulator(llvm::IRBuilderBase &B, llvm::Value *S,
+                                      llvm::Value *A, llvm::Value *Bt,
+                                      std::string &Why);
 
 } // namespace tlx
 

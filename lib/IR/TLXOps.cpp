@@ -482,6 +482,18 @@ Value *convertScalarToElement(IRBuilderBase &B, Value *V, Type *Elem) {
   return V;
 }
 
+CallInst *createScalarBroadcast(IRBuilderBase &B, Value *S, Type *VecTy) {
+  LLVMContext &Ctx = B.getContext();
+  Value *One = B.CreateInsertElement(
+      PoisonValue::get(FixedVectorType::get(S->getType(), 1)), S,
+      B.getInt64(0));
+  CallInst *OneTI =
+      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
+                   {One, getI32Vector(Ctx, {1}), getI32Vector(Ctx, {0}),
+                    getI32Vector(Ctx, {0})});
+  return createOpCall(B, OpKind::Broadcast, VecTy, {OneTI});
+}
+
 bool isMMA(OpKind Kind) {
   return Kind == OpKind::UMMA || Kind == OpKind::SMMA ||
          Kind == OpKind::USMMA || Kind == OpKind::SUMMA;

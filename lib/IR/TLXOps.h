@@ -182,6 +182,12 @@ bool isUnaryElementwise(OpKind Kind);
 /// strides of load and store, pad's low and high, reduce.*'s window and
 /// strides. Everything else is a constant.
 bool mayBeRuntimeOperand(OpKind Kind, unsigned ArgNo);
+/// `broadcast(typeinfo(<1 x T> S, [1]))` of result type \p VecTy: the
+/// scalar \p S in every element of a tensor that the broadcast's typeinfo
+/// names, without a tensor-sized constant (a splat with no tensor of its
+/// shape beside it, a scalar mma accumulator).
+llvm::CallInst *createScalarBroadcast(llvm::IRBuilderBase &B, llvm::Value *S,
+                                      llvm::Type *VecTy);
 /// The scalar \p V (after C's default argument promotions) converted to the
 /// element type \p Elem as C converts it: integers sign-extended or
 /// truncated, integers to floating point signed, floating point rounded or

@@ -17,16 +17,23 @@ tlxrt_set_shape_error_handler(tlxrt_shape_error_handler handler) {
   return previous;
 }
 
+/* "where: level: " and the formatted message, clang's form. */
+static void format_message(char *message, size_t size, const char *where,
+                           const char *level, const char *format,
+                           va_list args) {
+  int used = snprintf(message, size, "%s: %s: ",
+                      where && *where ? where : "<unknown>", level);
+  if (used < 0 || (size_t)used >= size)
+    used = 0;
+  vsnprintf(message + used, size - (size_t)used, format, args);
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((__noreturn__))
 #endif
 static void report(const char *where, const char *format, va_list args) {
   char message[1024];
-  int used = snprintf(message, sizeof message, "%s: error: ",
-                      where && *where ? where : "<unknown>");
-  if (used < 0 || used >= (int)sizeof message)
-    used = 0;
-  vsnprintf(message + used, sizeof message - (size_t)used, format, args);
+  format_message(message, sizeof message, where, "error", format, args);
   if (error_handler)
     error_handler(message);
   fflush(stdout);
@@ -66,13 +73,9 @@ void tlxrt_shape_warning(const char *where, const char *format, ...) {
     }
   }
   char message[1024];
-  int used = snprintf(message, sizeof message, "%s: warning: ",
-                      where && *where ? where : "<unknown>");
-  if (used < 0 || used >= (int)sizeof message)
-    used = 0;
   va_list args;
   va_start(args, format);
-  vsnprintf(message + used, sizeof message - (size_t)used, format, args);
+  format_message(message, sizeof message, where, "warning", format, args);
   va_end(args);
   fflush(stdout);
   fprintf(stderr, "%s\n", message);

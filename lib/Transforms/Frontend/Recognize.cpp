@@ -177,7 +177,7 @@ private:
     Failed = true;
   }
   /// The function as written: the short form's tensor_<op>_tlx_inferred
-  /// is tlx_<op> in the program (tlx.h).
+  /// is tlx_<op> in the program, tensor_load_TLX_LOAD is TLX_LOAD (tlx.h).
   static std::string spelling(const CallBase &CB) {
     return getSpelledName(getCalleeName(CB));
   }
@@ -1410,7 +1410,7 @@ void Recognizer::resolveInferredTypeInfo(CallInst &CB) {
   if (It == DataResults.end()) {
     // A short-form op that failed has said why already.
     auto *Op = dyn_cast<CallBase>(Data);
-    if (Failed && Op && getCalleeName(*Op).ends_with("_tlx_inferred"))
+    if (Failed && Op && isShortForm(*Op))
       return;
     error(CB, opName(CB) + " with one argument names the result of a "
                            "tensor_* operation: pass that call itself");

@@ -848,20 +848,7 @@ CallInst *VectorLowering::broadcastScalar(Value *S, Type *VecTy,
                                           Instruction &At) {
   IRBuilder<> B(&At);
   B.SetCurrentDebugLocation(At.getDebugLoc());
-  Value *One =
-      isa<Constant>(S)
-          ? ConstantVector::getSplat(ElementCount::getFixed(1),
-                                     cast<Constant>(S))
-          : B.CreateInsertElement(
-                PoisonValue::get(FixedVectorType::get(S->getType(), 1)), S,
-                B.getInt64(0));
-  CallInst *OneTI =
-      createOpCall(B, OpKind::TypeInfo, Type::getTokenTy(Ctx),
-                   {One, getI32Vector(Ctx, {1}), getI32Vector(Ctx, {0}),
-                    getI32Vector(Ctx, {0})});
-  CallInst *Fill = createOpCall(B, OpKind::Broadcast, VecTy, {OneTI});
-  Fill->setDebugLoc(At.getDebugLoc());
-  return Fill;
+  return createScalarBroadcast(B, S, VecTy);
 }
 
 /// \p Old's uses, name and location go to \p New, and \p Old goes.
