@@ -141,14 +141,20 @@ inline constexpr bool X86AbortsOnOddBF16VectorAccesses = true;
 /// tlx-backend-workarounds tunes functions computing on tiles otherwise.
 inline constexpr bool X86RenamesConfiguredTiles = true;
 
-/// LLVM 19's PowerPC backend miscompiles the MMA kernel's accumulators
-/// in larger functions at -O2: an accumulator register just disassembled
-/// (xxmfacc) is overwritten before a row it holds is read when other rows
-/// are dead (samples/matmul_layouts.c lost C[4..5][4..5]), and some
-/// blocks come out as zeros (program-level differential, seed 7, cases 15
-/// and 78); llc-22 compiles the same IR right. Where this is true, Power10
-/// GEMMs use the VSX FMA kernel (the remark names it).
-inline constexpr bool PPCMMAKernelMiscompiled = LLVM_VERSION_MAJOR < 22;
+/// LLVM 19, PowerPC at -O1 and up: with the subregister liveness tracking
+/// PowerPC enables, register coalescing miscompiles functions whose MMA
+/// accumulators are disassembled (xxmfacc) into rows that are then only
+/// partly used: a row's register is reused while the row is still to be
+/// read (samples/matmul_layouts.c lost C[4..5][4..5] when its 6-row GEMMs
+/// ran on MMA; a program-level differential case, seed 7 case 15, lost two
+/// elements of a 4x4 contraction; docs/testing.md has the reproduction).
+/// llc-19 compiles the same IR right with
+/// -enable-subreg-liveness=false, -join-liveintervals=false or
+/// -regalloc=basic, and llc-22 with subregister liveness on. Where this is
+/// true, tlx-backend-workarounds turns the tracking off for modules that
+/// use accumulators.
+inline constexpr bool PPCSubRegLivenessBreaksAccumulators =
+    LLVM_VERSION_MAJOR < 22;
 
 /// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
 /// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -

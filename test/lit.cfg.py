@@ -109,11 +109,17 @@ _cross_targets = (
 # double the suite's time on a slow machine; LLVM 19 keeps both levels).
 config.substitutions.append(
     ("%cross_opt", os.environ.get("TLX_CROSS_OPT", "O0,O2")))
+# %cross_programs_opt: the levels of the whole programs under qemu (the
+# <arch>-cross-programs tests): TLX_CROSS_PROGRAMS_OPT, else %cross_opt's
+# (.ci/run: O2; their -O0 builds run offline, the sweeps keep -O0).
+config.substitutions.insert(0, (
+    "%cross_programs_opt",
+    os.environ.get("TLX_CROSS_PROGRAMS_OPT",
+                   os.environ.get("TLX_CROSS_OPT", "O0,O2"))))
 # <arch>-cross-programs: the target's whole-program tests (integration and
 # samples under qemu) run too - on every cross target, or those that
-# TLX_CROSS_PROGRAMS lists (.ci/run: only ppc64le with the second LLVM
-# version, whose MMA kernels need it; the others' programs run with LLVM 19
-# at -O0 and -O2, and their op and program sweeps with both versions).
+# TLX_CROSS_PROGRAMS lists (.ci/run: every target's with LLVM 19, none with
+# LLVM 22, "none"; every target's op and program sweeps run with both).
 _cross_programs = os.environ.get("TLX_CROSS_PROGRAMS",
                                  "aarch64,ppc64le,riscv64").split(",")
 for _arch, _prefix, _triple, _qemu in _cross_targets:

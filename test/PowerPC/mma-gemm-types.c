@@ -7,9 +7,8 @@
 // while packed (2 k per lane; exact, the wrapping form, not xvi16ger2s).
 // Accumulators start from a non-zero C; M, N and K have tails. Every
 // result is exact; runs under qemu at -O0 and -O2. Power9 keeps the VSX
-// kernels (dispatch off; mma-dispatch.c has both). LLVM 22 only, as
-// mma-gemm.c.
-// REQUIRES: ppc64le-cross, llvm-22
+// kernels (dispatch off; mma-dispatch.c has both).
+// REQUIRES: ppc64le-cross
 // RUN: %ppc_tlx_cc -mcpu=power10 -O2 -S %s -o - | FileCheck %s
 // RUN: %ppc_tlx_cc -mcpu=power10 -O2 -Rpass=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %ppc_tlx_cc -mcpu=power9 -fplugin-arg-tlx-dispatch=off -O2 -Rpass=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=POWER9

@@ -4,16 +4,19 @@
 // disassembles them into rows once per block (xxmfacc). Power9 has no MMA:
 // the same source gets the VSX FMA kernel. Run at -O0 and -O2 under qemu
 // against plain C loops: odd sizes (tails in M, N and K) and a fused relu.
-// LLVM 19's PowerPC backend miscompiles the kernel in larger functions, so
-// TLX built for LLVM 19 keeps Power10 on the FMA kernel
-// (compat::PPCMMAKernelMiscompiled) and this test needs LLVM 22.
-// REQUIRES: ppc64le-cross, llvm-22
+// With LLVM 19 the module is compiled without subregister liveness
+// tracking (tlx-backend-workarounds,
+// compat::PPCSubRegLivenessBreaksAccumulators), as a remark says.
+// REQUIRES: ppc64le-cross
 // RUN: %ppc_tlx_cc -mcpu=power10 -O2 -S %s -o - | FileCheck %s
 // RUN: %ppc_tlx_cc -mcpu=power10 -O2 -Rpass=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %ppc_tlx_cc -mcpu=power9 -fplugin-arg-tlx-dispatch=off -O2 -Rpass=tlx-tile -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=POWER9
+// RUN: %ppc_tlx_cc -mcpu=power10 -O2 -Rpass=tlx-backend-workarounds -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUBREG-%llvm_major
 // RUN: %ppc_tlx_cc -mcpu=power10 -O0 %s -o %t0 && %ppc_qemu %t0 | FileCheck %s --check-prefix=OUT
 // RUN: %ppc_tlx_cc -mcpu=power10 -O2 %s -o %t2 && %ppc_qemu %t2 | FileCheck %s --check-prefix=OUT
 // REMARK: remark: matmul: 37x29x45 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel vec128 f32 mma xvf32gerpp 8x16
+// SUBREG-19: remark: MMA accumulators: compiled without subregister liveness tracking, with which LLVM 19 overwrites rows of them
+// SUBREG-22-NOT: remark
 // POWER9: remark: matmul: 37x29x45 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel vec128 fma f32
 // CHECK: xxsetaccz
 // CHECK: xvf32gerpp

@@ -6,12 +6,10 @@
 // (AT_HWCAP2's PPC_FEATURE2_MMA; lib/Runtime/cpu_level.c). The version adds
 // the ISA 3.1 vector features and MMA only - not prefixed or PC-relative
 // code, which the rest of the program, built for the older CPU, does not
-// use either. None with TLX built for LLVM 19, whose PowerPC backend
-// miscompiles the MMA kernel (compat::PPCMMAKernelMiscompiled).
+// use either.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Compat.h"
 #include "Gemm/GemmEmitterImpl.h"
 
 using namespace llvm;
@@ -23,8 +21,6 @@ ArrayRef<ISALevel> powerDispatchLevels() {
   static const ISALevel PowerLevels[] = {
       {1, "power10-mma", "mma", mmaTargetFeatures(), hasMMAKernel},
   };
-  if (compat::PPCMMAKernelMiscompiled)
-    return {};
   return PowerLevels;
 }
 

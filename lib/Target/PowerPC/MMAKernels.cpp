@@ -20,9 +20,8 @@
 // nothing special: panels packed in memory order give rows and columns in
 // that order (the backend swaps what the ISA numbers big-endian; the f64
 // pair is loaded whole - assemble.pair of two vectors would reverse it).
-// LLVM 19's PowerPC backend miscompiles the accumulators in larger
-// functions (compat::PPCMMAKernelMiscompiled): MMA needs TLX built for
-// LLVM 22.
+// LLVM 19 compiles a module with accumulators without subregister liveness
+// tracking (compat::PPCSubRegLivenessBreaksAccumulators).
 //
 // The kernel is chosen inside the vector driver wherever the function's
 // target has MMA (-mcpu=power10, or the run-time dispatch's Power10
@@ -96,8 +95,7 @@ bool chooseMMAKernel(const GemmDesc &G, const Function &F,
   // Little-endian only: the element order of panels and accumulators was
   // checked there; big-endian Power (no Debian sysroot) is untested.
   if (Triple(F.getParent()->getTargetTriple()).getArch() != Triple::ppc64le ||
-      !hasTargetFeature(F, "mma") || compat::PPCMMAKernelMiscompiled ||
-      !chooseInstruction(G, K))
+      !hasTargetFeature(F, "mma") || !chooseInstruction(G, K))
     return false;
   // Two 4-row A operands by four B vectors: all eight accumulators, 6 of
   // the 64 VSX registers for operands.
@@ -176,11 +174,6 @@ bool emitMMATargetGemm(IRBuilderBase &B, const GemmDesc &G,
   if (Triple(Caller.getParent()->getTargetTriple()).getArch() !=
       Triple::ppc64le) {
     Why = "MMA needs a powerpc64le target";
-    return false;
-  }
-  if (compat::PPCMMAKernelMiscompiled) {
-    Why = "TLX is built for LLVM " + std::to_string(LLVM_VERSION_MAJOR) +
-          ", whose PowerPC backend miscompiles MMA kernels; LLVM 22 is needed";
     return false;
   }
   if (!hasMMAKernel(G)) {

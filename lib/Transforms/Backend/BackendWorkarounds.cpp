@@ -60,6 +60,15 @@
 //    Functions computing on tiles are tuned for their target CPU instead
 //    (sapphirerapids, graniterapids: no post-RA scheduling), or for the
 //    generic model when that CPU's runs it too.
+//  - PowerPC, LLVM 19, -O1 and up: with subregister liveness tracking,
+//    register coalescing reuses the register of a row of an MMA
+//    accumulator (disassembled by xxmfacc) that is still to be read, when
+//    other rows of it are dead. A module that uses accumulators (TLX's MMA
+//    kernels, the user's own __builtin_mma_* code) is compiled without the
+//    tracking: the backend option -enable-subreg-liveness=false, set for
+//    this compiler process, which compiles this module alone (an explicit
+//    -mllvm -enable-subreg-liveness is left as given). Not a rewrite: the
+//    IR is unchanged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +80,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -78,6 +88,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -590,9 +601,43 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
   return Changed || OddRewritten;
 }
 
+/// The first function of \p M that computes on Power's MMA accumulators,
+/// or null.
+static Function *firstUsingMMAAccumulators(Module &M) {
+  for (Function &Intrinsic : M)
+    if (Intrinsic.isIntrinsic() &&
+        Intrinsic.getName().starts_with("llvm.ppc.mma."))
+      for (User *U : Intrinsic.users())
+        if (auto *Call = dyn_cast<CallBase>(U))
+          return Call->getFunction();
+  return nullptr;
+}
+
+/// Compiles \p M without subregister liveness tracking where LLVM's
+/// coalescer, tracking it, miscompiles its accumulators; says so in a
+/// remark on the first function using them.
+static void keepAccumulatorRowsApart(Module &M, bool O0Selectors) {
+  if (!compat::PPCSubRegLivenessBreaksAccumulators || O0Selectors)
+    return;
+  Function *F = firstUsingMMAAccumulators(M);
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find("enable-subreg-liveness");
+  if (!F || It == Options.end() || It->second->getNumOccurrences())
+    return;
+  It->second->addOccurrence(0, "enable-subreg-liveness", "false");
+  OptimizationRemarkEmitter ORE(F);
+  ORE.emit(OptimizationRemark("tlx-backend-workarounds", "SubRegLiveness", F)
+           << "MMA accumulators: compiled without subregister liveness "
+              "tracking, with which LLVM "
+           << std::to_string(LLVM_VERSION_MAJOR)
+           << " overwrites rows of them");
+}
+
 PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
                                               ModuleAnalysisManager &) {
   Triple T(M.getTargetTriple());
+  if (T.isPPC64())
+    keepAccumulatorRowsApart(M, O0Selectors);
   if (!T.isAArch64() && !T.isX86())
     return PreservedAnalyses::all();
   bool Changed = false;
