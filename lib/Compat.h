@@ -143,9 +143,10 @@ inline constexpr bool X86RenamesConfiguredTiles = true;
 
 /// LLVM 19, PowerPC at -O1 and up: with the subregister liveness tracking
 /// PowerPC enables, register coalescing miscompiles functions whose MMA
-/// accumulators are disassembled (xxmfacc) into rows that are then only
-/// partly used: a row's register is reused while the row is still to be
-/// read (samples/matmul_layouts.c lost C[4..5][4..5] when its 6-row GEMMs
+/// accumulators are disassembled (xxmfacc): a row's register is reused
+/// while the row is still to be read - seen first where other rows were
+/// dead, though keeping every row live there does not cure it
+/// (samples/matmul_layouts.c lost C[4..5][4..5] when its 6-row GEMMs
 /// ran on MMA; a program-level differential case, seed 7 case 15, lost two
 /// elements of a 4x4 contraction; docs/testing.md has the reproduction).
 /// llc-19 compiles the same IR right with

@@ -61,14 +61,15 @@
 //    (sapphirerapids, graniterapids: no post-RA scheduling), or for the
 //    generic model when that CPU's runs it too.
 //  - PowerPC, LLVM 19, -O1 and up: with subregister liveness tracking,
-//    register coalescing reuses the register of a row of an MMA
-//    accumulator (disassembled by xxmfacc) that is still to be read, when
-//    other rows of it are dead. A module that uses accumulators (TLX's MMA
-//    kernels, the user's own __builtin_mma_* code) is compiled without the
-//    tracking: the backend option -enable-subreg-liveness=false, set for
-//    this compiler process, which compiles this module alone (an explicit
-//    -mllvm -enable-subreg-liveness is left as given). Not a rewrite: the
-//    IR is unchanged.
+//    register coalescing reuses the register of a row of an MMA accumulator
+//    (disassembled by xxmfacc) that is still to be read (seen first where
+//    other rows of it were dead, but keeping every row live at the xxmfacc
+//    does not cure it). A module that uses accumulators (TLX's MMA kernels,
+//    the user's own __builtin_mma_* code) is compiled without the tracking:
+//    the backend option -enable-subreg-liveness=false, set for this compiler
+//    process, which compiles this module alone (an explicit -mllvm
+//    -enable-subreg-liveness is left as given). Not a rewrite: the IR is
+//    unchanged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -616,7 +617,7 @@ static Function *firstUsingMMAAccumulators(Module &M) {
 /// Compiles \p M without subregister liveness tracking where LLVM's
 /// coalescer, tracking it, miscompiles its accumulators; says so in a
 /// remark on the first function using them.
-static void keepAccumulatorRowsApart(Module &M, bool O0Selectors) {
+static void disableSubRegLivenessForMMA(Module &M, bool O0Selectors) {
   if (!compat::PPCSubRegLivenessBreaksAccumulators || O0Selectors)
     return;
   Function *F = firstUsingMMAAccumulators(M);
@@ -637,7 +638,7 @@ PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
                                               ModuleAnalysisManager &) {
   Triple T(M.getTargetTriple());
   if (T.isPPC64())
-    keepAccumulatorRowsApart(M, O0Selectors);
+    disableSubRegLivenessForMMA(M, O0Selectors);
   if (!T.isAArch64() && !T.isX86())
     return PreservedAnalyses::all();
   bool Changed = false;
