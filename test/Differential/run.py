@@ -379,7 +379,7 @@ def main():
         a.cases = int(os.environ["TLX_DIFF_CASES"])
     elif os.environ.get("TLX_DIFF_SCALE"):
         # The first part of every sweep (.ci/run's second and third runs
-        # of the suite draw a quarter of each sweep's cases).
+        # of the suite draw a tenth of each sweep's cases).
         a.cases = max(1, round(a.cases * float(os.environ["TLX_DIFF_SCALE"])))
     if a.cpu and a.cpu != "native":
         if "-march=" not in a.cc:
