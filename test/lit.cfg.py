@@ -107,15 +107,13 @@ _cross_targets = (
 # (cross_run.py, Differential/run.py --opt): O0,O2, or TLX_CROSS_OPT (.ci/run
 # gives O2 for the second LLVM version, whose qemu runs would otherwise
 # double the suite's time on a slow machine; LLVM 19 keeps both levels).
-config.substitutions.append(
-    ("%cross_opt", os.environ.get("TLX_CROSS_OPT", "O0,O2")))
+_cross_opt = os.environ.get("TLX_CROSS_OPT", "O0,O2")
+config.substitutions.append(("%cross_opt", _cross_opt))
 # %cross_programs_opt: the levels of the whole programs under qemu (the
 # <arch>-cross-programs tests): TLX_CROSS_PROGRAMS_OPT, else %cross_opt's
 # (.ci/run: O2; their -O0 builds run offline, the sweeps keep -O0).
-config.substitutions.insert(0, (
-    "%cross_programs_opt",
-    os.environ.get("TLX_CROSS_PROGRAMS_OPT",
-                   os.environ.get("TLX_CROSS_OPT", "O0,O2"))))
+config.substitutions.append(("%cross_programs_opt", os.environ.get(
+    "TLX_CROSS_PROGRAMS_OPT", _cross_opt)))
 # <arch>-cross-programs: the target's whole-program tests (integration and
 # samples under qemu) run too - on every cross target, or those that
 # TLX_CROSS_PROGRAMS lists (.ci/run: every target's with LLVM 19, none with

@@ -605,10 +605,9 @@ static bool workAroundX86(Function &F, bool O0Selectors) {
 /// The first function of \p M that computes on Power's MMA accumulators,
 /// or null.
 static Function *firstUsingMMAAccumulators(Module &M) {
-  for (Function &Intrinsic : M)
-    if (Intrinsic.isIntrinsic() &&
-        Intrinsic.getName().starts_with("llvm.ppc.mma."))
-      for (User *U : Intrinsic.users())
+  for (Function &Decl : M)
+    if (Decl.isIntrinsic() && Decl.getName().starts_with("llvm.ppc.mma."))
+      for (User *U : Decl.users())
         if (auto *Call = dyn_cast<CallBase>(U))
           return Call->getFunction();
   return nullptr;
