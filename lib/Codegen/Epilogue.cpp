@@ -164,7 +164,7 @@ static bool isZeroIndex(const Value *V) {
 
 void emitEpilogueOn(IRBuilderBase &B, TensorValues &Values, const Epilogue &E,
                     const StridedView &Part, ArrayRef<Value *> Origin,
-                    const StridedView &Sums, unsigned VF) {
+                    const StridedView &Sums, ElementCount Lanes) {
   const Value *Result = E.Store->getArgOperand(1);
   auto Relative = [&](IRBuilderBase &B, ArrayRef<Value *> Idx) {
     SmallVector<Value *, 8> Rel;
@@ -174,7 +174,7 @@ void emitEpilogueOn(IRBuilderBase &B, TensorValues &Values, const Epilogue &E,
     return Rel;
   };
   emitWriteLoop(
-      B, Part, VF,
+      B, Part, Lanes,
       [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
           int LaneDim) {
         SmallVector<Value *, 8> Whole;

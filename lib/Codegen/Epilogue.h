@@ -63,7 +63,7 @@ llvm::Value *emitDisjointCheck(llvm::IRBuilderBase &B, llvm::AAResults &AA,
 void emitEpilogueOn(llvm::IRBuilderBase &B, TensorValues &Values,
                     const Epilogue &E, const StridedView &Part,
                     llvm::ArrayRef<llvm::Value *> Origin,
-                    const StridedView &Sums, unsigned VF);
+                    const StridedView &Sums, llvm::ElementCount Lanes);
 
 /// Once the fused contraction is emitted: erases its store into the
 /// temporary (\p ContractionStore), the epilogue's store and the chain,

@@ -17,6 +17,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <functional>
 
@@ -110,7 +111,7 @@ void emitConstantStore(IRBuilderBase &B, Value *Ptr, Align PtrAlign,
     View.Shape = {VT->getNumElements()};
     View.Strides = {1};
     Value *Lane = convertToCompute(B, S);
-    emitWriteLoop(B, View, getVectorWidth(TTI, View.Elem),
+    emitWriteLoop(B, View, getElementwiseWidth(TTI, F, View.Elem),
                   [&](IRBuilderBase &LB, ArrayRef<Value *>, unsigned Lanes,
                       int) -> Value * {
                     return Lanes == 1 ? Lane
@@ -296,13 +297,14 @@ static void continueAt(IRBuilderBase &B, BasicBlock *BB) {
 }
 
 void emitCountedLoop(IRBuilderBase &B, int64_t Begin, int64_t End, int64_t Step,
-                     const Twine &Name, LoopBodyFn Body) {
+                     const Twine &Name, LoopBodyFn Body, LoopHint Hint) {
   assert(Begin < End && "empty loop");
-  emitCountedLoop(B, B.getInt64(Begin), B.getInt64(End), Step, Name, Body);
+  emitCountedLoop(B, B.getInt64(Begin), B.getInt64(End), Step, Name, Body,
+                  Hint);
 }
 
 void emitCountedLoop(IRBuilderBase &B, Value *Begin, Value *End, int64_t Step,
-                     const Twine &Name, LoopBodyFn Body) {
+                     const Twine &Name, LoopBodyFn Body, LoopHint Hint) {
   BasicBlock *Exit = splitAtInsertPoint(B, Name + ".exit");
   BasicBlock *Pre = B.GetInsertBlock();
   BasicBlock *Body0 =
@@ -315,7 +317,7 @@ void emitCountedLoop(IRBuilderBase &B, Value *Begin, Value *End, int64_t Step,
   Body(B, IV);
   Value *Next = B.CreateAdd(IV, B.getInt64(Step), Name + ".next", true, true);
   Value *Cond = B.CreateICmpSLT(Next, End);
-  B.CreateCondBr(Cond, Body0, Exit);
+  setLoopHint(*B.CreateCondBr(Cond, Body0, Exit), Hint);
   IV->addIncoming(Next, B.GetInsertBlock());
   continueAt(B, Exit);
 }
@@ -334,14 +336,15 @@ void emitIfThen(IRBuilderBase &B, Value *Cond, const Twine &Name,
 
 void emitLaneLoops(
     IRBuilderBase &B, int64_t Ext, unsigned VF, const Twine &Name,
-    function_ref<void(IRBuilderBase &, Value *, unsigned)> Body) {
+    function_ref<void(IRBuilderBase &, Value *, unsigned)> Body,
+    LoopHint VecHint) {
   int64_t Main = Ext - Ext % VF;
   std::string Base = Name.str();
   auto Vec = [&](IRBuilderBase &B, Value *IV) { Body(B, IV, VF); };
   if (Main == VF)
     Vec(B, B.getInt64(0));
   else if (Main > 0)
-    emitCountedLoop(B, 0, Main, VF, Base + ".vec", Vec);
+    emitCountedLoop(B, 0, Main, VF, Base + ".vec", Vec, VecHint);
   auto One = [&](IRBuilderBase &B, Value *IV) { Body(B, IV, 1); };
   if (Ext - Main == 1)
     One(B, B.getInt64(Main));
@@ -401,6 +404,27 @@ unsigned getVectorWidth(const TargetTransformInfo &TTI, Type *Elem) {
   return std::max(1u, std::min(VF, 32u));
 }
 
+bool leavesLanesToLoopVectorizer(const TargetTransformInfo &TTI,
+                                 const Function &F) {
+  // (RISC-V's TTI enables scalable vectorization exactly when V is there.)
+  return Triple(F.getParent()->getTargetTriple()).isRISCV() &&
+         TTI.enableScalableVectorization();
+}
+
+ElementCount getElementwiseWidth(const TargetTransformInfo &TTI,
+                                 const Function &F, Type *Elem) {
+  if (!leavesLanesToLoopVectorizer(TTI, F))
+    return ElementCount::getFixed(getVectorWidth(TTI, Elem));
+  // The register budget: with LMUL 4 an element-wise chain has 7 groups of
+  // registers besides v0's (LMUL 8: 3, and an exp spills), and LLVM 19's
+  // tail folding takes one of them for a vector of 64-bit lane indices.
+  unsigned Bits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_ScalableVector)
+          .getKnownMinValue();
+  unsigned EB = getComputeType(Elem)->getPrimitiveSizeInBits();
+  return ElementCount::getScalable(std::max(1u, 2 * Bits / EB));
+}
+
 SmallVector<unsigned, 8> storageOrder(const StridedView &Dst) {
   SmallVector<unsigned, 8> Order = inOrder(Dst.rank());
   llvm::stable_sort(Order, [&](unsigned X, unsigned Y) {
@@ -411,9 +435,15 @@ SmallVector<unsigned, 8> storageOrder(const StridedView &Dst) {
   return Order;
 }
 
-unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
-                       ElementFn Elements, int64_t RowBlock,
+unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst,
+                       ElementCount Lanes, ElementFn Elements, int64_t RowBlock,
                        LoopSharer Share) {
+  LoopHint LaneHint;
+  unsigned VF = Lanes.getKnownMinValue();
+  if (Lanes.isScalable()) {
+    LaneHint = LoopHint::scalable(VF);
+    VF = 1;
+  }
   unsigned Rank = Dst.rank();
   if (Rank == 0) {
     emitStoreLanes(B, Elements(B, {}, 1, -1), Dst.Ptr, Dst.Elem, 0);
@@ -433,7 +463,8 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
   // reuse each cache line T times. T divides the dim: no remainder rows.
   int BlockDim = -1;
   int64_t T = 1;
-  if (RowBlock > 1 && !Outer.empty() && Dst.Shape[Outer.back()] > 1) {
+  if (RowBlock > 1 && !Lanes.isScalable() && !Outer.empty() &&
+      Dst.Shape[Outer.back()] > 1) {
     int64_t E = Dst.Shape[Outer.back()];
     for (T = RowBlock; T > 1 && E % T; T /= 2)
       ;
@@ -461,10 +492,12 @@ unsigned emitWriteLoop(IRBuilderBase &B, const StridedView &Dst, unsigned VF,
                       });
     };
     auto EmitLaneLoops = [&]() {
-      emitLaneLoops(B, Ext, VF, "tlx",
-                    [&](IRBuilderBase &, Value *IV, unsigned Lanes) {
-                      EmitLanes(Lanes, IV);
-                    });
+      emitLaneLoops(
+          B, Ext, VF, "tlx",
+          [&](IRBuilderBase &, Value *IV, unsigned Lanes) {
+            EmitLanes(Lanes, IV);
+          },
+          LaneHint);
     };
     if (BlockDim < 0)
       return EmitLaneLoops();
@@ -519,10 +552,10 @@ static bool gathersAlongLanes(const Value *Src, const StridedView &Dst) {
 }
 
 unsigned emitMaterialize(IRBuilderBase &B, TensorValues &Values,
-                         const Value *Src, const StridedView &Dst, unsigned VF,
-                         LoopSharer Share) {
+                         const Value *Src, const StridedView &Dst,
+                         ElementCount Lanes, LoopSharer Share) {
   return emitWriteLoop(
-      B, Dst, VF,
+      B, Dst, Lanes,
       [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
           int LaneDim) {
         ElementEmitter EE(B, Values);

@@ -18,6 +18,7 @@
 #include "Analysis/TensorMemory.h"
 #include "Analysis/TensorValues.h"
 #include "IR/TensorInfo.h"
+#include "Codegen/Loops.h"
 #include "Codegen/RuntimeShapes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -84,11 +85,12 @@ llvm::Value *emitAddress(llvm::IRBuilderBase &B, const StridedView &View,
 using LoopBodyFn =
     llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)>;
 void emitCountedLoop(llvm::IRBuilderBase &B, int64_t Begin, int64_t End,
-                     int64_t Step, const llvm::Twine &Name, LoopBodyFn Body);
+                     int64_t Step, const llvm::Twine &Name, LoopBodyFn Body,
+                     LoopHint Hint = {});
 /// The same with run-time bounds, which must satisfy Begin < End.
 void emitCountedLoop(llvm::IRBuilderBase &B, llvm::Value *Begin,
                      llvm::Value *End, int64_t Step, const llvm::Twine &Name,
-                     LoopBodyFn Body);
+                     LoopBodyFn Body, LoopHint Hint = {});
 /// Emits `if (Cond) Then()` at \p B's insertion point (as emitCountedLoop);
 /// \p B ends up after it.
 void emitIfThen(llvm::IRBuilderBase &B, llvm::Value *Cond,
@@ -97,11 +99,12 @@ void emitIfThen(llvm::IRBuilderBase &B, llvm::Value *Cond,
 /// Positions 0 .. Ext-1 of a lane dim: \p VF lanes at a time (a loop
 /// `<Name>.vec`, or one step), then the rest one at a time (a loop
 /// `<Name>.tail`, or one step); \p Body gets the first position and the
-/// lane count.
+/// lane count. \p VecHint is the `.vec` loop's.
 void emitLaneLoops(
     llvm::IRBuilderBase &B, int64_t Ext, unsigned VF, const llvm::Twine &Name,
     llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *, unsigned)>
-        Body);
+        Body,
+    LoopHint VecHint = {});
 /// A run-time range [Begin, End) of a loop's iterations, not empty.
 struct LoopRange {
   llvm::Value *Begin, *End;
@@ -180,6 +183,22 @@ void freeAtReturns(llvm::Function &F, llvm::Value *Ptr);
 /// Vector lanes for element type \p Elem on \p F's target: register width
 /// over the compute type's width, at most 32, at least 1.
 unsigned getVectorWidth(const llvm::TargetTransformInfo &TTI, llvm::Type *Elem);
+/// Whether the element-wise loop nests of \p F are left scalar for LLVM's
+/// loop vectorizer, which makes them vector-length agnostic: where the
+/// vector length is known only at run time and the target's fixed-length
+/// vectors are register groups sized for its shortest one (RISC-V V:
+/// 256-bit groups at every VLEN). Not SVE: NEON is AArch64's own
+/// fixed-length ISA. (docs/pipeline.md, "Element-wise loops on RISC-V V".)
+bool leavesLanesToLoopVectorizer(const llvm::TargetTransformInfo &TTI,
+                                 const llvm::Function &F);
+/// Lanes of an element-wise loop nest (emitWriteLoop, emitMaterialize)
+/// writing \p Elem in \p F: getVectorWidth's, or where
+/// leavesLanesToLoopVectorizer, vscale x N for the loop vectorizer - twice
+/// its register for the compute type (LMUL 4 on RISC-V, whose vectorizer
+/// counts LMUL-2 groups; the register budget decides, docs/pipeline.md).
+llvm::ElementCount getElementwiseWidth(const llvm::TargetTransformInfo &TTI,
+                                       const llvm::Function &F,
+                                       llvm::Type *Elem);
 
 /// Logical dims of \p Dst in storage order (decreasing stride, extent-1
 /// dims first); the last one is the lane dim.
@@ -191,23 +210,26 @@ std::optional<StridedView> firstMemoryView(const llvm::Value *Token);
 using ElementFn = llvm::function_ref<llvm::Value *(
     llvm::IRBuilderBase &, llvm::ArrayRef<llvm::Value *>, unsigned, int)>;
 /// Writes every element of \p Dst with \p Elements: a loop nest in \p Dst's
-/// storage order, the innermost loop \p VF lanes wide with an exact scalar
-/// tail. Returns the vector width used.
-/// With \p RowBlock > 1 the next-outer dim is walked in blocks of up to
-/// that many rows inside the lane loop (cache reuse for gathered reads).
+/// storage order, the innermost loop \p Lanes wide with an exact scalar
+/// tail. Returns the vector width used. With scalable \p Lanes the
+/// innermost loop is scalar, for the loop vectorizer (getElementwiseWidth,
+/// LoopHint::ScalableVF), and 1 is returned.
+/// With \p RowBlock > 1 and fixed \p Lanes the next-outer dim is walked in
+/// blocks of up to that many rows inside the lane loop (cache reuse for
+/// gathered reads).
 /// With \p Share, the outermost loop (when it has two or more iterations)
 /// is shared out through it; \p Elements may then be called at another
 /// function's builder.
 unsigned emitWriteLoop(llvm::IRBuilderBase &B, const StridedView &Dst,
-                       unsigned VF, ElementFn Elements, int64_t RowBlock = 1,
-                       LoopSharer Share = {});
+                       llvm::ElementCount Lanes, ElementFn Elements,
+                       int64_t RowBlock = 1, LoopSharer Share = {});
 /// Writes \p Src (any token: memory, or fused ops) into \p Dst: a loop nest
-/// in \p Dst's storage order, the innermost loop \p VF lanes wide with an
-/// exact scalar tail, its outermost loop shared out through \p Share if
-/// given. Returns the vector width used.
+/// in \p Dst's storage order, the innermost loop \p Lanes wide with an
+/// exact scalar tail (emitWriteLoop), its outermost loop shared out through
+/// \p Share if given. Returns the vector width used.
 unsigned emitMaterialize(llvm::IRBuilderBase &B, TensorValues &Values,
                          const llvm::Value *Src, const StridedView &Dst,
-                         unsigned VF, LoopSharer Share = {});
+                         llvm::ElementCount Lanes, LoopSharer Share = {});
 
 /// Ops whose result ElementEmitter computes element by element from its
 /// operands (so a consumer can read it without a buffer).

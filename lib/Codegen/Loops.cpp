@@ -9,10 +9,35 @@ using namespace llvm;
 
 namespace tlx {
 
+void setLoopHint(Instruction &Back, LoopHint Hint) {
+  LLVMContext &Ctx = Back.getContext();
+  // A loop ID names itself first (LangRef, "llvm.loop").
+  SmallVector<Metadata *, 4> Properties = {nullptr};
+  auto Add = [&](StringRef Name, Constant *Value) {
+    SmallVector<Metadata *, 2> Ops = {MDString::get(Ctx, Name)};
+    if (Value)
+      Ops.push_back(ConstantAsMetadata::get(Value));
+    Properties.push_back(MDNode::get(Ctx, Ops));
+  };
+  if (Hint.NoUnroll)
+    Add("llvm.loop.unroll.disable", nullptr);
+  if (Hint.ScalableVF) {
+    Add("llvm.loop.vectorize.width",
+        ConstantInt::get(Type::getInt32Ty(Ctx), Hint.ScalableVF));
+    Add("llvm.loop.vectorize.scalable.enable", ConstantInt::getTrue(Ctx));
+    Add("llvm.loop.vectorize.predicate.enable", ConstantInt::getTrue(Ctx));
+  }
+  if (Properties.size() == 1)
+    return;
+  MDNode *LoopID = MDNode::getDistinct(Ctx, Properties);
+  LoopID->replaceOperandWith(0, LoopID);
+  Back.setMetadata(LLVMContext::MD_loop, LoopID);
+}
+
 SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
                                  Value *Step, const Twine &Name,
                                  ArrayRef<Value *> Inits, const LoopBody &Body,
-                                 Unroll Hint) {
+                                 LoopHint Hint) {
   BasicBlock *Pre = B.GetInsertBlock();
   Function *F = Pre->getParent();
   LLVMContext &Ctx = F->getContext();
@@ -53,15 +78,7 @@ SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
   IV->addIncoming(NextIV, Latch);
   for (auto [Phi, V] : zip(Carried, Next))
     cast<PHINode>(Phi)->addIncoming(V, Latch);
-  BranchInst *Back = B.CreateBr(Header);
-  if (Hint == Unroll::Disabled) {
-    // A loop ID names itself first (LangRef, "llvm.loop").
-    MDNode *Disable =
-        MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.disable"));
-    MDNode *LoopID = MDNode::getDistinct(Ctx, {nullptr, Disable});
-    LoopID->replaceOperandWith(0, LoopID);
-    Back->setMetadata(LLVMContext::MD_loop, LoopID);
-  }
+  setLoopHint(*B.CreateBr(Header), Hint);
 
   B.SetInsertPoint(Exit, Exit->begin());
   return Carried;
@@ -69,7 +86,8 @@ SmallVector<Value *, 8> emitLoop(IRBuilderBase &B, Value *Begin, Value *End,
 
 void emitLoop(IRBuilderBase &B, Value *Begin, Value *End, Value *Step,
               const Twine &Name,
-              function_ref<void(IRBuilderBase &, Value *)> Body, Unroll Hint) {
+              function_ref<void(IRBuilderBase &, Value *)> Body,
+              LoopHint Hint) {
   emitLoop(
       B, Begin, End, Step, Name, {},
       [&](IRBuilderBase &B, Value *IV, ArrayRef<Value *>) {

@@ -19,14 +19,29 @@ namespace tlx {
 using LoopBody = llvm::function_ref<llvm::SmallVector<llvm::Value *, 8>(
     llvm::IRBuilderBase &, llvm::Value *IV, llvm::ArrayRef<llvm::Value *>)>;
 
-/// What LLVM's loop unroller may do with a loop emitLoop builds.
-enum class Unroll {
-  Allowed,
+/// What a loop asks of LLVM's loop passes (its llvm.loop metadata).
+struct LoopHint {
   /// Never unrolled (llvm.loop.unroll.disable): loops whose iterations
   /// each use every register of a kind that cannot be spilled freely (an
   /// AMX kernel's 32 x 32 blocks use all eight tiles).
-  Disabled
+  bool NoUnroll = false;
+  /// Non-zero: a scalar loop the loop vectorizer is to vectorize in vectors
+  /// of vscale x ScalableVF elements, its tail folded into them
+  /// (llvm.loop.vectorize.width, .scalable.enable, .predicate.enable):
+  /// element-wise loops on scalable vectors (IndexMap.h,
+  /// getElementwiseWidth). Folded, because the scalar remainder would be up
+  /// to a whole vector long (127 floats at RISC-V's VLEN 1024, LMUL 4) -
+  /// and a short loop's all of it. LLVM 19 masks the last iteration,
+  /// LLVM 22 shortens it (vl: EVL tail folding). Not forced: a loop the
+  /// vectorizer cannot vectorize stays scalar, without a warning.
+  unsigned ScalableVF = 0;
+
+  static LoopHint noUnroll() { return {true, 0}; }
+  static LoopHint scalable(unsigned VF) { return {false, VF}; }
 };
+
+/// Gives the loop whose back edge is \p Back the metadata of \p Hint.
+void setLoopHint(llvm::Instruction &Back, LoopHint Hint);
 
 /// Emits `for (IV = Begin; IV < End; IV += Step)` (signed compare) at \p B's
 /// insertion point, threading \p Inits through the iterations: \p Body gets
@@ -36,14 +51,14 @@ llvm::SmallVector<llvm::Value *, 8>
 emitLoop(llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
          llvm::Value *Step, const llvm::Twine &Name,
          llvm::ArrayRef<llvm::Value *> Inits, const LoopBody &Body,
-         Unroll Hint = Unroll::Allowed);
+         LoopHint Hint = {});
 
 /// The same without loop-carried values.
 void emitLoop(
     llvm::IRBuilderBase &B, llvm::Value *Begin, llvm::Value *End,
     llvm::Value *Step, const llvm::Twine &Name,
     llvm::function_ref<void(llvm::IRBuilderBase &, llvm::Value *)> Body,
-    Unroll Hint = Unroll::Allowed);
+    LoopHint Hint = {});
 
 /// Emits `if (Cond) Then(); else Else();` at \p B's insertion point (no
 /// else branch when \p Else is null); \p B is left after the if.

@@ -295,7 +295,7 @@ Value *ReduceEmitter::emitInOrder(IRBuilderBase &B, ArrayRef<Value *> Base,
 unsigned ReduceEmitter::emitLanesOnOutputs(IRBuilderBase &B,
                                            LoopSharer Share) {
   return emitWriteLoop(
-      B, Dst, VF,
+      B, Dst, ElementCount::getFixed(VF),
       [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
           int LaneDim) {
         return emitInOrder(B, windowBase(B, Idx), Lanes, LaneDim);
@@ -466,7 +466,7 @@ void ReduceEmitter::emit(IRBuilderBase &B, LoopSharer Share) {
     break;
   case Strategy::AlongWindow: {
     emitWriteLoop(
-        B, Dst, 1,
+        B, Dst, ElementCount::getFixed(1),
         [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned, int) {
           return emitAlongWindowOne(B, windowBase(B, Idx));
         },

@@ -605,9 +605,9 @@ Function *AMXGemmEmitter::createKernel(const BlockRegion &Region,
         emitLoop(
             KB, K.S.Col0, K.S.Col1, C64(BlockCols), "amx.j",
             [&](IRBuilderBase &, Value *J) { emitKernelBlock(KB, K, I, J); },
-            Unroll::Disabled);
+            LoopHint::noUnroll());
       },
-      Unroll::Disabled);
+      LoopHint::noUnroll());
   // The epilogue used the caller's values (the bias's pointer, a scale).
   Env[F] = passCallerValues(*F, /*EnvArg=*/7, B);
   return F;

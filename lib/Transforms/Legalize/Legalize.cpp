@@ -10,7 +10,9 @@
 //     destination's storage order (IndexMap.h: emitWriteLoop). The
 //     innermost loop is vectorized explicitly, VF = vector register width
 //     over the element width (so -O0 code is vectorized too), with an exact
-//     scalar tail. The stored token decides the elements:
+//     scalar tail - except on RISC-V V, where it is left scalar for LLVM's
+//     loop vectorizer, which makes it vector-length agnostic
+//     (getElementwiseWidth). The stored token decides the elements:
 //       - memory (load / memory typeinfo): a strided copy;
 //       - an elementwise or index-map op: the ElementEmitter evaluates the
 //         whole fused chain per element (no intermediate buffers);
@@ -125,6 +127,15 @@ static int64_t loopSteps(const StridedView &Dst, const CallBase *Op) {
   return Steps;
 }
 
+/// The remarks' words for an innermost loop left to the loop vectorizer
+/// in vectors of \p Lanes (scalable; getElementwiseWidth).
+static std::string describeScalableLanes(ElementCount Lanes) {
+  return ("its innermost loop scalar for LLVM's loop vectorizer, in vectors "
+          "of vscale x " +
+          Twine(Lanes.getKnownMinValue()) + " (any vector length)")
+      .str();
+}
+
 /// Says that the loop nest of \p What at \p At was shared out over
 /// \p Trips iterations of its outermost loop (none when 0).
 static void remarkShared(const Instruction &At, const Twine &What,
@@ -139,11 +150,12 @@ static void remarkShared(const Instruction &At, const Twine &What,
 // store(%dst, token %t, ld) --> a loop nest writing %dst (see algorithm 1).
 /// Emits at \p B, in \p Dst's storage order, loops over every logical
 /// index of \p Dst (run-time extents; empty ones run no iteration), the
-/// innermost \p VF lanes at a time with a scalar tail, the outermost over
+/// innermost \p Lanes at a time with a scalar tail (scalable: a scalar
+/// loop for the loop vectorizer, LoopHint::ScalableVF), the outermost over
 /// \p Outermost only when given; \p Body gets the index (i64 values) and
 /// the lane count.
 static void emitRuntimeLoops(
-    IRBuilderBase &B, const RuntimeView &Dst, unsigned VF,
+    IRBuilderBase &B, const RuntimeView &Dst, ElementCount Lanes,
     function_ref<void(IRBuilderBase &, ArrayRef<Value *>, unsigned)> Body,
     const LoopRange *Outermost = nullptr) {
   SmallVector<Value *, 8> Idx(Dst.rank());
@@ -151,17 +163,25 @@ static void emitRuntimeLoops(
     unsigned D = Dst.StorageOrder[Depth];
     Value *Begin = Depth == 0 && Outermost ? Outermost->Begin : B.getInt64(0);
     Value *End = Depth == 0 && Outermost ? Outermost->End : Dst.Extents[D];
-    auto Loop = [&](Value *Begin, Value *End, unsigned Lanes) {
-      emitLoop(B, Begin, End, B.getInt64(Lanes), "tlx.rt",
-                     [&](IRBuilderBase &, Value *IV) {
-                       Idx[D] = IV;
-                       if (Depth + 1 < Dst.rank())
-                         Level(Depth + 1);
-                       else
-                         Body(B, Idx, Lanes);
-                     });
+    auto Loop = [&](Value *Begin, Value *End, unsigned Step,
+                    LoopHint Hint = {}) {
+      emitLoop(
+          B, Begin, End, B.getInt64(Step), "tlx.rt",
+          [&](IRBuilderBase &, Value *IV) {
+            Idx[D] = IV;
+            if (Depth + 1 < Dst.rank())
+              Level(Depth + 1);
+            else
+              Body(B, Idx, Step);
+          },
+          Hint);
     };
-    if (Depth + 1 < Dst.rank() || VF == 1)
+    if (Depth + 1 < Dst.rank())
+      return Loop(Begin, End, 1);
+    unsigned VF = Lanes.getKnownMinValue();
+    if (Lanes.isScalable())
+      return Loop(Begin, End, 1, LoopHint::scalable(VF));
+    if (VF == 1)
       return Loop(Begin, End, 1);
     Value *VecEnd =
         B.CreateSub(End, B.CreateSRem(B.CreateSub(End, Begin), B.getInt64(VF)));
@@ -244,18 +264,24 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
   KernelRegion Kernel(B, "loop");
   const Value *Token = Store.getArgOperand(1);
   int Lane = Dst.StorageOrder.back();
-  unsigned VF = getVectorWidth(TTI, Dst.Elem);
-  // reduce.* folds a window per output element.
+  // reduce.* folds a window per output element: an inner loop, which the
+  // loop vectorizer would not vectorize around.
   Value *Window = B.getInt64(1);
+  bool Reduces = false;
   for (const CallBase *Op : Tree.Ops)
     if (auto It = Prepared.find(Op);
-        It != Prepared.end() && isReduce(*getOpKind(*Op)))
+        It != Prepared.end() && isReduce(*getOpKind(*Op))) {
+      Reduces = true;
       for (Value *W : It->second.Param1)
         Window = B.CreateMul(Window, W);
+    }
+  ElementCount Lanes =
+      Reduces ? ElementCount::getFixed(getVectorWidth(TTI, Dst.Elem))
+              : getElementwiseWidth(TTI, F, Dst.Elem);
   bool MayFork = emitRuntimeSharedLoops(
       B, Dst, Window, [&](IRBuilderBase &B, const LoopRange *Range) {
         emitRuntimeLoops(
-            B, Dst, VF,
+            B, Dst, Lanes,
             [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned N) {
               ElementEmitter Elements(B, Values, &Prepared);
               Value *V = Elements.emit(Token, Idx, N, N > 1 ? Lane : -1);
@@ -270,8 +296,11 @@ void Legalizer::lowerRuntimeStore(CallBase &Store, const FusedTree &Tree) {
            getOpDesc(*getOpKind(*Op)).shortName().str();
   emitRemark(DEBUG_TYPE, "RuntimeStore", Outer ? *Outer : Store,
              (Ops.empty() ? Twine("a copy") : Twine(Ops)) +
-                 " with run-time extents, in one loop nest, " + Twine(VF) +
-                 " lanes wide" +
+                 " with run-time extents, in one loop nest, " +
+                 (Lanes.isScalable()
+                      ? describeScalableLanes(Lanes)
+                      : std::to_string(Lanes.getFixedValue()) +
+                            " lanes wide") +
                  (MayFork ? ", its outermost loop split over the OpenMP "
                             "threads when it writes at least " +
                                 Twine(ThreadsMinSteps) + " elements at run time"
@@ -351,8 +380,8 @@ void Legalizer::lowerStore(CallBase &Store) {
     Store.eraseFromParent();
     return;
   }
-  unsigned VF = getVectorWidth(TTI, Dst.Elem);
-  unsigned Used = emitMaterialize(B, Values, Tok, Dst, VF, Share);
+  ElementCount Lanes = getElementwiseWidth(TTI, F, Dst.Elem);
+  unsigned Used = emitMaterialize(B, Values, Tok, Dst, Lanes, Share);
   if (Kernel) {
     B.SetInsertPoint(&Store);
     Kernel->finish(B);
@@ -368,10 +397,17 @@ void Legalizer::lowerStore(CallBase &Store) {
                    getOpDesc(*getOpKind(*P)).shortName().str();
   emitRemark(DEBUG_TYPE, "LoopNest", At,
              What + ": " + formatShape(Dst.Shape) + " " +
-                 elementTypeName(Dst.Elem) + " loop nest, " + Twine(Used) +
-                 "-lane vectors along the innermost dim" +
+                 elementTypeName(Dst.Elem) + " loop nest, " +
+                 (Lanes.isScalable()
+                      ? describeScalableLanes(Lanes)
+                      : std::to_string(Used) +
+                            "-lane vectors along the innermost dim") +
                  (Fused.empty() ? "" : ", fused with " + Fused) +
-                 " (target vector width " + Twine(VF) + " lanes)");
+                 (Lanes.isScalable()
+                      ? ""
+                      : " (target vector width " +
+                            std::to_string(Lanes.getFixedValue()) +
+                            " lanes)"));
   remarkShared(At, What, SharedTrips);
   Store.eraseFromParent();
 }
@@ -393,7 +429,7 @@ void Legalizer::lowerToVector(CallBase &Op) {
   Dst.Elem = Elem;
   Dst.Shape = Logical;
   Dst.Strides = packedStrides(Logical);
-  emitMaterialize(B, Values, Tok, Dst, getVectorWidth(TTI, Elem));
+  emitMaterialize(B, Values, Tok, Dst, getElementwiseWidth(TTI, F, Elem));
   Value *V = B.CreateAlignedLoad(Op.getType(), Buf.Ptr, Align(1));
   if (Buf.IsHeap)
     emitFree(B, Buf.Ptr);

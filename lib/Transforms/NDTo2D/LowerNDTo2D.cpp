@@ -1229,7 +1229,7 @@ void NDTo2DLowering::emitConvolutionEpilogue(IRBuilderBase &B,
   if (Elems >= minKernelSteps())
     Kernel.emplace(B, "conv.epilogue");
   emitEpilogueOn(B, Values, Epi.Chain, Part, Origin, Sums,
-                 getVectorWidth(TTI, Sums.Elem));
+                 getElementwiseWidth(TTI, F, Sums.Elem));
   if (Kernel)
     Kernel->finish(B);
 }
@@ -1249,7 +1249,7 @@ void NDTo2DLowering::finishConvolution(IRBuilderBase &B, CallBase &Store,
     StridedView Staging = Dst;
     Staging.Ptr = Epi->Staging.Ptr;
     emitIfThen(B, Epi->Overlap, "tlx.conv.staged", [&](IRBuilderBase &B) {
-      emitWriteLoop(B, Dst, getVectorWidth(TTI, Dst.Elem),
+      emitWriteLoop(B, Dst, getElementwiseWidth(TTI, F, Dst.Elem),
                     [&](IRBuilderBase &B, ArrayRef<Value *> Idx, unsigned Lanes,
                         int LaneDim) {
                       return emitViewLanes(B, Staging, Idx, Lanes, LaneDim);

@@ -295,7 +295,7 @@ std::string Tiler::setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
     G.Accumulate = false;
     return ", initial sums zero (a constant zero accumulator, not read)";
   }
-  unsigned VF = getVectorWidth(TTI, C.Elem);
+  ElementCount Lanes = getElementwiseWidth(TTI, F, C.Elem);
   if (View && View->rank() == 2 && View->Shape == C.Shape &&
       View->Elem == C.Elem) {
     Value *Disjoint = emitDisjointCheck(B, AA, C, {*View});
@@ -306,12 +306,12 @@ std::string Tiler::setInitialSums(IRBuilderBase &B, GemmDesc &G, Value *Acc,
     RecursivelyDeleteTriviallyDeadInstructions(Disjoint);
   }
   if (getMemoryView(Acc)) {
-    emitMaterialize(B, Values, Acc, C, VF);
+    emitMaterialize(B, Values, Acc, C, Lanes);
     return ", accumulator copied into the destination first";
   }
   Copy = emitAllocBuffer(B, C.Elem, G.M * G.N, "tlx.acc");
   StridedView CopyView{Copy.Ptr, C.Elem, {G.M, G.N}, {G.N, 1}};
-  emitMaterialize(B, Values, Acc, CopyView, VF);
+  emitMaterialize(B, Values, Acc, CopyView, Lanes);
   G.Init = operandOf(CopyView, true);
   return ", accumulator copied first";
 }
@@ -594,7 +594,7 @@ void Tiler::lowerContraction(CallBase &Store, CallBase &Op) {
   if (R.Epi && !isa<Constant>(R.Disjoint))
     emitIf(B, B.CreateNot(R.Disjoint), [&] {
       emitMaterialize(B, Values, R.Epi->Reader, V.C,
-                      getVectorWidth(TTI, V.C.Elem));
+                      getElementwiseWidth(TTI, F, V.C.Elem));
     });
   Kernel.finish(B);
   if (!Shared)
