@@ -395,19 +395,20 @@ void Legalizer::lowerStore(CallBase &Store) {
         if (auto *P = dyn_cast<CallBase>(A->Data); P && getOpKind(*P))
           Fused += (Fused.empty() ? "" : ", ") +
                    getOpDesc(*getOpKind(*P)).shortName().str();
+  // How the innermost loop is vectorized, and the target's width after the
+  // fused ops for fixed lanes.
+  std::string Vectors, TargetWidth;
+  if (Lanes.isScalable()) {
+    Vectors = describeScalableLanes(Lanes);
+  } else {
+    Vectors = std::to_string(Used) + "-lane vectors along the innermost dim";
+    TargetWidth = " (target vector width " +
+                  std::to_string(Lanes.getFixedValue()) + " lanes)";
+  }
   emitRemark(DEBUG_TYPE, "LoopNest", At,
              What + ": " + formatShape(Dst.Shape) + " " +
-                 elementTypeName(Dst.Elem) + " loop nest, " +
-                 (Lanes.isScalable()
-                      ? describeScalableLanes(Lanes)
-                      : std::to_string(Used) +
-                            "-lane vectors along the innermost dim") +
-                 (Fused.empty() ? "" : ", fused with " + Fused) +
-                 (Lanes.isScalable()
-                      ? ""
-                      : " (target vector width " +
-                            std::to_string(Lanes.getFixedValue()) +
-                            " lanes)"));
+                 elementTypeName(Dst.Elem) + " loop nest, " + Vectors +
+                 (Fused.empty() ? "" : ", fused with " + Fused) + TargetWidth);
   remarkShared(At, What, SharedTrips);
   Store.eraseFromParent();
 }
