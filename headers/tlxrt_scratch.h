@@ -14,7 +14,8 @@ extern "C" {
 #endif
 
 /* Slots used by the GEMM emitter: packed A, packed B, B's column sums,
- * C staging (AMX with a non-row-major C). */
+ * C staging (AMX with a non-row-major C), A's edge rows, A's row sums
+ * (lib/Gemm/GemmEmitterImpl.h, ScratchSlot). */
 #define TLXRT_SCRATCH_SLOTS 8
 
 /* A 64-byte aligned buffer of at least `bytes` bytes, private to the

@@ -32,7 +32,8 @@ enum class ScratchSlot {
   PackedB = 1,
   ColumnSums = 2,
   CStage = 3,
-  AEdge = 4
+  AEdge = 4,
+  RowSums = 5
 };
 
 /// Emits a call returning a 64-byte aligned buffer of \p Bytes bytes.
@@ -387,6 +388,18 @@ struct AccumulatorKernel {
   llvm::Type *PackT = nullptr; ///< packed A and B elements
   unsigned KG = 1;             ///< k values per 32-bit lane of an operand
   unsigned MR = 0, NV = 0;     ///< the register block: rows, B vectors
+  /// Sign bits flipped while packed, for an outer product whose operands'
+  /// signedness is not the GEMM's (xvi8ger4: signed A bytes by unsigned B
+  /// bytes): unsigned A as A - 128, signed B as B + 128. The driver adds
+  /// the correction: -128 x A's packed row sums (FlipB), +128 x B's packed
+  /// column sums (FlipA), and -16384 x K when both are flipped.
+  bool FlipA = false, FlipB = false;
+  /// Adds the KG packed elements in each 32-bit lane of \p Packed (one
+  /// 16-byte vector of a panel) to that lane of \p Sums (<4 x i32>), read as
+  /// \p Signed elements - the row and column sums of FlipA / FlipB.
+  llvm::Value *(*SumGroups)(llvm::IRBuilderBase &B, llvm::Value *Sums,
+                            llvm::Value *Packed, bool Signed) = nullptr;
+  bool flipsSigns() const { return FlipA || FlipB; }
 };
 
 /// Power10's kernel for \p G when \p F has MMA (and LLVM compiles it

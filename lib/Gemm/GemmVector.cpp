@@ -30,9 +30,10 @@
 //       for pc < K step KC:
 //         pack B[pc:+kc, jc:+nc] into NR-wide micro-panels laid out
 //         [kc/KG][NR][KG], zero-padded to whole NR and KG;
-//         (VectorDot::BiasA) the column sums 128 * sum_k B[k][j];
+//         (flipped sign bits of A) B's column sums' correction;
 //         for ic < M step MC:                              (A block in L2)
 //           pack A[ic:+mc, pc:+kc] into MR-tall micro-panels [kc/KG][MR][KG]
+//           (flipped sign bits of B) A's row sums' correction;
 //           for jr < nc step NR, ir < mc step MR:          (B micro-panel
 //             microkernel(ir, jr)                           in L1)
 //     When all of M is one A block, B is packed inside the ic loop instead,
@@ -57,12 +58,21 @@
 //     past the edge by an empty one), and apply an epilogue in a pass over
 //     the finished block, still in L1 (emitEpiloguePass).
 //
-// Signed A on an instruction that multiplies unsigned bytes by signed ones
-// (vpdpbusd; VectorDot::BiasA): A's sign bit is flipped (a + 128, an
-// unsigned byte) while it is packed, or in each broadcast of a micro-panel
-// read in place, and the accumulators start at -128 * sum_k B[k][j],
-// computed with the instruction itself from the packed B panel; so
-// sum (a + 128) b - 128 sum b = sum a b exactly in wrapping i32 arithmetic.
+// Bytes whose signedness the instruction does not take get their sign bits
+// flipped (a byte x ^ 0x80 is x + 128 read as unsigned, x - 128 read as
+// signed) while they are packed, and the sums are corrected, exactly in
+// wrapping i32 arithmetic:
+//   signed A on unsigned x signed bytes (vpdpbusd; VectorDot::BiasA): A's
+//     sign bits are flipped while packed, or in each broadcast of a
+//     micro-panel read in place, and the accumulators start at
+//     -128 * sum_k B[k][j] (ColSums), computed with the instruction itself
+//     from the packed B panel: sum (a + 128) b - 128 sum b = sum a b;
+//   signed x unsigned bytes (Power10's xvi8ger4; AccumulatorKernel::FlipA
+//     and FlipB): unsigned A as a' = a - 128, signed B as b' = b + 128,
+//     and sum a b = sum a' b' - 128 sum_k a'[i][k] (FlipB; RowSums, per
+//     row of the packed A block) + 128 sum_k b'[k][j] (FlipA; ColSums)
+//     - 16384 kc (both), added to the block after its k loop.
+// Padding stays zero in the flipped panels, so it adds to no sum.
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,6 +169,15 @@ private:
     return B.CreateIntrinsic(Intrinsic::smax, {I64}, {Rows, c64(Kern.MR)},
                              nullptr, "gemm.mc");
   }
+  /// Rows of an A block's packed micro-panels, at most: MC, or with
+  /// run-time sizes what rowBlock gives the shortest K block, but no more
+  /// than M's micro-panels.
+  Value *maxBlockRows() {
+    if (!G.isRuntimeSized())
+      return c64(Kern.MC);
+    int64_t Rows = std::max<int64_t>(Kern.MC * Kern.KC / Kern.kPad(), Kern.MR);
+    return smin(c64(Rows), B.CreateAdd(G.extentM(B), c64(Kern.MR)));
+  }
   Value *packPtr(Value *Base, Value *Elems) {
     return B.CreateGEP(Kern.PackT, Base, Elems);
   }
@@ -181,7 +200,13 @@ private:
                              Value *Kcp);
   void interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp, Value *Panel,
                            unsigned Panels = 1);
-  void emitColumnSums(Value *Panel, Value *Kcp, Value *SumsAt);
+  void emitColumnSums(Value *Panel, Value *Kc, Value *Kcp, Value *SumsAt);
+  SmallVector<Value *, 8> dotColumnSums(Value *Panel, Value *Kcp);
+  SmallVector<Value *, 8> sumPanelGroups(Value *Panel, Value *Kcp,
+                                         unsigned Vectors, bool Signed);
+  void emitRowSums(Value *Panel, Value *Kcp, Value *SumsAt);
+  SmallVector<Value *, 32> correctFlippedSums(SmallVector<Value *, 32> Acc,
+                                              Value *Ir, Value *Jr);
   void packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc, Value *Kcp);
   bool canTransposeA() const;
   bool canWidenA() const;
@@ -279,7 +304,11 @@ private:
   /// Lanes per accumulator vector (W), columns per register block (NR)
   /// and per B panel (NC): constants, or computed at run time from vscale.
   Value *VL = nullptr, *NR = nullptr, *NC = nullptr;
-  Value *ApBase = nullptr, *BpBase = nullptr, *ColSums = nullptr;
+  Value *ApBase = nullptr, *BpBase = nullptr;
+  /// What each column / row of the block adds to its sums for flipped sign
+  /// bits (Kern.flipsA / flipsB): i32 per column of the B panel, per row
+  /// of the A block.
+  Value *ColSums = nullptr, *RowSums = nullptr;
   /// MR x NR accumulators on their way to edges of C (scalable vectors: to
   /// C without contiguous rows only).
   Value *EdgeBuf = nullptr;
@@ -372,8 +401,11 @@ void VectorGemmEmitter::emit() {
   BpBase = emitScratch(B, ScratchSlot::PackedB,
                        B.CreateMul(Packing == BPacking::PerGroup ? BGroup : NC,
                                    c64(Kern.KC * ES)));
-  if (Kern.biasA())
+  if (Kern.flipsA())
     ColSums = emitScratch(B, ScratchSlot::ColumnSums, Kern.NC * 4);
+  if (Kern.flipsB())
+    RowSums = emitScratch(B, ScratchSlot::RowSums,
+                          B.CreateMul(maxBlockRows(), c64(4)));
 
   // This code's share of C: all of it, or one thread's rows or columns.
   Value *RowBegin = G.RowBegin ? G.RowBegin : c64(0);
@@ -568,7 +600,7 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
           emitZeroPanelIf(B, Partial, Panel, NR, Kcp, Kern.PackT);
           auto CopyElements = [&] {
             copyIntoPanel(G.B, Pc, B.CreateAdd(Jc, Jr), Cols, Kc,
-                          /*KIsRow=*/true, Panel, NR, /*FlipSign=*/false);
+                          /*KIsRow=*/true, Panel, NR, Kern.flipsB());
           };
           if (canInterleaveB())
             emitIf(
@@ -576,8 +608,8 @@ void VectorGemmEmitter::packB(Value *Jc, Value *Pc, Value *Nc, Value *Kc,
                 [&] { interleaveIntoPanel(Pc, B.CreateAdd(Jc, Jr), Kcp, Panel); });
           else
             CopyElements();
-          if (Kern.biasA())
-            emitColumnSums(Panel, Kcp, Jr);
+          if (Kern.flipsA())
+            emitColumnSums(Panel, Kc, Kcp, Jr);
         };
     // B read in place: only the partial last micro-panel is packed.
     if (Kern.DirectB)
@@ -629,12 +661,12 @@ Value *VectorGemmEmitter::packFullPanelGroups(Value *Jc, Value *Pc, Value *Nc,
            [&](IRBuilderBase &, Value *Jr) {
              Value *Panel = packPtr(BpBase, B.CreateMul(Jr, Kcp));
              interleaveIntoPanel(Pc, B.CreateAdd(Jc, Jr), Kcp, Panel, Panels);
-             if (!Kern.biasA())
+             if (!Kern.flipsA())
                return;
              for (unsigned P = 0; P < Panels; ++P) {
                Value *First = B.CreateAdd(Jr, c64(P * Kern.nr()));
-               emitColumnSums(packPtr(BpBase, B.CreateMul(First, Kcp)), Kcp,
-                              First);
+               emitColumnSums(packPtr(BpBase, B.CreateMul(First, Kcp)), Kc,
+                              Kcp, First);
              }
            });
   return End;
@@ -730,6 +762,8 @@ void VectorGemmEmitter::interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp,
                    RowTy, elementPtr(B, G.B, K, Col0), Align(1));
                if (G.B.Elem != Kern.PackT)
                  Row = B.CreateIntCast(Row, WideTy, G.B.IsSigned);
+               if (Kern.flipsB())
+                 Row = B.CreateXor(Row, ConstantInt::get(WideTy, 0x80));
                Rows.push_back(Row);
              }
              // One register per piece; panel p starts Kcp * NR elements
@@ -782,31 +816,126 @@ void VectorGemmEmitter::packBRows(Value *Col0, Value *Pc, Value *Cols,
       });
 }
 
-// ColSums[Jr + c] = 128 * sum_k Panel(k, c), with the kernel's own 4-way
-// byte dot product (BiasA: vpdpbusd) on 0x80 bytes.
-void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kcp,
+// ColSums[SumsAt + c]: what column c of the B micro-panel at \p Panel (of
+// \p Kc k values, padded to \p Kcp) adds to each of its sums for A's
+// flipped sign bits (see the file comment): -128 * sum_k B(k, c) for
+// vpdpbusd's A + 128; for xvi8ger4's A - 128, +128 * sum_k B'(k, c) of the
+// packed bytes, and -16384 * Kc where B is flipped too.
+void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kc, Value *Kcp,
                                        Value *SumsAt) {
+  SmallVector<Value *, 8> Corrections;
+  if (Kern.Dot == DotKind::Matrix) {
+    Value *KTerm = nullptr;
+    if (Kern.flipsB())
+      KTerm = B.CreateVectorSplat(
+          Kern.lanes(),
+          B.CreateTrunc(B.CreateMul(Kc, c64(-16384)), Kern.AccT));
+    for (Value *Sum : sumPanelGroups(Panel, Kcp, Kern.NV, /*Signed=*/false)) {
+      Value *Correction = B.CreateShl(Sum, 7);
+      Corrections.push_back(KTerm ? B.CreateAdd(Correction, KTerm)
+                                  : Correction);
+    }
+  } else {
+    for (Value *Sum : dotColumnSums(Panel, Kcp))
+      Corrections.push_back(B.CreateNeg(Sum));
+  }
+  for (unsigned V = 0; V < Kern.NV; ++V)
+    B.CreateAlignedStore(
+        Corrections[V],
+        B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(SumsAt, c64(V * Kern.W))),
+        Align(4));
+}
+
+// 128 * sum_k Panel(k, c) for each column of a B micro-panel of k groups
+// of 4 bytes, with the kernel's own byte dot product (BiasA: vpdpbusd) on
+// 0x80 bytes.
+SmallVector<Value *, 8> VectorGemmEmitter::dotColumnSums(Value *Panel,
+                                                         Value *Kcp) {
   unsigned Width = Kern.nr();
   Value *Zero = Constant::getNullValue(Kern.accVec());
   SmallVector<Value *, 8> Init(Kern.NV, Zero);
-  auto Sums =
-      emitLoop(B, c64(0), B.CreateLShr(Kcp, 2), c64(1), "gemm.colsum", Init,
-               [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Acc) {
-                 SmallVector<Value *, 8> Next;
-                 Value *Row = B.CreateMul(Kq, c64(Width * 4));
-                 for (unsigned V = 0; V < Kern.NV; ++V) {
-                   Value *BVec = loadBVector(
-                       packPtr(Panel, B.CreateAdd(Row, c64(V * Kern.W * 4))));
-                   Value *Bias = ConstantInt::get(Kern.accVec(), 0x80808080u);
-                   Next.push_back(emitDotStep(Acc[V], Bias, BVec));
-                 }
-                 return Next;
-               });
-  for (unsigned V = 0; V < Kern.NV; ++V)
+  return emitLoop(B, c64(0), B.CreateLShr(Kcp, 2), c64(1), "gemm.colsum",
+                  Init, [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Acc) {
+                    SmallVector<Value *, 8> Next;
+                    Value *Row = B.CreateMul(Kq, c64(Width * 4));
+                    for (unsigned V = 0; V < Kern.NV; ++V) {
+                      Value *BVec = loadBVector(packPtr(
+                          Panel, B.CreateAdd(Row, c64(V * Kern.W * 4))));
+                      Value *Bias =
+                          ConstantInt::get(Kern.accVec(), 0x80808080u);
+                      Next.push_back(emitDotStep(Acc[V], Bias, BVec));
+                    }
+                    return Next;
+                  });
+}
+
+// The sums of each 32-bit lane's k group over a matrix kernel's packed
+// micro-panel, whose k groups are \p Vectors 16-byte vectors each (A: 4
+// rows per vector, B: 4 columns), read as \p Signed bytes.
+SmallVector<Value *, 8> VectorGemmEmitter::sumPanelGroups(Value *Panel,
+                                                          Value *Kcp,
+                                                          unsigned Vectors,
+                                                          bool Signed) {
+  auto *Bytes = FixedVectorType::get(B.getInt8Ty(), 16);
+  SmallVector<Value *, 8> Init(Vectors,
+                               Constant::getNullValue(Kern.accVec()));
+  return emitLoop(
+      B, c64(0), B.CreateUDiv(Kcp, c64(Kern.KG)), c64(1), "gemm.groupsum",
+      Init, [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Sums) {
+        SmallVector<Value *, 8> Next;
+        Value *Row = B.CreateMul(Kq, c64(Vectors * 16));
+        for (unsigned V = 0; V < Vectors; ++V) {
+          Value *Vec = B.CreateAlignedLoad(
+              Bytes, packPtr(Panel, B.CreateAdd(Row, c64(V * 16))), Align(16));
+          Next.push_back(Kern.Matrix.SumGroups(B, Sums[V], Vec, Signed));
+        }
+        return Next;
+      });
+}
+
+// RowSums[SumsAt + r]: what row r of the A micro-panel at \p Panel adds to
+// each of its sums for B's flipped sign bits (xvi8ger4's B + 128): -128 *
+// sum_k A'(r, k), the packed bytes read as xvi8ger4 reads them (signed).
+void VectorGemmEmitter::emitRowSums(Value *Panel, Value *Kcp, Value *SumsAt) {
+  unsigned Vectors = Kern.MR / Kern.W;
+  SmallVector<Value *, 8> Sums =
+      sumPanelGroups(Panel, Kcp, Vectors, /*Signed=*/true);
+  for (unsigned V = 0; V < Vectors; ++V)
     B.CreateAlignedStore(
-        Sums[V],
-        B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(SumsAt, c64(V * Kern.W))),
+        B.CreateMul(Sums[V], ConstantInt::get(Kern.accVec(), -128)),
+        B.CreateGEP(Kern.AccT, RowSums, B.CreateAdd(SumsAt, c64(V * Kern.W))),
         Align(4));
+}
+
+// \p Acc, the block of micro-panels (Ir, Jr) from flipped operands, with
+// each row's and each column's correction added (ColSums, RowSums).
+SmallVector<Value *, 32>
+VectorGemmEmitter::correctFlippedSums(SmallVector<Value *, 32> Acc, Value *Ir,
+                                      Value *Jr) {
+  unsigned MR = Kern.MR, W = Kern.W;
+  for (unsigned V = 0; V < Kern.NV; ++V) {
+    Value *Column = nullptr;
+    if (Kern.flipsA())
+      Column = B.CreateAlignedLoad(
+          Kern.accVec(),
+          B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(Jr, c64(V * W))),
+          Align(4));
+    for (unsigned R = 0; R < MR; ++R) {
+      Value *&Sums = Acc[V * MR + R];
+      if (Column)
+        Sums = B.CreateAdd(Sums, Column);
+      if (Kern.flipsB())
+        Sums = B.CreateAdd(
+            Sums, B.CreateVectorSplat(
+                      Kern.lanes(),
+                      B.CreateAlignedLoad(
+                          Kern.AccT,
+                          B.CreateGEP(Kern.AccT, RowSums,
+                                      B.CreateAdd(Ir, c64(R))),
+                          Align(4))));
+    }
+  }
+  return Acc;
 }
 
 void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
@@ -823,7 +952,7 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
         Value *Row0 = B.CreateAdd(Ic, Ir);
         auto Copy = [&] {
           copyIntoPanel(G.A, Row0, Pc, Rows, Kc, /*KIsRow=*/false, Panel,
-                        c64(MR), Kern.biasA());
+                        c64(MR), Kern.flipsA());
         };
         auto Pack = [&] {
           if (canTransposeA())
@@ -847,6 +976,9 @@ void VectorGemmEmitter::packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc,
                  Pack);
         else
           Pack();
+        // (Matrix kernels, which flip B, never read A in place.)
+        if (Kern.flipsB())
+          emitRowSums(Panel, Kcp, Ir);
       });
 }
 
@@ -1157,13 +1289,11 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   SmallVector<Value *, 32> Init;
   for (unsigned V = 0; V < NV; ++V) {
     Value *Start = Constant::getNullValue(Kern.accVec());
-    if (Kern.biasA()) {
-      Value *Sums = B.CreateAlignedLoad(
+    if (Kern.biasA())
+      Start = B.CreateAlignedLoad(
           Kern.accVec(),
           B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(Jr, c64(V * W))),
           Align(4));
-      Start = B.CreateNeg(Sums);
-    }
     for (unsigned R = 0; R < MR; ++R)
       Init.push_back(Start);
   }
@@ -1176,9 +1306,13 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
     prefetchNextBGroup(Iteration, Ir);
   };
   auto KLoop = [&](const MicroPanels &Panels) -> SmallVector<Value *, 32> {
-    if (Kern.Dot == DotKind::Matrix)
-      return emitMMAKLoop(B, Kern.Matrix, cast<FixedVectorType>(Kern.accVec()),
-                          Panels.A, Panels.B, Panels.BStride, Kcp);
+    if (Kern.Dot == DotKind::Matrix) {
+      SmallVector<Value *, 32> Block = emitMMAKLoop(
+          B, Kern.Matrix, cast<FixedVectorType>(Kern.accVec()), Panels.A,
+          Panels.B, Panels.BStride, Kcp);
+      return Kern.Matrix.flipsSigns() ? correctFlippedSums(Block, Ir, Jr)
+                                      : Block;
+    }
     // (No prefetches: not measured on hardware with scalable vectors.)
     if (Kern.Scalable)
       return emitKLoop(Panels, Kcp, Init, nullptr);

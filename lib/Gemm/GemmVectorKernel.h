@@ -80,6 +80,13 @@ struct VectorKernel {
   }
   /// A's sign bit flipped, the sums compensated (VectorDot::BiasA).
   bool biasA() const { return Dot == DotKind::TargetDot && TargetDot.BiasA; }
+  /// A's or B's sign bits flipped while packed (VectorDot::BiasA,
+  /// AccumulatorKernel::FlipA/FlipB): corrected by B's column sums or A's
+  /// row sums.
+  bool flipsA() const {
+    return biasA() || (Dot == DotKind::Matrix && Matrix.FlipA);
+  }
+  bool flipsB() const { return Dot == DotKind::Matrix && Matrix.FlipB; }
   llvm::ElementCount lanes() const {
     return llvm::ElementCount::get(W, Scalable);
   }

@@ -144,7 +144,7 @@ define void @s8s8_narrow(ptr %a, ptr %b, ptr %c) #0 {
 }
 ; CHECK-LABEL: s8s8_narrow:
 ; CHECK: vmovd 72(%r{{[0-9a-z]+}},%r{{[0-9a-z]+}},4), %xmm[[LANE:[0-9]+]]
-; CHECK-NEXT: vpxor %xmm[[FLIP:[0-9]+]], %xmm[[LANE]], %xmm[[LANE]]
+; CHECK-NEXT: vpxor{{d?}} %xmm[[FLIP:[0-9]+]], %xmm[[LANE]], %xmm[[LANE]]
 ; CHECK-NEXT: vpbroadcastd %xmm[[LANE]], %zmm
 ; CHECK: .Lfunc_end
 
@@ -157,7 +157,7 @@ define void @s8s8_runtime_stride(ptr %a, ptr %b, ptr %c, i64 %lda) #0 {
 ; CHECK-LABEL: s8s8_runtime_stride:
 ; CHECK: vmovd {{-?[0-9]*}}(%r{{.*}}), %xmm[[LANE:[0-9]+]]
 ; CHECK-NOT: vpbroadcastd
-; CHECK: vpxor %xmm{{[0-9]+}}, %xmm[[LANE]], %xmm[[LANE]]
+; CHECK: vpxor{{d?}} %xmm{{[0-9]+}}, %xmm[[LANE]], %xmm[[LANE]]
 ; CHECK-NEXT: vpbroadcastd %xmm[[LANE]], %zmm
 ; CHECK: # %gemm.k.body
 ; CHECK: vpbroadcastd 4(%r{{[0-9a-z]+}}), %zmm

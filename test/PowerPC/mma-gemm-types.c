@@ -1,10 +1,10 @@
 // The other element types of Power10's matrix-multiply assist
 // (GemmVector.cpp, chooseMMA): f64 outer products xvf64gerpp (4 rows of A
 // in a 32-byte register pair by 2 columns of B: an 8 x 8 block in the
-// eight accumulators), s8 x u8 -> i32 xvi8ger4pp (it multiplies signed
-// bytes of A by unsigned bytes of B: 4 k per lane), and every other
-// int8 combination and s16 x s16 as xvi16ger2pp on operands widened to i16
-// while packed (2 k per lane; exact, the wrapping form, not xvi16ger2s).
+// eight accumulators), int8 -> i32 xvi8ger4pp (it multiplies signed
+// bytes of A by unsigned bytes of B, 4 k per lane: the other signednesses
+// flip sign bits and correct the sums, mma-int8.c), and s16 x s16 as
+// xvi16ger2pp (2 k per lane; exact, the wrapping form, not xvi16ger2s).
 // Accumulators start from a non-zero C; M, N and K have tails. Every
 // result is exact; runs under qemu at -O0 and -O2. Power9 keeps the VSX
 // kernels (dispatch off; mma-dispatch.c has both).
@@ -19,20 +19,20 @@
 // CHECK: xvf64gerpp
 // CHECK: xxmfacc
 // CHECK-LABEL: s8s8:
-// CHECK: xvi16ger2pp
+// CHECK: xvi8ger4pp
 // CHECK-LABEL: u8u8:
-// CHECK: xvi16ger2pp
+// CHECK: xvi8ger4pp
 // CHECK-LABEL: u8s8:
-// CHECK: xvi16ger2pp
+// CHECK: xvi8ger4pp
 // CHECK-LABEL: s8u8:
 // CHECK: xvi8ger4pp
 // CHECK-LABEL: s16s16:
 // CHECK: xvi16ger2pp
 //
 // REMARK: matmul: 37x29x45 (MxKxN) f64 x f64 -> f64 GEMM on vectors, kernel vec128 f64 mma xvf64gerpp 8x8
-// REMARK: smma: 37x301x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec128 s8s8s32 mma xvi16ger2pp 8x16
-// REMARK: umma: {{.*}} kernel vec128 u8u8s32 mma xvi16ger2pp 8x16
-// REMARK: usmma: {{.*}} kernel vec128 u8s8s32 mma xvi16ger2pp 8x16
+// REMARK: smma: 37x301x45 (MxKxN) i8 x i8 -> i32 GEMM on vectors, kernel vec128 s8s8s32 mma xvi8ger4pp(B+128) 8x16
+// REMARK: umma: {{.*}} kernel vec128 u8u8s32 mma xvi8ger4pp(A-128) 8x16
+// REMARK: usmma: {{.*}} kernel vec128 u8s8s32 mma xvi8ger4pp(A-128 B+128) 8x16
 // REMARK: summa: {{.*}} kernel vec128 s8u8s32 mma xvi8ger4pp 8x16
 // REMARK: smma: {{.*}} i16 x i16 -> i32 GEMM on vectors, kernel vec128 s16s16s32 mma xvi16ger2pp 8x16
 // POWER9: kernel vec128 fma f64

@@ -10,13 +10,20 @@
 //   A x B -> C                                 instruction   KG  block
 //   f32 x f32 -> f32                           xvf32gerpp     1  8 x 16
 //   f64 x f64 -> f64 (A: a 32-byte pair)       xvf64gerpp     1  8 x 8
-//   s8 x u8 -> i32                             xvi8ger4pp     4  8 x 16
-//   s8/u8/s16 x s8/u8/s16 -> i32 (the others,  xvi16ger2pp    2  8 x 16
-//     packed as i16)
+//   s8/u8 x s8/u8 -> i32                       xvi8ger4pp     4  8 x 16
+//   s16 x s8/u8/s16, s8/u8 x s16 -> i32        xvi16ger2pp    2  8 x 16
+//     (packed as i16)
 //
 // xvi8ger4 multiplies signed bytes of its first operand by unsigned bytes
-// of its second; every other signedness is exact on i16 (the wrapping
-// xvi16ger2pp, not the saturating xvi16ger2spp). Little-endian needs
+// of its second (wrapping, not the saturating xvi8ger4spp). The other
+// byte signednesses flip sign bits while the panels are packed - unsigned
+// A as A - 128, signed B as B + 128 - and the driver corrects the sums
+// with row sums of the packed A (-128 each), column sums of the packed B
+// (+128 each) and -16384 x K when both are flipped, computed with vmsum
+// (AccumulatorKernel::FlipA/FlipB): exact in wrapping i32, and 4 k per
+// instruction where i16 operands take 2 (256^3 s8 x s8 under qemu:
+// docs/pipeline.md). i16 operands take the wrapping xvi16ger2pp, not the
+// saturating xvi16ger2spp. Little-endian needs
 // nothing special: panels packed in memory order give rows and columns in
 // that order (the backend swaps what the ISA numbers big-endian; the f64
 // pair is loaded whole - assemble.pair of two vectors would reverse it).
@@ -39,6 +46,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicsPowerPC.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
@@ -50,6 +58,35 @@ namespace {
 
 /// Rows of C per accumulator; accumulators per register block.
 constexpr unsigned AccRows = 4, Accumulators = 8;
+
+cl::opt<bool> MMASignBias(
+    "tlx-mma-sign-bias", cl::init(true), cl::Hidden,
+    cl::desc("int8 GEMMs on Power10 MMA other than s8 x u8: xvi8ger4pp on "
+             "operands with flipped sign bits and corrected sums, rather "
+             "than xvi16ger2pp on operands widened to i16"));
+
+/// Sums += the four bytes of each 32-bit lane of Packed: vmsummbm
+/// multiplies signed bytes by unsigned ones, vmsumubm unsigned by unsigned;
+/// by ones here.
+Value *sumByteGroups(IRBuilderBase &B, Value *Sums, Value *Packed,
+                     bool Signed) {
+  Value *Ones = ConstantInt::get(Packed->getType(), 1);
+  return B.CreateIntrinsic(Signed ? Intrinsic::ppc_altivec_vmsummbm
+                                  : Intrinsic::ppc_altivec_vmsumubm,
+                           {}, {Packed, Ones, Sums});
+}
+
+/// xvi8ger4pp for bytes of any signedness: s8 x u8 as they are, the others
+/// with flipped sign bits (AccumulatorKernel::FlipA/FlipB).
+std::string useBytesWithBias(const GemmDesc &G, AccumulatorKernel &K) {
+  K.FlipA = !G.A.IsSigned;
+  K.FlipB = G.B.IsSigned;
+  K.SumGroups = sumByteGroups;
+  if (!K.flipsSigns())
+    return "xvi8ger4pp";
+  return std::string("xvi8ger4pp(") + (K.FlipA ? "A-128" : "") +
+         (K.FlipA && K.FlipB ? " " : "") + (K.FlipB ? "B+128" : "") + ")";
+}
 
 /// The outer product for \p G's element types, or false.
 bool chooseInstruction(const GemmDesc &G, AccumulatorKernel &K) {
@@ -70,8 +107,9 @@ bool chooseInstruction(const GemmDesc &G, AccumulatorKernel &K) {
     return Use(Intrinsic::ppc_mma_xvf64gerpp, "xvf64gerpp", CT, 1);
   if (!CT->isIntegerTy(32))
     return false;
-  if (AT->isIntegerTy(8) && BT->isIntegerTy(8) && G.A.IsSigned && !G.B.IsSigned)
-    return Use(Intrinsic::ppc_mma_xvi8ger4pp, "xvi8ger4pp", AT, 4);
+  bool Bytes = AT->isIntegerTy(8) && BT->isIntegerTy(8);
+  if (Bytes && ((G.A.IsSigned && !G.B.IsSigned) || MMASignBias))
+    return Use(Intrinsic::ppc_mma_xvi8ger4pp, useBytesWithBias(G, K), AT, 4);
   if (fitsI16(G.A) && fitsI16(G.B))
     return Use(Intrinsic::ppc_mma_xvi16ger2pp, "xvi16ger2pp",
                Type::getInt16Ty(CT->getContext()), 2);

@@ -1,7 +1,7 @@
 /* GEMMs for the Power10 MMA selection tests (mma-dispatch.test,
- * mma-target.test): f32 (xvf32gerpp), s8 x s8 (xvi16ger2pp), s8 x u8
- * (xvi8ger4pp), both from a non-zero C, and i64, which MMA has no outer
- * product for. Prints the ISA level tlxrt_isa_level() reports, then each
+ * mma-target.test): f32 (xvf32gerpp), s8 x s8 (xvi8ger4pp on B + 128),
+ * s8 x u8 (xvi8ger4pp), both from a non-zero C, and i64, which MMA has no
+ * outer product for. Prints the ISA level tlxrt_isa_level() reports, then each
  * GEMM's result against plain C loops (exact: sums of products of k/8
  * values and integers). */
 #include <stdint.h>
