@@ -157,6 +157,20 @@ inline constexpr bool X86RenamesConfiguredTiles = true;
 inline constexpr bool PPCSubRegLivenessBreaksAccumulators =
     LLVM_VERSION_MAJOR < 22;
 
+/// LLVM 19 and 22, PowerPC at -O1 and up: stack slot coloring, once it has
+/// merged spill slots, deletes a store of a register that was just
+/// reloaded from the merged slot (RemoveDeadStores) without comparing the
+/// two accesses' sizes, which PowerPC does not report: a double reloaded
+/// (lfd) and stored back as a float (stfs, narrowing) to another spill
+/// slot now sharing its address loses the store, and the float's reload
+/// reads half of the double - progs.py seed 31 case 316, a value merged
+/// across an if, 2 of 141 elements 0 for 1.375 (docs/testing.md). Fixed
+/// upstream for LLVM 23 (llvm/llvm-project#182673: no dead-store removal
+/// when a size is unknown). Where this is true, tlx-backend-workarounds
+/// compiles PowerPC modules without stack slot sharing.
+inline constexpr bool PPCStackSlotColoringDropsNarrowingSpills =
+    LLVM_VERSION_MAJOR < 23;
+
 /// LLVM 19's AArch64 GlobalISel (the instruction selector at -O0) selects
 /// `fptrunc <N x float> to <N x half>` as BFCVTN - a conversion to bf16 -
 /// when the target has +bf16 (armv9-a+sme has it), also where it narrows

@@ -16,7 +16,7 @@
 // RUN: %ppc_tlx_cc -mcpu=power10 -O2 %s -o %t2 && %ppc_qemu %t2 | FileCheck %s --check-prefix=OUT
 // REMARK: remark: matmul: 37x29x45 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel vec128 f32 mma xvf32gerpp 8x16
 // SUBREG-19: remark: MMA accumulators: compiled without subregister liveness tracking, with which LLVM 19 overwrites rows of them
-// SUBREG-22-NOT: remark
+// SUBREG-22-NOT: remark: MMA accumulators
 // POWER9: remark: matmul: 37x29x45 (MxKxN) f32 x f32 -> f32 GEMM on vectors, kernel vec128 fma f32
 // CHECK: xxsetaccz
 // CHECK: xvf32gerpp

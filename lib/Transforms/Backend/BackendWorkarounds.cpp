@@ -70,6 +70,13 @@
 //    process, which compiles this module alone (an explicit -mllvm
 //    -enable-subreg-liveness is left as given). Not a rewrite: the IR is
 //    unchanged.
+//  - PowerPC, LLVM 19 and 22, -O1 and up: stack slot coloring, after
+//    merging spill slots, deletes a store of a register just reloaded from
+//    the shared slot though the store narrows it (a double stored back as
+//    a float): the float's later reload reads half of the double
+//    (llvm/llvm-project#182673, fixed for LLVM 23). PowerPC modules are
+//    compiled with -no-stack-slot-sharing (unless given): spill slots
+//    keep their own addresses, frames grow, nothing else changes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -613,6 +620,17 @@ static Function *firstUsingMMAAccumulators(Module &M) {
   return nullptr;
 }
 
+/// Sets the backend option \p Name to \p Value for this compiler process
+/// (which compiles one module), unless the command line gave it; returns
+/// whether it did.
+static bool setBackendOption(StringRef Name, StringRef Value) {
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find(Name);
+  if (It == Options.end() || It->second->getNumOccurrences())
+    return false;
+  return !It->second->addOccurrence(0, Name, Value);
+}
+
 /// Compiles \p M without subregister liveness tracking where LLVM's
 /// coalescer, tracking it, miscompiles its accumulators; says so in a
 /// remark on the first function using them.
@@ -620,11 +638,8 @@ static void disableSubRegLivenessForMMA(Module &M, bool O0Selectors) {
   if (!compat::PPCSubRegLivenessBreaksAccumulators || O0Selectors)
     return;
   Function *F = firstUsingMMAAccumulators(M);
-  auto &Options = cl::getRegisteredOptions();
-  auto It = Options.find("enable-subreg-liveness");
-  if (!F || It == Options.end() || It->second->getNumOccurrences())
+  if (!F || !setBackendOption("enable-subreg-liveness", "false"))
     return;
-  It->second->addOccurrence(0, "enable-subreg-liveness", "false");
   OptimizationRemarkEmitter ORE(F);
   ORE.emit(OptimizationRemark("tlx-backend-workarounds", "SubRegLiveness", F)
            << "MMA accumulators: compiled without subregister liveness "
@@ -633,11 +648,32 @@ static void disableSubRegLivenessForMMA(Module &M, bool O0Selectors) {
            << " overwrites rows of them");
 }
 
+/// Compiles \p M without stack slot sharing where LLVM's stack slot
+/// coloring may drop a spill that narrows a double to a float; says so in
+/// a remark on the module's first function.
+static void disableStackSlotSharing(Module &M, bool O0Selectors) {
+  if (!compat::PPCStackSlotColoringDropsNarrowingSpills || O0Selectors)
+    return;
+  auto Defined = find_if(M, [](Function &F) { return !F.isDeclaration(); });
+  if (Defined == M.end() || !setBackendOption("no-stack-slot-sharing", "true"))
+    return;
+  OptimizationRemarkEmitter ORE(&*Defined);
+  ORE.emit(
+      OptimizationRemark("tlx-backend-workarounds", "StackSlotSharing",
+                         &*Defined)
+      << "spill slots: not shared, since LLVM "
+      << std::to_string(LLVM_VERSION_MAJOR)
+      << "'s stack slot coloring drops spills that narrow a double to a "
+         "float (llvm/llvm-project#182673)");
+}
+
 PreservedAnalyses BackendWorkaroundsPass::run(Module &M,
                                               ModuleAnalysisManager &) {
   Triple T(M.getTargetTriple());
-  if (T.isPPC64())
+  if (T.isPPC64()) {
     disableSubRegLivenessForMMA(M, O0Selectors);
+    disableStackSlotSharing(M, O0Selectors);
+  }
   if (!T.isAArch64() && !T.isX86())
     return PreservedAnalyses::all();
   bool Changed = false;
