@@ -913,6 +913,15 @@ SmallVector<Value *, 32>
 VectorGemmEmitter::correctFlippedSums(SmallVector<Value *, 32> Acc, Value *Ir,
                                       Value *Jr) {
   unsigned MR = Kern.MR, W = Kern.W;
+  SmallVector<Value *, 16> Row(MR, nullptr);
+  if (Kern.flipsB())
+    for (unsigned R = 0; R < MR; ++R)
+      Row[R] = B.CreateVectorSplat(
+          Kern.lanes(),
+          B.CreateAlignedLoad(
+              Kern.AccT,
+              B.CreateGEP(Kern.AccT, RowSums, B.CreateAdd(Ir, c64(R))),
+              Align(4)));
   for (unsigned V = 0; V < Kern.NV; ++V) {
     Value *Column = nullptr;
     if (Kern.flipsA())
@@ -924,15 +933,8 @@ VectorGemmEmitter::correctFlippedSums(SmallVector<Value *, 32> Acc, Value *Ir,
       Value *&Sums = Acc[V * MR + R];
       if (Column)
         Sums = B.CreateAdd(Sums, Column);
-      if (Kern.flipsB())
-        Sums = B.CreateAdd(
-            Sums, B.CreateVectorSplat(
-                      Kern.lanes(),
-                      B.CreateAlignedLoad(
-                          Kern.AccT,
-                          B.CreateGEP(Kern.AccT, RowSums,
-                                      B.CreateAdd(Ir, c64(R))),
-                          Align(4))));
+      if (Row[R])
+        Sums = B.CreateAdd(Sums, Row[R]);
     }
   }
   return Acc;
