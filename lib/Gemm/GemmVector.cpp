@@ -201,10 +201,14 @@ private:
   void interleaveIntoPanel(Value *Pc, Value *Col0, Value *Kcp, Value *Panel,
                            unsigned Panels = 1);
   void emitColumnSums(Value *Panel, Value *Kc, Value *Kcp, Value *SumsAt);
-  SmallVector<Value *, 8> dotColumnSums(Value *Panel, Value *Kcp);
-  SmallVector<Value *, 8> sumPanelGroups(Value *Panel, Value *Kcp,
-                                         unsigned Vectors, bool Signed);
+  SmallVector<Value *, 8>
+  sumPanelGroups(Value *Panel, Value *Kcp, unsigned Vectors, StringRef Name,
+                 function_ref<Value *(Value *Sums, Value *At)> Step);
+  Value *sumMatrixGroups(Value *Sums, Value *At, bool Signed);
   void emitRowSums(Value *Panel, Value *Kcp, Value *SumsAt);
+  void storeCorrections(ArrayRef<Value *> Vectors, Value *Buffer,
+                        Value *At);
+  Value *loadColumnCorrections(Value *Jr, unsigned V);
   SmallVector<Value *, 32> correctFlippedSums(SmallVector<Value *, 32> Acc,
                                               Value *Ir, Value *Jr);
   void packA(Value *Ic, Value *Pc, Value *Mc, Value *Kc, Value *Kcp);
@@ -830,81 +834,91 @@ void VectorGemmEmitter::emitColumnSums(Value *Panel, Value *Kc, Value *Kcp,
       KTerm = B.CreateVectorSplat(
           Kern.lanes(),
           B.CreateTrunc(B.CreateMul(Kc, c64(-16384)), Kern.AccT));
-    for (Value *Sum : sumPanelGroups(Panel, Kcp, Kern.NV, /*Signed=*/false)) {
+    auto Step = [&](Value *Sums, Value *At) {
+      return sumMatrixGroups(Sums, At, /*Signed=*/false);
+    };
+    for (Value *Sum :
+         sumPanelGroups(Panel, Kcp, Kern.NV, "gemm.colsum", Step)) {
       Value *Correction = B.CreateShl(Sum, 7);
       Corrections.push_back(KTerm ? B.CreateAdd(Correction, KTerm)
                                   : Correction);
     }
   } else {
-    for (Value *Sum : dotColumnSums(Panel, Kcp))
+    // The kernel's own byte dot product (BiasA: vpdpbusd) on 0x80 bytes:
+    // 128 * sum_k B(k, c).
+    Value *Bias = ConstantInt::get(Kern.accVec(), 0x80808080u);
+    auto Step = [&](Value *Sums, Value *At) {
+      return emitDotStep(Sums, Bias, loadBVector(At));
+    };
+    for (Value *Sum :
+         sumPanelGroups(Panel, Kcp, Kern.NV, "gemm.colsum", Step))
       Corrections.push_back(B.CreateNeg(Sum));
   }
-  for (unsigned V = 0; V < Kern.NV; ++V)
-    B.CreateAlignedStore(
-        Corrections[V],
-        B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(SumsAt, c64(V * Kern.W))),
-        Align(4));
+  storeCorrections(Corrections, ColSums, SumsAt);
 }
 
-// 128 * sum_k Panel(k, c) for each column of a B micro-panel of k groups
-// of 4 bytes, with the kernel's own byte dot product (BiasA: vpdpbusd) on
-// 0x80 bytes.
-SmallVector<Value *, 8> VectorGemmEmitter::dotColumnSums(Value *Panel,
-                                                         Value *Kcp) {
-  unsigned Width = Kern.nr();
-  Value *Zero = Constant::getNullValue(Kern.accVec());
-  SmallVector<Value *, 8> Init(Kern.NV, Zero);
-  return emitLoop(B, c64(0), B.CreateLShr(Kcp, 2), c64(1), "gemm.colsum",
-                  Init, [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Acc) {
-                    SmallVector<Value *, 8> Next;
-                    Value *Row = B.CreateMul(Kq, c64(Width * 4));
-                    for (unsigned V = 0; V < Kern.NV; ++V) {
-                      Value *BVec = loadBVector(packPtr(
-                          Panel, B.CreateAdd(Row, c64(V * Kern.W * 4))));
-                      Value *Bias =
-                          ConstantInt::get(Kern.accVec(), 0x80808080u);
-                      Next.push_back(emitDotStep(Acc[V], Bias, BVec));
-                    }
-                    return Next;
-                  });
-}
-
-// The sums of each 32-bit lane's k group over a matrix kernel's packed
-// micro-panel, whose k groups are \p Vectors 16-byte vectors each (A: 4
-// rows per vector, B: 4 columns), read as \p Signed bytes.
-SmallVector<Value *, 8> VectorGemmEmitter::sumPanelGroups(Value *Panel,
-                                                          Value *Kcp,
-                                                          unsigned Vectors,
-                                                          bool Signed) {
-  auto *Bytes = FixedVectorType::get(B.getInt8Ty(), 16);
+// Per 32-bit lane, the sums over the k groups of a packed micro-panel
+// whose k groups are \p Vectors vectors of W lanes each (B: W columns per
+// vector; a matrix kernel's A: 4 rows): \p Step adds the group at its
+// address to the lanes' sums.
+SmallVector<Value *, 8> VectorGemmEmitter::sumPanelGroups(
+    Value *Panel, Value *Kcp, unsigned Vectors, StringRef Name,
+    function_ref<Value *(Value *Sums, Value *At)> Step) {
+  unsigned VectorElems = Kern.W * Kern.KG;
   SmallVector<Value *, 8> Init(Vectors,
                                Constant::getNullValue(Kern.accVec()));
   return emitLoop(
-      B, c64(0), B.CreateUDiv(Kcp, c64(Kern.KG)), c64(1), "gemm.groupsum",
+      B, c64(0), B.CreateUDiv(Kcp, c64(Kern.KG)), c64(1), Name,
       Init, [&](IRBuilderBase &, Value *Kq, ArrayRef<Value *> Sums) {
         SmallVector<Value *, 8> Next;
-        Value *Row = B.CreateMul(Kq, c64(Vectors * 16));
-        for (unsigned V = 0; V < Vectors; ++V) {
-          Value *Vec = B.CreateAlignedLoad(
-              Bytes, packPtr(Panel, B.CreateAdd(Row, c64(V * 16))), Align(16));
-          Next.push_back(Kern.Matrix.SumGroups(B, Sums[V], Vec, Signed));
-        }
+        Value *Row = B.CreateMul(Kq, c64(Vectors * VectorElems));
+        for (unsigned V = 0; V < Vectors; ++V)
+          Next.push_back(Step(
+              Sums[V], packPtr(Panel, B.CreateAdd(Row, c64(V * VectorElems)))));
         return Next;
       });
+}
+
+// Sums + the bytes of each 32-bit lane of the 16 at \p At, read as
+// \p Signed (a matrix kernel's SumGroups: Power's vmsum).
+Value *VectorGemmEmitter::sumMatrixGroups(Value *Sums, Value *At,
+                                          bool Signed) {
+  auto *Bytes = FixedVectorType::get(B.getInt8Ty(), 16);
+  return Kern.Matrix.SumGroups(
+      B, Sums, B.CreateAlignedLoad(Bytes, At, Align(16)), Signed);
+}
+
+// Buffer[At + V * W + lane] = Vectors[V][lane].
+void VectorGemmEmitter::storeCorrections(ArrayRef<Value *> Vectors,
+                                         Value *Buffer, Value *At) {
+  for (unsigned V = 0; V < Vectors.size(); ++V)
+    B.CreateAlignedStore(
+        Vectors[V],
+        B.CreateGEP(Kern.AccT, Buffer, B.CreateAdd(At, c64(V * Kern.W))),
+        Align(4));
+}
+
+// ColSums' vector V of the B micro-panel at column Jr.
+Value *VectorGemmEmitter::loadColumnCorrections(Value *Jr, unsigned V) {
+  return B.CreateAlignedLoad(
+      Kern.accVec(),
+      B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(Jr, c64(V * Kern.W))),
+      Align(4));
 }
 
 // RowSums[SumsAt + r]: what row r of the A micro-panel at \p Panel adds to
 // each of its sums for B's flipped sign bits (xvi8ger4's B + 128): -128 *
 // sum_k A'(r, k), the packed bytes read as xvi8ger4 reads them (signed).
 void VectorGemmEmitter::emitRowSums(Value *Panel, Value *Kcp, Value *SumsAt) {
-  unsigned Vectors = Kern.MR / Kern.W;
-  SmallVector<Value *, 8> Sums =
-      sumPanelGroups(Panel, Kcp, Vectors, /*Signed=*/true);
-  for (unsigned V = 0; V < Vectors; ++V)
-    B.CreateAlignedStore(
-        B.CreateMul(Sums[V], ConstantInt::get(Kern.accVec(), -128)),
-        B.CreateGEP(Kern.AccT, RowSums, B.CreateAdd(SumsAt, c64(V * Kern.W))),
-        Align(4));
+  auto Step = [&](Value *Sums, Value *At) {
+    return sumMatrixGroups(Sums, At, /*Signed=*/true);
+  };
+  SmallVector<Value *, 8> Corrections;
+  for (Value *Sum :
+       sumPanelGroups(Panel, Kcp, Kern.MR / Kern.W, "gemm.rowsum", Step))
+    Corrections.push_back(
+        B.CreateMul(Sum, ConstantInt::get(Kern.accVec(), -128)));
+  storeCorrections(Corrections, RowSums, SumsAt);
 }
 
 // \p Acc, the block of micro-panels (Ir, Jr) from flipped operands, with
@@ -912,7 +926,7 @@ void VectorGemmEmitter::emitRowSums(Value *Panel, Value *Kcp, Value *SumsAt) {
 SmallVector<Value *, 32>
 VectorGemmEmitter::correctFlippedSums(SmallVector<Value *, 32> Acc, Value *Ir,
                                       Value *Jr) {
-  unsigned MR = Kern.MR, W = Kern.W;
+  unsigned MR = Kern.MR;
   SmallVector<Value *, 16> Row(MR, nullptr);
   if (Kern.flipsB())
     for (unsigned R = 0; R < MR; ++R)
@@ -923,12 +937,7 @@ VectorGemmEmitter::correctFlippedSums(SmallVector<Value *, 32> Acc, Value *Ir,
               B.CreateGEP(Kern.AccT, RowSums, B.CreateAdd(Ir, c64(R))),
               Align(4)));
   for (unsigned V = 0; V < Kern.NV; ++V) {
-    Value *Column = nullptr;
-    if (Kern.flipsA())
-      Column = B.CreateAlignedLoad(
-          Kern.accVec(),
-          B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(Jr, c64(V * W))),
-          Align(4));
+    Value *Column = Kern.flipsA() ? loadColumnCorrections(Jr, V) : nullptr;
     for (unsigned R = 0; R < MR; ++R) {
       Value *&Sums = Acc[V * MR + R];
       if (Column)
@@ -1241,7 +1250,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
                                         Value *Jr, Value *Pc, Value *Mc,
                                         Value *Nc, Value *Kcp, Value *AddC,
                                         Value *LastK, Value *FirstK) {
-  unsigned MR = Kern.MR, NV = Kern.NV, W = Kern.W, KG = Kern.KG;
+  unsigned MR = Kern.MR, NV = Kern.NV, KG = Kern.KG;
   MicroPanels P;
   P.A = packPtr(ApBase, B.CreateMul(Ir, Kcp));
   P.B = packPtr(BpBase, B.CreateMul(Jr, Kcp));
@@ -1292,10 +1301,7 @@ void VectorGemmEmitter::emitMicrokernel(Value *Ic, Value *Ir, Value *Jc,
   for (unsigned V = 0; V < NV; ++V) {
     Value *Start = Constant::getNullValue(Kern.accVec());
     if (Kern.biasA())
-      Start = B.CreateAlignedLoad(
-          Kern.accVec(),
-          B.CreateGEP(Kern.AccT, ColSums, B.CreateAdd(Jr, c64(V * W))),
-          Align(4));
+      Start = loadColumnCorrections(Jr, V);
     for (unsigned R = 0; R < MR; ++R)
       Init.push_back(Start);
   }
